@@ -1,0 +1,499 @@
+// Syntax → IR: lowers Pact's special forms (language.md §3), resolves arity overloads of natives,
+// and binds every name to a local binder, a global cell or a native (language.md §4).
+
+import type { Syntax } from './syntax.js';
+import { describeSyntax } from './syntax.js';
+import type { Span } from './source.js';
+import type { Binder, Expr, FunctionIR, FunctionKind } from './ir.js';
+import { PactError } from '../vm/errors.js';
+import { overloads, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
+import { primType, type PactType } from '../vm/types.js';
+import type { GlobalCell } from '../vm/chunk.js';
+import { UNIT, type Value } from '../vm/values.js';
+
+/** What the desugarer needs to know about the world outside the form being compiled. */
+export interface NameEnv {
+  /** REPL-only natives resolve (true in .repl files, false in .pact files) */
+  replNatives: boolean;
+  /** REPL defuns/defconsts and names imported with `use` or by deploying a module */
+  lookupTopLevel(name: string): GlobalCell | undefined;
+  /** member `member` of module `module` (`m` or `ns.m`); undefined if no such module */
+  lookupMember(module: string, member: string): GlobalCell | null | undefined;
+  /** a module reference value for a bare/qualified module name, if one exists */
+  lookupModRef(name: string): Value | undefined;
+}
+
+export function desugarError(msg: string, span: Span): PactError {
+  return new PactError('desugar', msg, span);
+}
+function syntaxFailure(msg: string, span: Span): PactError {
+  return desugarError(`Desugar syntax failure: ${msg}`, span);
+}
+
+interface Scope { names: Map<string, Binder>; parent: Scope | null; fn: FunctionIR }
+
+/** Names of the module currently being compiled (its defs are visible unqualified). */
+export interface ModuleScope { name: string; members: Map<string, GlobalCell> }
+
+export class Desugarer {
+  private scope: Scope | null = null;
+  constructor(private env: NameEnv, private module: ModuleScope | null = null) {}
+
+  // ------------------------------------------------------------------------------ functions
+
+  /** A top-level expression becomes a 0-argument function. */
+  topLevel(s: Syntax): FunctionIR {
+    return this.function('toplevel', '<toplevel>', [], null, [s], s.span);
+  }
+
+  function(kind: FunctionKind, name: string, params: { name: string; type: PactType | null; span: Span }[],
+    returnType: PactType | null, body: Syntax[], span: Span): FunctionIR {
+    const fn: FunctionIR = {
+      name, kind, params: [], body: null as unknown as Expr, returnType, span,
+      parent: this.scope?.fn ?? null, nlocals: 0, captures: [],
+    };
+    const saved = this.scope;
+    this.scope = { names: new Map(), parent: saved, fn };
+    try {
+      for (const p of params) {
+        const b: Binder = { name: p.name, type: p.type, span: p.span, fn, slot: -1 };
+        fn.params.push(b);
+        this.scope.names.set(p.name, b);
+      }
+      fn.body = this.body(body, span);
+    } finally {
+      this.scope = saved;
+    }
+    return fn;
+  }
+
+  private body(items: Syntax[], span: Span): Expr {
+    if (items.length === 0) throw syntaxFailure('expected at least one expression in body', span);
+    if (items.length === 1) return this.expr(items[0]);
+    return { k: 'seq', exprs: items.map(i => this.expr(i)), span };
+  }
+
+  // ---------------------------------------------------------------------------- expressions
+
+  expr(s: Syntax): Expr {
+    switch (s.t) {
+      case 'int': return { k: 'const', value: s.value, span: s.span };
+      case 'dec': return { k: 'const', value: s.value, span: s.span };
+      case 'str': return { k: 'const', value: s.value, span: s.span };
+      case 'keyword':
+        if (s.name === 'true' || s.name === 'false') return { k: 'const', value: s.name === 'true', span: s.span };
+        throw desugarError(`Expected: expression, got keyword ${s.name}`, s.span);
+      case 'name': return this.name(s.parts, s.span);
+      case 'dyn': throw desugarError(`Unbound variable ${s.ref}`, s.span);
+      case 'bracket': return this.listLiteral(s.items, s.span);
+      case 'brace': return this.objectLiteral(s.items, s.span);
+      case 'paren': return s.items.length === 0 ? { k: 'const', value: UNIT, span: s.span } : this.form(s.items, s.span);
+      case 'annotation': case 'punct':
+        throw desugarError(`Expected: expression, got ${describeSyntax(s)}`, s.span);
+    }
+  }
+
+  private listLiteral(items: Syntax[], span: Span): Expr {
+    const elems = items.filter(i => !(i.t === 'punct' && i.p === ','));
+    return { k: 'list', items: elems.map(e => this.expr(e)), span };
+  }
+
+  private objectLiteral(items: Syntax[], span: Span): Expr {
+    const keys: string[] = [], values: Expr[] = [];
+    let i = 0;
+    while (i < items.length) {
+      const k = items[i], colon = items[i + 1], v = items[i + 2];
+      if (k?.t !== 'str' || colon?.t !== 'punct' || colon.p !== ':' || !v) {
+        throw desugarError('Expected: object field "key": value', (k ?? colon ?? v)?.span ?? span);
+      }
+      const existing = keys.indexOf(k.value);
+      if (existing >= 0) { keys.splice(existing, 1); values.splice(existing, 1); } // later keys win
+      keys.push(k.value);
+      values.push(this.expr(v));
+      i += 3;
+      if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ',') i++;
+    }
+    return { k: 'object', keys, values, span };
+  }
+
+  /** Bare and qualified names (language.md §3.2, §4.1, §4.2). */
+  private name(parts: string[], span: Span): Expr {
+    if (parts.length === 1) {
+      const n = parts[0];
+      const local = this.lookupLocal(n);
+      if (local) return { k: 'local', name: n, span, binder: local };
+      const native = this.nativeNamed(n);
+      if (native) return this.nativeValue(n, native, span);
+      if (this.module) {
+        const own = this.module.members.get(n);
+        if (own) return { k: 'global', cell: own, span };
+      }
+      const top = this.env.lookupTopLevel(n);
+      if (top) return { k: 'global', cell: top, span };
+      const modref = this.env.lookupModRef(n);
+      if (modref !== undefined) return { k: 'const', value: modref, span };
+      throw desugarError(`Cannot find module:  ${n}`, span);
+    }
+    const member = parts[parts.length - 1];
+    const qual = parts.slice(0, -1).join('.');
+    if (this.module && qual === this.module.name) {
+      const own = this.module.members.get(member);
+      if (own) return { k: 'global', cell: own, span };
+    }
+    const cell = this.env.lookupMember(qual, member);
+    if (cell) return { k: 'global', cell, span };
+    if (parts.length === 2) {
+      const modref = this.env.lookupModRef(parts.join('.'));
+      if (modref !== undefined) return { k: 'const', value: modref, span };
+    }
+    if (cell === null) throw desugarError(`Module ${qual} has no such member: ${member}`, span);
+    throw desugarError(`Module ${qual} has no such member: ${member}`, span);
+  }
+
+  private nativeValue(name: string, specs: BuiltinSpec[], span: Span): Expr {
+    if (name === 'CHARSET_ASCII') return { k: 'const', value: 0, span };
+    if (name === 'CHARSET_LATIN1') return { k: 'const', value: 1, span };
+    return { k: 'native', spec: specs[0], span };
+  }
+
+  private nativeNamed(n: string): BuiltinSpec[] | undefined {
+    const list = overloads(n);
+    if (!list) return undefined;
+    if (!this.env.replNatives && list[0].repl) return undefined;
+    return list;
+  }
+
+  private lookupLocal(n: string): Binder | undefined {
+    for (let s = this.scope; s; s = s.parent) {
+      const b = s.names.get(n);
+      if (b) return b;
+    }
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------------------------- forms
+
+  private form(items: Syntax[], span: Span): Expr {
+    const head = items[0];
+    const args = items.slice(1);
+    if (head.t === 'keyword') {
+      switch (head.name) {
+        case 'lambda': return this.lambda(args, span);
+        case 'let': case 'let*': return this.let(args, span);
+      }
+      throw desugarError(`Expected: expression, got keyword ${head.name}`, head.span);
+    }
+    if (head.t === 'name' && head.parts.length === 1 && !this.lookupLocal(head.parts[0])) {
+      const special = this.specialForm(head.parts[0], args, span);
+      if (special) return special;
+    }
+    if (head.t === 'dyn') throw desugarError(`Unbound variable ${head.ref}`, head.span);
+    return this.application(head, args, span);
+  }
+
+  private application(head: Syntax, argSyntax: Syntax[], span: Span): Expr {
+    const args = this.arguments(argSyntax, span);
+    if (head.t === 'name' && head.parts.length === 1 && !this.lookupLocal(head.parts[0])) {
+      const n = head.parts[0];
+      const natives = this.nativeNamed(n);
+      if (natives && n !== 'CHARSET_ASCII' && n !== 'CHARSET_LATIN1') {
+        return this.nativeCall(n, args, head.span, span);
+      }
+    }
+    return { k: 'app', fn: this.expr(head), args, span };
+  }
+
+  /** Arguments of an application; a binding form `{ "a" := x }` swallows the rest as its body. */
+  private arguments(items: Syntax[], span: Span): Expr[] {
+    const out: Expr[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i];
+      if (it.t === 'brace' && it.items.some(x => x.t === 'punct' && x.p === ':=')) {
+        out.push(this.bindingForm(it, items.slice(i + 1), span));
+        return out;
+      }
+      out.push(this.expr(it));
+    }
+    return out;
+  }
+
+  /** `{ "a" := x, "b" := y } body…` → `(lambda (obj) (let ((x (at "a" obj)) ...) body…))` */
+  private bindingForm(brace: Syntax & { t: 'brace' }, body: Syntax[], span: Span): Expr {
+    if (body.length === 0) throw syntaxFailure('Bind expression lacks an accompanying body', brace.span);
+    const pairs: { field: string; name: string; type: PactType | null; span: Span }[] = [];
+    const it = brace.items;
+    for (let i = 0; i < it.length;) {
+      const f = it[i], op = it[i + 1], v = it[i + 2];
+      if (f?.t !== 'str' || op?.t !== 'punct' || op.p !== ':=' || v?.t !== 'name' || v.parts.length !== 1) {
+        throw desugarError('Expected: binding "field" := name', (f ?? brace).span);
+      }
+      i += 3;
+      let type: PactType | null = null;
+      if (it[i]?.t === 'punct' && (it[i] as { p: string }).p === ':') {
+        const r = this.type(it, i + 1);
+        type = r.type; i = r.next;
+      }
+      pairs.push({ field: f.value, name: v.parts[0], type, span: v.span });
+      if (it[i]?.t === 'punct' && (it[i] as { p: string }).p === ',') i++;
+    }
+    const at = resolveOverload('at', 2)!;
+    const fn = this.function('lambda', 'bind', [{ name: '#bindObject', type: null, span: brace.span }], null, [], span);
+    // Build the body by hand: the object binder is in scope, then each field binder in turn.
+    const saved = this.scope;
+    this.scope = { names: new Map([['#bindObject', fn.params[0]]]), parent: saved, fn };
+    try {
+      const lets: Binder[] = [];
+      const values: Expr[] = [];
+      for (const p of pairs) {
+        values.push({ k: 'call-native', spec: at, span: p.span, args: [
+          { k: 'const', value: p.field, span: p.span },
+          { k: 'local', name: '#bindObject', span: p.span, binder: fn.params[0] }] });
+        const b: Binder = { name: p.name, type: p.type, span: p.span, fn, slot: -1 };
+        lets.push(b);
+        this.scope = { names: new Map([[p.name, b]]), parent: this.scope, fn };
+      }
+      let e = this.body(body, span);
+      for (let i = lets.length - 1; i >= 0; i--) e = { k: 'let', binder: lets[i], value: values[i], body: e, span };
+      fn.body = e;
+    } finally {
+      this.scope = saved;
+    }
+    return { k: 'lambda', fn, span };
+  }
+
+  private nativeCall(n: string, args: Expr[], headSpan: Span, span: Span): Expr {
+    if (n === 'constantly') {
+      // `constantly` is the lambda (a b) a (natives.md §0.2)
+      const fn = this.syntheticLambda('constantly', ['a', 'b'], span, p => ({ k: 'local', name: 'a', span, binder: p[0] }));
+      return { k: 'app', fn: { k: 'lambda', fn, span }, args, span };
+    }
+    let argc = args.length;
+    if ((n === 'hash-poseidon' || n === 'poseidon-hash-hack-a-chain') && argc !== 1) {
+      args = [{ k: 'list', items: args, span }];
+      argc = 1;
+    }
+    const spec = resolveOverload(n, argc)!;
+    if (spec.arity === argc) return { k: 'call-native', spec, args, span };
+    return { k: 'app', fn: { k: 'native', spec, span: headSpan }, args, span };
+  }
+
+  private syntheticLambda(name: string, params: string[], span: Span, body: (p: Binder[]) => Expr): FunctionIR {
+    const fn: FunctionIR = {
+      name, kind: 'lambda', params: [], body: null as unknown as Expr, returnType: null, span,
+      parent: this.scope?.fn ?? null, nlocals: 0, captures: [],
+    };
+    fn.params = params.map(p => ({ name: p, type: null, span, fn, slot: -1 }));
+    fn.body = body(fn.params);
+    return fn;
+  }
+
+  /** Head-position special forms (language.md §3.1). Returns undefined for ordinary calls. */
+  private specialForm(n: string, args: Syntax[], span: Span): Expr | undefined {
+    switch (n) {
+      case 'if':
+        if (args.length !== 3) throw syntaxFailure('if must take three arguments', span);
+        return { k: 'if', cond: this.expr(args[0]), then: this.expr(args[1]), else: this.expr(args[2]), span };
+      case 'and': case 'or':
+        if (args.length !== 2) return this.boolFormLambda(n, args, span);
+        return { k: n, left: this.expr(args[0]), right: this.expr(args[1]), span };
+      case 'enforce':
+        if (args.length !== 2) return this.boolFormLambda(n, args, span);
+        return { k: 'enforce', cond: this.expr(args[0]), msg: this.expr(args[1]), span };
+      case 'enforce-one': {
+        if (args.length !== 2) throw syntaxFailure('enforce-one must take two arguments', span);
+        const list = args[1];
+        if (list.t !== 'bracket') {
+          throw new PactError('exec', 'native execution failure, enforce-one failed with message: enforce-one: expected a list of conditions', span);
+        }
+        const conds = list.items.filter(i => !(i.t === 'punct' && i.p === ',')).map(c => this.expr(c));
+        return { k: 'enforce-one', msg: this.expr(args[0]), conds, span };
+      }
+      case 'do':
+        if (args.length === 0) throw syntaxFailure('do form must have at least 1 expression', span);
+        return this.body(args, span);
+      case 'try':
+        if (args.length !== 2) throw syntaxFailure('try must take two arguments', span);
+        return { k: 'try', fallback: this.expr(args[0]), body: this.expr(args[1]), span };
+      case 'error':
+        if (args.length !== 1) return undefined;
+        return { k: 'error', msg: this.expr(args[0]), span };
+      case 'pure':
+        if (args.length !== 1) return undefined;
+        return this.expr(args[0]);
+      case 'suspend':
+        if (args.length !== 1) return undefined;
+        return { k: 'lambda', fn: this.function('lambda', 'suspend', [], null, args, span), span };
+      case 'cond': return this.cond(args, span);
+      case 'map':
+        if (args.length >= 1 && args[0].t === 'paren' && args[0].items.length > 0 && args[0].items[0].t !== 'keyword') {
+          return this.etaExpandedMap(args, span);
+        }
+        return undefined;
+      case 'expect': case 'expect-failure':
+        if (!this.env.replNatives) return undefined;
+        return this.expectForm(n, args, span);
+      case 'with-capability':
+        if (args.length < 2) throw syntaxFailure('with-capability must take at least 2 expressions', span);
+        return undefined; // contracts runtime (issue 4)
+      default: return undefined;
+    }
+  }
+
+  /** `and`/`or`/`enforce` used with another arity become a 2-argument lambda over the form. */
+  private boolFormLambda(n: 'and' | 'or' | 'enforce', args: Syntax[], span: Span): Expr {
+    const fn = this.syntheticLambda(n, ['a', 'b'], span, p => {
+      const a: Expr = { k: 'local', name: 'a', span, binder: p[0] };
+      const b: Expr = { k: 'local', name: 'b', span, binder: p[1] };
+      return n === 'enforce' ? { k: 'enforce', cond: a, msg: b, span } : { k: n, left: a, right: b, span };
+    });
+    const lam: Expr = { k: 'lambda', fn, span };
+    return args.length === 0 ? lam : { k: 'app', fn: lam, args: args.map(a => this.expr(a)), span };
+  }
+
+  private cond(args: Syntax[], span: Span): Expr {
+    if (args.length === 0) throw syntaxFailure('cond: expected list of conditions with a default case', span);
+    let e = this.expr(args[args.length - 1]);
+    for (let i = args.length - 2; i >= 0; i--) {
+      const c = args[i];
+      if (c.t !== 'paren' || c.items.length !== 2) throw syntaxFailure('cond: expected application of conditions', c.span);
+      e = { k: 'if', cond: this.expr(c.items[0]), then: this.expr(c.items[1]), else: e, span: c.span };
+    }
+    return e;
+  }
+
+  /** `(map (f a) xs)` → `(map (lambda (x) (f a x)) xs)` */
+  private etaExpandedMap(args: Syntax[], span: Span): Expr {
+    const partial = args[0] as Syntax & { t: 'paren' };
+    const fn: FunctionIR = {
+      name: 'map', kind: 'lambda', params: [], body: null as unknown as Expr, returnType: null, span,
+      parent: this.scope?.fn ?? null, nlocals: 0, captures: [],
+    };
+    const x: Binder = { name: '#mapArg', type: null, span, fn, slot: -1 };
+    fn.params = [x];
+    const saved = this.scope;
+    this.scope = { names: new Map([['#mapArg', x]]), parent: saved, fn };
+    try {
+      const inner = this.form(partial.items, partial.span);
+      const extra: Expr = { k: 'local', name: '#mapArg', span, binder: x };
+      fn.body = appendArgument(inner, extra, span);
+    } finally {
+      this.scope = saved;
+    }
+    const rest = args.slice(1).map(a => this.expr(a));
+    return this.nativeCall('map', [{ k: 'lambda', fn, span }, ...rest], span, span);
+  }
+
+  /** expect's `expected`/`actual` and expect-failure's expression are passed as thunks. */
+  private expectForm(n: string, args: Syntax[], span: Span): Expr | undefined {
+    const thunk = (s: Syntax): Expr => ({ k: 'lambda', fn: this.function('lambda', 'thunk', [], null, [s], s.span), span: s.span });
+    if (n === 'expect' && args.length === 3) {
+      return this.nativeCall('expect', [this.expr(args[0]), thunk(args[1]), thunk(args[2])], span, span);
+    }
+    if (n === 'expect-failure' && args.length === 2) {
+      return this.nativeCall('expect-failure', [this.expr(args[0]), thunk(args[1])], span, span);
+    }
+    if (n === 'expect-failure' && args.length === 3) {
+      return this.nativeCall('expect-failure', [this.expr(args[0]), this.expr(args[1]), thunk(args[2])], span, span);
+    }
+    return undefined;
+  }
+
+  private lambda(args: Syntax[], span: Span): Expr {
+    const params = args[0];
+    if (!params || params.t !== 'paren') throw desugarError('Expected: lambda argument list', span);
+    const ps = this.params(params.items);
+    const fn = this.function('lambda', 'lambda', ps, null, args.slice(1), span);
+    return { k: 'lambda', fn, span };
+  }
+
+  /** `let` and `let*` both desugar to nested single lets (each binder sees the earlier ones). */
+  private let(args: Syntax[], span: Span): Expr {
+    const bindings = args[0];
+    if (!bindings || bindings.t !== 'paren' || bindings.items.length === 0) {
+      throw desugarError('Expected: let bindings', span);
+    }
+    const fn = this.scope!.fn;
+    const saved = this.scope;
+    const made: { binder: Binder; value: Expr }[] = [];
+    try {
+      for (const b of bindings.items) {
+        if (b.t !== 'paren' || b.items.length < 2 || b.items[0].t !== 'name') throw desugarError('Expected: (name value) binding', b.span);
+        const nameSyn = b.items[0] as Syntax & { t: 'name' };
+        let type: PactType | null = null, i = 1;
+        if (b.items[1].t === 'punct' && b.items[1].p === ':') {
+          const r = this.type(b.items, 2);
+          type = r.type; i = r.next;
+        }
+        if (i !== b.items.length - 1) throw desugarError('Expected: (name value) binding', b.span);
+        const value = this.expr(b.items[i]);
+        const binder: Binder = { name: nameSyn.parts[0], type, span: nameSyn.span, fn, slot: -1 };
+        made.push({ binder, value });
+        this.scope = { names: new Map([[binder.name, binder]]), parent: this.scope, fn };
+      }
+      let body = this.body(args.slice(1), span);
+      for (let i = made.length - 1; i >= 0; i--) body = { k: 'let', binder: made[i].binder, value: made[i].value, body, span };
+      return body;
+    } finally {
+      this.scope = saved;
+    }
+  }
+
+  // ---------------------------------------------------------------------------- parameters
+
+  params(items: Syntax[]): { name: string; type: PactType | null; span: Span }[] {
+    const out: { name: string; type: PactType | null; span: Span }[] = [];
+    for (let i = 0; i < items.length;) {
+      const n = items[i];
+      if (n.t !== 'name' || n.parts.length !== 1) throw desugarError(`Expected: argument name, got ${describeSyntax(n)}`, n.span);
+      i++;
+      let type: PactType | null = null;
+      if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
+        const r = this.type(items, i + 1);
+        type = r.type; i = r.next;
+      }
+      out.push({ name: n.parts[0], type, span: n.span });
+    }
+    return out;
+  }
+
+  /** Parse a type annotation starting at items[i] (language.md §2.3). */
+  type(items: Syntax[], i: number): { type: PactType; next: number } {
+    const s = items[i];
+    if (!s) throw desugarError('Expected: type', items[i - 1].span);
+    if (s.t === 'bracket') {
+      const inner = this.type(s.items, 0);
+      return { type: { t: 'list', of: inner.type }, next: i + 1 };
+    }
+    if (s.t === 'keyword' && s.name === 'module') {
+      const b = items[i + 1];
+      if (b?.t !== 'brace') throw desugarError('Expected: module{interface}', s.span);
+      const ifaces = b.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'));
+      return { type: { t: 'modref', interfaces: ifaces }, next: i + 2 };
+    }
+    if (s.t === 'name' && s.parts.length === 1) {
+      const n = s.parts[0];
+      const b = items[i + 1];
+      if ((n === 'object' || n === 'table') && b?.t === 'brace') {
+        const schema = b.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'))[0] ?? '';
+        return { type: { t: n, schema }, next: i + 2 };
+      }
+      const p = primType(n);
+      if (p) return { type: p, next: i + 1 };
+      throw new PactError('parse', `No such type: ${n}`, s.span);
+    }
+    throw new PactError('parse', `No such type: ${describeSyntax(s)}`, s.span);
+  }
+}
+
+/** Add one more argument to an application expression (used by map's eta-expansion). */
+function appendArgument(e: Expr, extra: Expr, span: Span): Expr {
+  if (e.k === 'app') return { ...e, args: [...e.args, extra] };
+  if (e.k === 'call-native') {
+    const argc = e.args.length + 1;
+    const spec = resolveOverload(e.spec.surface, argc)!;
+    const args = [...e.args, extra];
+    return spec.arity === argc ? { k: 'call-native', spec, args, span: e.span }
+      : { k: 'app', fn: { k: 'native', spec, span: e.span }, args, span: e.span };
+  }
+  return { k: 'app', fn: e, args: [extra], span };
+}

@@ -1,0 +1,191 @@
+// IR → bytecode. One emitter per function; a lambda's body is emitted before the CLOSURE
+// instruction that creates it, so its capture list is complete by then.
+
+import type { Binder, Expr, FunctionIR } from './ir.js';
+import { Op, OPCODES, NATIVE_OPCODES } from '../vm/opcodes.js';
+import { FunctionProto, type Chunk } from '../vm/chunk.js';
+import type { Span } from './source.js';
+
+/** Unconditional-work constant charged by `try`/`enforce-one` (gas.md §3.1). */
+const UNCONS_WORK = 100;
+
+export function emitFunction(fn: FunctionIR, qualifier: string | null): FunctionProto {
+  return new FunctionEmitter(fn, qualifier).finish();
+}
+
+class FunctionEmitter {
+  private code: number[] = [];
+  private constants: unknown[] = [];
+  private constIndex = new Map<unknown, number>();
+  private spans: (Span | undefined)[] = [];
+
+  constructor(private fn: FunctionIR, private qualifier: string | null) {}
+
+  finish(): FunctionProto {
+    const fn = this.fn;
+    if (fn.kind === 'defun' || fn.kind === 'defcap' || fn.kind === 'defpact') {
+      for (const p of fn.params) if (p.type) this.op(Op.TypecheckLocal, p.span, p.slot, this.constant(p.type));
+    }
+    this.expr(fn.body, fn.returnType === null && fn.kind !== 'defpact');
+    if (fn.returnType) this.op(Op.TypecheckResult, fn.span, this.constant(fn.returnType));
+    this.op(Op.Return, fn.span);
+    const chunk: Chunk = { code: Int32Array.from(this.code), constants: this.constants, spans: this.spans };
+    const captureFrom = Int32Array.from(fn.captures.map(b => this.captureSource(b)));
+    const qualified = this.qualifier ? `${this.qualifier}.${fn.name}` : fn.name;
+    return new FunctionProto(fn.name, fn.kind, fn.params.length, fn.nlocals, chunk, captureFrom,
+      fn.params.map(p => p.type), fn.returnType, fn.span, qualified);
+  }
+
+  /** Where the creating function finds captured binder `b`: its own slot or its own capture. */
+  private captureSource(b: Binder): number {
+    const parent = this.fn.parent;
+    if (!parent || b.fn === parent) return b.slot;
+    return -(captureIndex(parent, b) + 1);
+  }
+
+  private op(op: Op, span: Span | undefined, ...operands: number[]): number {
+    if (operands.length !== OPCODES[op].operands) throw new Error(`emit: ${OPCODES[op].name} takes ${OPCODES[op].operands} operands`);
+    const at = this.code.length;
+    this.spans[at] = span;
+    this.code.push(op, ...operands);
+    return at;
+  }
+
+  private constant(v: unknown): number {
+    // identical primitives share a slot; objects are pooled by identity
+    let i = this.constIndex.get(v);
+    if (i === undefined) {
+      i = this.constants.length;
+      this.constants.push(v);
+      this.constIndex.set(v, i);
+    }
+    return i;
+  }
+
+  private label(): number { return this.code.length; }
+  private patch(at: number, target: number): void { this.code[at + OPCODES[this.code[at] as Op].operands] = target; }
+
+  private expr(e: Expr, tail: boolean): void {
+    switch (e.k) {
+      case 'const': {
+        const v = e.value;
+        if (typeof v === 'number' && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff && !Object.is(v, -0)) {
+          this.op(Op.SmallInt, e.span, v);
+        } else this.op(Op.Const, e.span, this.constant(v));
+        return;
+      }
+      case 'local':
+        if (e.binder.fn === this.fn) this.op(Op.Local, e.span, e.binder.slot);
+        else this.op(Op.Capture, e.span, captureIndex(this.fn, e.binder));
+        return;
+      case 'global': this.op(Op.Global, e.span, this.constant(e.cell)); return;
+      case 'native': this.op(Op.Native, e.span, e.spec.id); return;
+      case 'app':
+        this.expr(e.fn, false);
+        for (const a of e.args) this.expr(a, false);
+        this.op(tail ? Op.TailCall : Op.Call, e.span, e.args.length);
+        return;
+      case 'call-native': {
+        for (const a of e.args) this.expr(a, false);
+        const fast = NATIVE_OPCODES[e.spec.name];
+        if (fast !== undefined && e.args.length === 2) this.op(fast, e.span);
+        else this.op(Op.CallNative, e.span, e.spec.id, e.args.length);
+        return;
+      }
+      case 'lambda': {
+        const proto = emitFunction(e.fn, null);
+        this.op(Op.Closure, e.span, this.constant(proto));
+        return;
+      }
+      case 'let':
+        this.expr(e.value, false);
+        this.op(Op.SetLocal, e.span, e.binder.slot);
+        if (e.binder.type) this.op(Op.TypecheckLocal, e.binder.span, e.binder.slot, this.constant(e.binder.type));
+        this.expr(e.body, tail);
+        return;
+      case 'if': {
+        this.expr(e.cond, false);
+        const jElse = this.op(Op.JumpIfFalse, e.span, 0);
+        this.expr(e.then, tail);
+        const jEnd = this.op(Op.Jump, e.span, 0);
+        this.patch(jElse, this.label());
+        this.expr(e.else, tail);
+        this.patch(jEnd, this.label());
+        return;
+      }
+      case 'and': case 'or': {
+        this.expr(e.left, false);
+        const j = this.op(e.k === 'and' ? Op.JumpIfFalseOrPop : Op.JumpIfTrueOrPop, e.span, 0);
+        this.expr(e.right, false);
+        this.op(Op.CheckBool, e.span);
+        this.patch(j, this.label());
+        return;
+      }
+      case 'seq':
+        e.exprs.forEach((x, i) => {
+          const last = i === e.exprs.length - 1;
+          this.expr(x, tail && last);
+          if (!last) this.op(Op.Pop, x.span);
+        });
+        return;
+      case 'list':
+        this.op(Op.ChargeConcat, e.span, 0, e.items.length);
+        for (const x of e.items) this.expr(x, false);
+        this.op(Op.List, e.span, e.items.length);
+        return;
+      case 'object':
+        this.op(Op.ChargeConcat, e.span, 1, e.keys.length);
+        for (const x of e.values) this.expr(x, false);
+        this.op(Op.Object, e.span, this.constant(e.keys));
+        return;
+      case 'enforce': {
+        this.expr(e.cond, false);
+        const j = this.op(Op.EnforceTest, e.span, 0);
+        this.expr(e.msg, false);
+        this.op(Op.RaiseUser, e.span);
+        this.patch(j, this.label());
+        return;
+      }
+      case 'enforce-one': {
+        if (e.conds.length > 0) this.op(Op.ChargeConcat, e.span, 2, UNCONS_WORK);
+        const successJumps: number[] = [];
+        for (const c of e.conds) {
+          const t = this.op(Op.TryBegin, c.span, 0);
+          this.expr(c, false);
+          this.op(Op.TryEnd, c.span);
+          successJumps.push(this.op(Op.EnforceOneTest, c.span, 0));
+          this.patch(t, this.label());
+        }
+        this.expr(e.msg, false);
+        this.op(Op.RaiseUser, e.span);
+        for (const j of successJumps) this.patch(j, this.label());
+        return;
+      }
+      case 'try': {
+        this.op(Op.ChargeConcat, e.span, 2, UNCONS_WORK);
+        const t = this.op(Op.TryBegin, e.span, 0);
+        this.expr(e.body, false);
+        this.op(Op.TryEnd, e.span);
+        const j = this.op(Op.Jump, e.span, 0);
+        this.patch(t, this.label());
+        this.expr(e.fallback, false);
+        this.patch(j, this.label());
+        return;
+      }
+      case 'error':
+        this.expr(e.msg, false);
+        this.op(Op.RaiseUser, e.span);
+        return;
+    }
+  }
+}
+
+/** Index of binder `b` among `fn`'s captures, adding it (and, transitively, to its parents). */
+function captureIndex(fn: FunctionIR, b: Binder): number {
+  let i = fn.captures.indexOf(b);
+  if (i < 0) {
+    i = fn.captures.length;
+    fn.captures.push(b);
+  }
+  return i;
+}

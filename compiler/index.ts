@@ -1,0 +1,28 @@
+// The pipeline, one line per stage: text → tokens → syntax → IR → slots → bytecode.
+
+import { SourceFile } from './source.js';
+import { tokenize, type Token } from './lexer.js';
+import { parse } from './parser.js';
+import type { Syntax } from './syntax.js';
+import { Desugarer, type NameEnv, type ModuleScope } from './desugar.js';
+import { resolveSlots } from './resolve.js';
+import { emitFunction } from './emit.js';
+import type { FunctionIR } from './ir.js';
+import type { FunctionProto } from '../vm/chunk.js';
+
+export { SourceFile } from './source.js';
+export type { NameEnv, ModuleScope } from './desugar.js';
+
+export function lex(file: SourceFile): Token[] { return tokenize(file); }
+
+export function read(file: SourceFile): Syntax[] { return parse(file, tokenize(file)); }
+
+/** Compile one top-level expression to a 0-argument function. */
+export function compileExpression(form: Syntax, env: NameEnv, module: ModuleScope | null = null): FunctionProto {
+  return compileFunction(new Desugarer(env, module).topLevel(form), null);
+}
+
+export function compileFunction(fn: FunctionIR, qualifier: string | null): FunctionProto {
+  resolveSlots(fn);
+  return emitFunction(fn, qualifier);
+}

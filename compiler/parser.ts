@@ -1,0 +1,91 @@
+// Tokens → syntax tree. Groups brackets, joins qualified names, dynamic names and decimals.
+// Form-level grammar (what a defun looks like, ...) is checked by the desugarer.
+
+import type { Token } from './lexer.js';
+import { SourceFile, Span } from './source.js';
+import type { Syntax } from './syntax.js';
+import { PactError } from '../vm/errors.js';
+import { PactDecimal } from '../vm/values.js';
+
+const MAX_PLACES = 255;
+
+const CLOSER: Record<string, string> = { lparen: 'rparen', lbracket: 'rbracket', lbrace: 'rbrace' };
+const CLOSE_TEXT: Record<string, string> = { rparen: ')', rbracket: ']', rbrace: '}' };
+
+export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
+  let i = 0;
+  const span = (a: number, b: number) => new Span(file, a, b);
+  const err = (msg: string, t: Token | undefined) =>
+    new PactError('parse', msg, t ? span(t.start, t.end) : span(file.text.length, file.text.length));
+
+  function parseOne(): Syntax {
+    const t = tokens[i++];
+    switch (t.type) {
+      case 'lparen': case 'lbracket': case 'lbrace': {
+        const close = CLOSER[t.type];
+        const items: Syntax[] = [];
+        while (i < tokens.length && tokens[i].type !== close) {
+          const n = tokens[i];
+          if (n.type === 'rparen' || n.type === 'rbracket' || n.type === 'rbrace') {
+            throw err(`Expected: [${CLOSE_TEXT[close]}], got ${n.text}`, n);
+          }
+          items.push(parseOne());
+        }
+        if (i >= tokens.length) throw err(`Expected: [${CLOSE_TEXT[close]}], got end of input`, undefined);
+        const end = tokens[i++].end;
+        const s = span(t.start, end);
+        return t.type === 'lparen' ? { t: 'paren', items, span: s }
+          : t.type === 'lbracket' ? { t: 'bracket', items, span: s } : { t: 'brace', items, span: s };
+      }
+      case 'int': {
+        // NUM '.' NUM is a decimal literal
+        if (tokens[i]?.type === 'dot' && tokens[i + 1]?.type === 'int' && !tokens[i + 1].value.startsWith('-')) {
+          const frac = tokens[i + 1];
+          i += 2;
+          if (frac.value.length > MAX_PLACES) {
+            throw err(`Precision overflow (>=255 decimal places):  ${frac.value.length} decimals`, frac);
+          }
+          return { t: 'dec', value: decimalLiteral(t.value, frac.value), span: span(t.start, frac.end) };
+        }
+        const n = Number(t.value);
+        return { t: 'int', value: Number.isSafeInteger(n) ? n : BigInt(t.value), span: span(t.start, t.end) };
+      }
+      case 'string': return { t: 'str', value: t.value, tick: false, span: span(t.start, t.end) };
+      case 'tick': return { t: 'str', value: t.value, tick: true, span: span(t.start, t.end) };
+      case 'keyword': return { t: 'keyword', name: t.value, span: span(t.start, t.end) };
+      case 'annotation': return { t: 'annotation', name: t.value, span: span(t.start, t.end) };
+      case 'colon': return { t: 'punct', p: ':', span: span(t.start, t.end) };
+      case 'bindAssign': return { t: 'punct', p: ':=', span: span(t.start, t.end) };
+      case 'comma': return { t: 'punct', p: ',', span: span(t.start, t.end) };
+      case 'ident': {
+        if (tokens[i]?.type === 'dynAccess' && tokens[i + 1]?.type === 'ident') {
+          const m = tokens[i + 1];
+          i += 2;
+          return { t: 'dyn', ref: t.value, member: m.value, span: span(t.start, m.end) };
+        }
+        const parts = [t.value];
+        let end = t.end;
+        while (parts.length < 3 && tokens[i]?.type === 'dot' && tokens[i + 1]?.type === 'ident') {
+          parts.push(tokens[i + 1].value);
+          end = tokens[i + 1].end;
+          i += 2;
+        }
+        return { t: 'name', parts, span: span(t.start, end) };
+      }
+      case 'rparen': case 'rbracket': case 'rbrace':
+        throw err(`Too many closing parens, remaining tokens: [${tokens.slice(i - 1, i + 4).map(x => x.text).join(', ')}]`, t);
+      default:
+        throw err(`Unexpected input after expr, remaining tokens: [${tokens.slice(i - 1, i + 4).map(x => x.text).join(', ')}]`, t);
+    }
+  }
+
+  const out: Syntax[] = [];
+  while (i < tokens.length) out.push(parseOne());
+  return out;
+}
+
+function decimalLiteral(intPart: string, frac: string): PactDecimal {
+  const neg = intPart.startsWith('-');
+  const m = BigInt((neg ? intPart.slice(1) : intPart) + frac);
+  return new PactDecimal(neg ? -m : m, frac.length);
+}

@@ -1,0 +1,34 @@
+// Assigns frame slots: parameters first, then let binders, reusing slots of scopes that ended.
+// Captures are worked out by the emitter, which sees each lambda's body before creating it.
+
+import type { Expr, FunctionIR } from './ir.js';
+
+export function resolveSlots(fn: FunctionIR): void {
+  fn.params.forEach((p, i) => { p.slot = i; });
+  fn.nlocals = fn.params.length;
+  walk(fn.body, fn, fn.params.length);
+}
+
+function walk(e: Expr, fn: FunctionIR, next: number): void {
+  switch (e.k) {
+    case 'const': case 'local': case 'global': case 'native': return;
+    case 'lambda': resolveSlots(e.fn); return;
+    case 'let':
+      walk(e.value, fn, next);
+      e.binder.slot = next;
+      if (next + 1 > fn.nlocals) fn.nlocals = next + 1;
+      walk(e.body, fn, next + 1);
+      return;
+    case 'app': walk(e.fn, fn, next); for (const a of e.args) walk(a, fn, next); return;
+    case 'call-native': for (const a of e.args) walk(a, fn, next); return;
+    case 'if': walk(e.cond, fn, next); walk(e.then, fn, next); walk(e.else, fn, next); return;
+    case 'and': case 'or': walk(e.left, fn, next); walk(e.right, fn, next); return;
+    case 'seq': for (const x of e.exprs) walk(x, fn, next); return;
+    case 'list': for (const x of e.items) walk(x, fn, next); return;
+    case 'object': for (const x of e.values) walk(x, fn, next); return;
+    case 'enforce': walk(e.cond, fn, next); walk(e.msg, fn, next); return;
+    case 'enforce-one': walk(e.msg, fn, next); for (const c of e.conds) walk(c, fn, next); return;
+    case 'try': walk(e.fallback, fn, next); walk(e.body, fn, next); return;
+    case 'error': walk(e.msg, fn, next); return;
+  }
+}

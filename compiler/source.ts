@@ -1,0 +1,48 @@
+// Source files and spans. A span is a pair of offsets into its file; line and column numbers are
+// computed only when something (an error, a test report, the gas log) needs them.
+
+export class SourceFile {
+  private lineStarts: number[] | null = null;
+  constructor(readonly name: string, readonly text: string) {}
+
+  /** 0-based line and column of an offset. */
+  position(offset: number): { line: number; col: number } {
+    const starts = this.lineStarts ??= computeLineStarts(this.text);
+    let lo = 0, hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return { line: lo, col: offset - starts[lo] };
+  }
+
+  lineText(line: number): string {
+    const starts = this.lineStarts ??= computeLineStarts(this.text);
+    const s = starts[line] ?? this.text.length;
+    const e = line + 1 < starts.length ? starts[line + 1] - 1 : this.text.length;
+    return this.text.slice(s, e).replace(/\r$/, '');
+  }
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+export class Span {
+  constructor(readonly file: SourceFile, readonly start: number, readonly end: number) {}
+
+  static join(a: Span, b: Span): Span {
+    return new Span(a.file, Math.min(a.start, b.start), Math.max(a.end, b.end));
+  }
+
+  get startPos() { return this.file.position(this.start); }
+  get endPos() { return this.file.position(this.end); }
+
+  /** Pact's `file:sl:sc-el:ec` with 0-based lines (trace output, test failures, gas log). */
+  range(): string {
+    const s = this.startPos, e = this.endPos;
+    return `${this.file.name}:${s.line}:${s.col}-${e.line}:${e.col}`;
+  }
+}

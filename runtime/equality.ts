@@ -1,0 +1,67 @@
+// Structural equality and ordering of Pact values (natives.md §0.7, language.md §12.6).
+
+import {
+  PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, isCallable, compareCodePoints, type Value,
+} from '../vm/values.js';
+import { decCmp, intCmp } from './numbers.js';
+
+/** Deep equality; different kinds are unequal (never an error). Callers reject closures. */
+export function valueEquals(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  const ta = typeof a;
+  if (ta === 'number' || ta === 'bigint') {
+    return (typeof b === 'number' || typeof b === 'bigint') && intCmp(a as number, b) === 0;
+  }
+  if (ta !== 'object' || typeof b !== 'object') return false;
+  if (a instanceof PactDecimal) return b instanceof PactDecimal && decCmp(a, b) === 0;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!valueEquals(a[i], b[i])) return false;
+    return true;
+  }
+  if (a instanceof PactObject) {
+    if (!(b instanceof PactObject) || a.size !== b.size) return false;
+    for (const [k, v] of a.fields) {
+      const w = b.fields.get(k);
+      if (w === undefined || !valueEquals(v, w)) return false;
+    }
+    return true;
+  }
+  if (a instanceof Unit) return b instanceof Unit;
+  if (a instanceof PactTime) return b instanceof PactTime && a.micros === b.micros;
+  if (a instanceof KeySetGuard) {
+    return b instanceof KeySetGuard && a.pred === b.pred && a.keys.length === b.keys.length && a.keys.every((k, i) => k === b.keys[i]);
+  }
+  if (a instanceof KeySetRefGuard) return b instanceof KeySetRefGuard && a.name === b.name;
+  if (a instanceof UserGuard) return b instanceof UserGuard && a.fun === b.fun && valueEquals(a.args, b.args);
+  if (a instanceof CapabilityGuard) {
+    return b instanceof CapabilityGuard && a.name === b.name && a.pactId === b.pactId && valueEquals(a.args, b.args);
+  }
+  if (a instanceof ModuleGuard) return b instanceof ModuleGuard && a.module === b.module && a.name === b.name;
+  if (a instanceof PactGuard) return b instanceof PactGuard && a.pactId === b.pactId && a.name === b.name;
+  if (a instanceof ModRef) return b instanceof ModRef && a.module === b.module;
+  if (a instanceof CapToken) return b instanceof CapToken && a.name === b.name && valueEquals(a.args, b.args);
+  if (a instanceof TableRef) return b instanceof TableRef && a.name === b.name;
+  return false;
+}
+
+/** Does the value contain a function anywhere (closures cannot be compared)? */
+export function containsCallable(v: Value): boolean {
+  if (isCallable(v)) return true;
+  if (Array.isArray(v)) return v.some(containsCallable);
+  if (v instanceof PactObject) { for (const x of v.fields.values()) if (containsCallable(x)) return true; }
+  return false;
+}
+
+/** Ordering for `<` etc.: same-kind literals and times only; undefined when not comparable. */
+export function compareValues(a: Value, b: Value): number | undefined {
+  const ta = typeof a, tb = typeof b;
+  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) return intCmp(a as number, b as number);
+  if (ta === 'string' && tb === 'string') return compareCodePoints(a as string, b as string);
+  if (ta === 'boolean' && tb === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  if (a instanceof PactDecimal && b instanceof PactDecimal) return decCmp(a, b);
+  if (a instanceof PactTime && b instanceof PactTime) return a.micros < b.micros ? -1 : a.micros > b.micros ? 1 : 0;
+  if (a instanceof Unit && b instanceof Unit) return 0;
+  return undefined;
+}

@@ -1,0 +1,79 @@
+// Transaction-data natives: read-msg, read-string, read-integer, read-decimal, chain-data,
+// tx-hash, and `time` (natives.md §2, §6).
+
+import type { Runtime } from '../context.js';
+import { chainDataObject } from '../context.js';
+import type { NativeTable } from './registry.js';
+import { argTypeError } from './errors.js';
+import { userError, nativeFailure } from '../../vm/errors.js';
+import { PactDecimal, PactObject, type Value } from '../../vm/values.js';
+import { decFromInt, decToInt, isInt, normInt } from '../numbers.js';
+import { parseIsoTime } from '../time-format.js';
+
+const NUMBER = /^(-?[0-9]+)(?:\.([0-9]+))?$/;
+
+export function dataNatives(rt: Runtime): NativeTable {
+  const key = (name: string, args: Value[]): string => {
+    if (typeof args[0] !== 'string') throw argTypeError(name, args);
+    return args[0];
+  };
+  /** the message value at `k`, or a recoverable `<native> failure` */
+  const lookup = (name: string, k: string): Value => {
+    const d = rt.env.data;
+    const v = d instanceof PactObject ? d.get(k) : undefined;
+    if (v === undefined) throw userError(`${name} failure`);
+    return v;
+  };
+
+  return {
+    'read-msg': args => lookup('read-msg', key('read-msg', args)),
+    'read-msg-default': () => rt.env.data,
+    'read-string': args => {
+      const v = lookup('read-string', key('read-string', args));
+      if (typeof v !== 'string') throw userError('read-string failure');
+      return v;
+    },
+    'read-integer': args => {
+      const v = unwrapTagged(lookup('read-integer', key('read-integer', args)), 'int');
+      if (isInt(v)) return v;
+      if (v instanceof PactDecimal) return decToInt(v, 'round');
+      if (typeof v === 'string') {
+        const m = NUMBER.exec(v);
+        if (m && m[2] === undefined) return normInt(BigInt(m[1]));
+      }
+      throw userError('read-integer failure');
+    },
+    'read-decimal': args => {
+      const v = unwrapTagged(lookup('read-decimal', key('read-decimal', args)), 'decimal');
+      if (v instanceof PactDecimal) return v;
+      if (isInt(v)) return decFromInt(v);
+      if (typeof v === 'string') {
+        const m = NUMBER.exec(v);
+        if (m) {
+          const frac = m[2] ?? '';
+          const neg = m[1].startsWith('-');
+          const mant = BigInt((neg ? m[1].slice(1) : m[1]) + frac);
+          return new PactDecimal(neg ? -mant : mant, frac.length);
+        }
+      }
+      throw userError('read-decimal failure');
+    },
+    'chain-data': () => chainDataObject(rt.env.chainData),
+    'tx-hash': () => rt.env.txHash,
+    'time': args => {
+      if (typeof args[0] !== 'string') throw argTypeError('time', args);
+      const t = parseIsoTime(args[0]);
+      if (!t) throw nativeFailure('time', 'time default format parse failure');
+      return t;
+    },
+  };
+}
+
+/** JSON encodings such as `{"int": "1234"}` / `{"decimal": "1.5"}` carry the number inside. */
+function unwrapTagged(v: Value, tag: string): Value {
+  if (v instanceof PactObject && v.size === 1) {
+    const inner = v.get(tag);
+    if (inner !== undefined) return inner;
+  }
+  return v;
+}

@@ -1,0 +1,300 @@
+// Pact's numbers: unbounded integers (a JS number while it is a safe integer, a BigInt beyond
+// 2^53) and exact decimals (BigInt mantissa + 0..255 places, Haskell Data.Decimal semantics).
+//
+// Why BigInt and not decimal.js/long: Pact integers are unbounded and decimals are an integer
+// mantissa with a small scale; native BigInt gives exact arithmetic with no precision setting to
+// get wrong, and the number fast path keeps everyday arithmetic allocation-free.
+
+import { PactDecimal } from '../vm/values.js';
+
+export type PactInt = number | bigint;
+
+/** Largest number of decimal places Pact keeps (Word8 places, results rounded to 255). */
+export const MAX_PLACES = 255;
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+
+/** Canonical form: a number when it is a safe integer, otherwise a bigint. */
+export function normInt(b: bigint): PactInt {
+  return b <= MAX_SAFE && b >= MIN_SAFE ? Number(b) : b;
+}
+
+export function toBig(i: PactInt): bigint {
+  return typeof i === 'bigint' ? i : BigInt(i);
+}
+
+export function isInt(v: unknown): v is PactInt {
+  return typeof v === 'number' || typeof v === 'bigint';
+}
+
+export function intAdd(a: PactInt, b: PactInt): PactInt {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a + b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return normInt(toBig(a) + toBig(b));
+}
+
+export function intSub(a: PactInt, b: PactInt): PactInt {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a - b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return normInt(toBig(a) - toBig(b));
+}
+
+export function intMul(a: PactInt, b: PactInt): PactInt {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a * b;
+    if (Number.isSafeInteger(r)) return r === 0 ? 0 : r; // no -0
+  }
+  return normInt(toBig(a) * toBig(b));
+}
+
+/** Haskell `div`: floor division. Caller checks for a zero divisor. */
+export function intDiv(a: PactInt, b: PactInt): PactInt {
+  if (typeof a === 'number' && typeof b === 'number') {
+    // a - a % b is an exact multiple of b, so this division is exact (no float rounding).
+    const rem = a % b;
+    let q = (a - rem) / b;
+    if (rem !== 0 && (rem < 0) !== (b < 0)) q -= 1;
+    return q === 0 ? 0 : q;
+  }
+  const x = toBig(a), y = toBig(b);
+  let q = x / y;
+  if ((x % y !== 0n) && ((x < 0n) !== (y < 0n))) q -= 1n;
+  return normInt(q);
+}
+
+/** Haskell `mod`: the result takes the sign of the divisor. */
+export function intMod(a: PactInt, b: PactInt): PactInt {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a % b;
+    return r !== 0 && (r < 0) !== (b < 0) ? r + b : r === 0 ? 0 : r;
+  }
+  const x = toBig(a), y = toBig(b);
+  const r = x % y;
+  return normInt(r !== 0n && (r < 0n) !== (y < 0n) ? r + y : r);
+}
+
+export function intNeg(a: PactInt): PactInt {
+  return typeof a === 'number' ? (a === 0 ? 0 : -a) : normInt(-a);
+}
+
+export function intCmp(a: PactInt, b: PactInt): number {
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  const x = toBig(a), y = toBig(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function intEq(a: PactInt, b: PactInt): boolean {
+  return typeof a === typeof b ? a === b : false; // canonical form makes this exact
+}
+
+export function intPow(base: PactInt, exp: PactInt): PactInt {
+  return normInt(toBig(base) ** toBig(exp));
+}
+
+export function intToString(i: PactInt): string {
+  return i.toString();
+}
+
+/** Bit length of |x| (0 for 0): Pact's `nbits`, used by the gas formulas. */
+export function bitLength(x: PactInt): number {
+  if (typeof x === 'number') {
+    const a = Math.abs(x);
+    if (a === 0) return 0;
+    if (a < 2 ** 31) return 32 - Math.clz32(a);
+    return a.toString(2).length;
+  }
+  const a = x < 0n ? -x : x;
+  return a === 0n ? 0 : a.toString(2).length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decimals
+
+export { PactDecimal };
+
+export function decFromInt(i: PactInt): PactDecimal {
+  return new PactDecimal(toBig(i), 0);
+}
+
+const POW10: bigint[] = [];
+export function pow10(n: number): bigint {
+  if (n < 64) {
+    let p = POW10[n];
+    if (p === undefined) p = POW10[n] = 10n ** BigInt(n);
+    return p;
+  }
+  return 10n ** BigInt(n);
+}
+
+/** Mantissa rescaled to `places` (places >= d.places). */
+function scaledTo(d: PactDecimal, places: number): bigint {
+  return places === d.places ? d.mantissa : d.mantissa * pow10(places - d.places);
+}
+
+/** Places of a sum: the max, but a zero operand contributes no places (Data.Decimal quirk). */
+function sumPlaces(a: PactDecimal, b: PactDecimal): number {
+  if (a.mantissa === 0n) return b.places;
+  if (b.mantissa === 0n) return a.places;
+  return Math.max(a.places, b.places);
+}
+
+export function decAdd(a: PactDecimal, b: PactDecimal): PactDecimal {
+  const p = Math.max(a.places, b.places);
+  const m = scaledTo(a, p) + scaledTo(b, p);
+  return rescaleExact(m, p, sumPlaces(a, b));
+}
+
+export function decSub(a: PactDecimal, b: PactDecimal): PactDecimal {
+  const p = Math.max(a.places, b.places);
+  const m = scaledTo(a, p) - scaledTo(b, p);
+  return rescaleExact(m, p, sumPlaces(a, b));
+}
+
+/** m/10^from re-expressed with `to` places (to <= from only drops zero digits when exact). */
+function rescaleExact(m: bigint, from: number, to: number): PactDecimal {
+  if (to === from) return new PactDecimal(m, from);
+  if (to > from) return new PactDecimal(m * pow10(to - from), to);
+  return new PactDecimal(roundHalfEven(m, pow10(from - to)), to);
+}
+
+/** Divide n by d (d > 0) rounding half to even. */
+export function roundHalfEven(n: bigint, d: bigint): bigint {
+  let q = n / d;
+  let r = n % d;
+  if (r === 0n) return q;
+  if (r < 0n) { r = -r; }
+  const twice = r * 2n;
+  const neg = n < 0n;
+  if (twice > d || (twice === d && (q % 2n !== 0n))) q += neg ? -1n : 1n;
+  return q;
+}
+
+/** Strip trailing zeros (Data.Decimal's normalisation after * and /). */
+export function decNormalize(d: PactDecimal): PactDecimal {
+  let m = d.mantissa, p = d.places;
+  if (m === 0n) return p === 0 ? d : new PactDecimal(0n, 0);
+  while (p > 0 && m % 10n === 0n) { m /= 10n; p--; }
+  return p === d.places ? d : new PactDecimal(m, p);
+}
+
+/** Round the exact rational num/den to at most 255 places, half-even, then normalise. */
+export function decFromRational(num: bigint, den: bigint): PactDecimal {
+  if (den < 0n) { num = -num; den = -den; }
+  const m = roundHalfEven(num * pow10(MAX_PLACES), den);
+  return decNormalize(new PactDecimal(m, MAX_PLACES));
+}
+
+export function decMul(a: PactDecimal, b: PactDecimal): PactDecimal {
+  const places = a.places + b.places;
+  const m = a.mantissa * b.mantissa;
+  if (places <= MAX_PLACES) return decNormalize(new PactDecimal(m, places));
+  return decNormalize(new PactDecimal(roundHalfEven(m, pow10(places - MAX_PLACES)), MAX_PLACES));
+}
+
+/** Caller checks for a zero divisor. */
+export function decDiv(a: PactDecimal, b: PactDecimal): PactDecimal {
+  // a/b = (ma/10^pa) / (mb/10^pb) = ma*10^pb / (mb*10^pa)
+  return decFromRational(a.mantissa * pow10(b.places), b.mantissa * pow10(a.places));
+}
+
+export function decNeg(a: PactDecimal): PactDecimal {
+  return new PactDecimal(-a.mantissa, a.places);
+}
+
+export function decAbs(a: PactDecimal): PactDecimal {
+  return a.mantissa < 0n ? new PactDecimal(-a.mantissa, a.places) : a;
+}
+
+export function decCmp(a: PactDecimal, b: PactDecimal): number {
+  const p = Math.max(a.places, b.places);
+  const x = scaledTo(a, p), y = scaledTo(b, p);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function decIsIntegral(d: PactDecimal): boolean {
+  return d.places === 0 || d.mantissa % pow10(d.places) === 0n;
+}
+
+export type RoundMode = 'round' | 'floor' | 'ceiling';
+
+/** Round to `places` decimal places with the given mode; result has exactly `places` places. */
+export function decRoundTo(d: PactDecimal, places: number, mode: RoundMode): PactDecimal {
+  if (places >= d.places) return new PactDecimal(scaledTo(d, places), places);
+  const div = pow10(d.places - places);
+  const m = d.mantissa;
+  let q: bigint;
+  if (mode === 'round') q = roundHalfEven(m, div);
+  else {
+    q = m / div;
+    const r = m % div;
+    if (r !== 0n) {
+      if (mode === 'floor' && m < 0n) q -= 1n;
+      if (mode === 'ceiling' && m > 0n) q += 1n;
+    }
+  }
+  return new PactDecimal(q, places);
+}
+
+/** Round to an integer (the 1-argument round/floor/ceiling). */
+export function decToInt(d: PactDecimal, mode: RoundMode): PactInt {
+  return normInt(decRoundTo(d, 0, mode).mantissa);
+}
+
+/** Exact text at the decimal's own scale: `1.50`, `-0.5`, `3` (no `.0` added). */
+export function decDigits(d: PactDecimal): string {
+  const neg = d.mantissa < 0n;
+  let s = (neg ? -d.mantissa : d.mantissa).toString();
+  if (d.places === 0) return (neg ? '-' : '') + s;
+  if (s.length <= d.places) s = '0'.repeat(d.places - s.length + 1) + s;
+  const cut = s.length - d.places;
+  return (neg ? '-' : '') + s.slice(0, cut) + '.' + s.slice(cut);
+}
+
+/** `show`/`format` text: scale 0 gets `.0`, otherwise exact digits at the scale. */
+export function decShow(d: PactDecimal): string {
+  return d.places === 0 ? decDigits(d) + '.0' : decDigits(d);
+}
+
+/** REPL printer text: integral values print as `<int>.0`, others at their scale. */
+export function decPretty(d: PactDecimal): string {
+  if (decIsIntegral(d)) {
+    const i = d.places === 0 ? d.mantissa : d.mantissa / pow10(d.places);
+    return i.toString() + '.0';
+  }
+  return decDigits(d);
+}
+
+/** Parse the digits of a decimal literal `-?[0-9]+.[0-9]+`. */
+export function decParse(intPart: string, frac: string): PactDecimal {
+  const neg = intPart.startsWith('-');
+  const m = BigInt((neg ? intPart.slice(1) : intPart) + frac);
+  return new PactDecimal(neg ? -m : m, frac.length);
+}
+
+/** The exact decimal value of a finite double (how Pact shows MPFR results), ≤255 places. */
+export function decFromDouble(x: number): PactDecimal {
+  if (x === 0) return new PactDecimal(0n, 0);
+  const buf = new DataView(new ArrayBuffer(8));
+  buf.setFloat64(0, x);
+  const hi = buf.getUint32(0), lo = buf.getUint32(4);
+  const sign = hi >>> 31 ? -1n : 1n;
+  const exp = (hi >>> 20) & 0x7ff;
+  let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let e: number;
+  if (exp === 0) e = -1074; else { mant |= 1n << 52n; e = exp - 1075; }
+  if (e >= 0) return new PactDecimal(sign * (mant << BigInt(e)), 0);
+  // mant / 2^-e = mant * 5^-e / 10^-e
+  const places = -e;
+  const m = sign * mant * 5n ** BigInt(places);
+  if (places <= MAX_PLACES) return decNormalize(new PactDecimal(m, places));
+  return decNormalize(new PactDecimal(roundHalfEven(m, pow10(places - MAX_PLACES)), MAX_PLACES));
+}
+
+export function decToDouble(d: PactDecimal): number {
+  return Number(decDigits(d));
+}

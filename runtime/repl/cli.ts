@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// The `pactvm` command line: run, test, and the block-header stream commands.
+
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SourceFile, lex, read, compileExpression } from '../../compiler/index.js';
+import { showSyntax } from '../../compiler/syntax.js';
+import { disassemble } from '../../vm/disassemble.js';
+import { PactError } from '../../vm/errors.js';
+import { ReplSession } from './session.js';
+import { runScript, parseGasModel, type RunOptions } from './runner.js';
+import { renderError, renderFailure } from './report.js';
+
+const USAGE = `usage:
+  pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
+  pactvm test PATH... [--reporter pretty|json] [--gasmodel table|fixed:RATE] [--gaslimit N]
+  pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
+  pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'run': return runCommand(rest);
+    case 'test': return testCommand(rest);
+    case 'headers': case 'node': {
+      const streamCli = await import('../../stream/cli.js' as string);
+      return cmd === 'headers' ? streamCli.headersCommand(rest) : streamCli.nodeCommand(rest);
+    }
+    default:
+      process.stderr.write(USAGE + '\n');
+      return cmd === undefined || cmd === '--help' || cmd === '-h' ? 0 : 2;
+  }
+}
+
+/** Split `--name value` options from positional arguments. */
+function options(args: string[], flags: string[]): { positional: string[]; opts: Map<string, string> } {
+  const positional: string[] = [];
+  const opts = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.startsWith('--')) {
+      if (flags.includes(a)) opts.set(a, 'true');
+      else {
+        if (i + 1 >= args.length) throw new Error(`${a} needs a value`);
+        opts.set(a, args[++i]);
+      }
+    } else positional.push(a);
+  }
+  return { positional, opts };
+}
+
+function runOptions(opts: Map<string, string>): RunOptions {
+  const r: RunOptions = {};
+  const model = opts.get('--gasmodel');
+  if (model) r.gasModel = parseGasModel(model);
+  const limit = opts.get('--gaslimit');
+  if (limit) {
+    if (!/^\d+$/.test(limit)) throw new Error(`--gaslimit must be a whole number of gas units, got "${limit}"`);
+    r.gasLimit = Number(limit) * 1000;
+  }
+  return r;
+}
+
+function runCommand(args: string[]): number {
+  const { positional, opts } = options(args, ['--trace']);
+  const file = positional[0];
+  if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
+  const dump = opts.get('--dump');
+  if (dump) return dumpCommand(file, dump);
+  const trace = opts.has('--trace');
+  const result = runScript(file, {
+    ...runOptions(opts),
+    out: {
+      print: text => process.stdout.write((trace ? 'Print: ' : '') + text + '\n'),
+      trace: (text, span) => { if (trace) process.stdout.write(`${span ? span.range() : file}:Trace: ${text}\n`); },
+    },
+  });
+  if (result.errorText !== null) {
+    process.stderr.write(result.errorText + '\nLoad failed\n');
+    return 1;
+  }
+  const failed = result.results.filter(r => !r.passed);
+  if (failed.length) {
+    process.stdout.write(failed.map(renderFailure).join('\n') + '\n');
+    process.stderr.write('Load failed\n');
+    return 1;
+  }
+  process.stdout.write('Load successful\n');
+  return 0;
+}
+
+function dumpCommand(file: string, stage: string): number {
+  const source = new SourceFile(file, readFileSync(file, 'utf8'));
+  try {
+    switch (stage) {
+      case 'tokens':
+        for (const t of lex(source)) {
+          const p = source.position(t.start);
+          process.stdout.write(`${p.line + 1}:${p.col}\t${t.type}\t${t.text}\n`);
+        }
+        return 0;
+      case 'ast':
+        for (const form of read(source)) process.stdout.write(showSyntax(form) + '\n');
+        return 0;
+      case 'bytecode': {
+        const session = new ReplSession();
+        for (const form of read(source)) {
+          const head = form.t === 'paren' ? form.items[0] : undefined;
+          if (head?.t === 'keyword') { process.stdout.write(`;; ${head.name} form (not an expression)\n`); continue; }
+          process.stdout.write(disassemble(compileExpression(form, session)) + '\n');
+        }
+        return 0;
+      }
+      default:
+        process.stderr.write(`--dump must be tokens, ast or bytecode, got "${stage}"\n`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof PactError) { process.stderr.write(renderError(e)); return 1; }
+    throw e;
+  }
+}
+
+/** Expand folders into their .repl files (recursively, sorted). */
+export function collectScripts(paths: string[]): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    if (statSync(p).isDirectory()) {
+      const entries = readdirSync(p).sort();
+      out.push(...collectScripts(entries.map(e => join(p, e)).filter(e => statSync(e).isDirectory() || e.endsWith('.repl'))));
+    } else out.push(p);
+  }
+  return out;
+}
+
+function testCommand(args: string[]): number {
+  const { positional, opts } = options(args, []);
+  if (positional.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
+  const reporter = opts.get('--reporter') ?? 'pretty';
+  if (reporter !== 'pretty' && reporter !== 'json') throw new Error(`--reporter must be pretty or json, got "${reporter}"`);
+  const run = runOptions(opts);
+  let passed = 0, failed = 0;
+  for (const file of collectScripts(positional)) {
+    const r = runScript(file, run);
+    if (r.passed) passed++; else failed++;
+    if (reporter === 'json') {
+      const { errorText: _t, results: _r, ...json } = r;
+      process.stdout.write(JSON.stringify(json) + '\n');
+    } else {
+      const summary = `${r.expects.passed}/${r.expects.passed + r.expects.failed} expects, ${r.durationMs.toFixed(1)} ms`;
+      process.stdout.write(`${r.passed ? 'PASS' : 'FAIL'} ${file} (${summary})\n`);
+      if (r.error) process.stdout.write(indent(r.errorText ?? r.error.message));
+      for (const f of r.failures) process.stdout.write(`    ${file}:${f.line}: ${f.message}\n`);
+    }
+  }
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+function indent(text: string): string {
+  return text.trimEnd().split('\n').map(l => '    ' + l).join('\n') + '\n';
+}
+
+function isMain(): boolean {
+  try {
+    return !!process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  main(process.argv.slice(2)).then(code => { process.exitCode = code; }, e => {
+    process.stderr.write(`pactvm: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  });
+}

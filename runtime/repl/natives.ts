@@ -1,0 +1,349 @@
+// REPL-only natives (repl.md §3, as decisions.md settles them): transactions, environment
+// setters and readers, gas controls, assertions, load/print, versions.
+
+import type { NativeTable } from '../natives/registry.js';
+import { argTypeError } from '../natives/errors.js';
+import { PactError, userError, nativeFailure } from '../../vm/errors.js';
+import {
+  CapToken, KeySetGuard, PactDecimal, PactObject, PactTime, UNIT, isCallable, compareCodePoints, type Value,
+} from '../../vm/values.js';
+import { pretty } from '../render.js';
+import { valueEquals } from '../equality.js';
+import { jsonRoundTrip } from '../json.js';
+import { base64UrlDecode } from '../hash.js';
+import { FREE_MODEL, TABLE_MODEL, fixedModel, milliToGas } from '../gas.js';
+import { isInt, toBig } from '../numbers.js';
+import type { ReplSession } from './session.js';
+import { loadFile } from './script.js';
+import { describeModule } from './describe.js';
+import { chainDataObject } from '../context.js';
+
+export const PACT_VERSION = '5.4';
+
+/** Flags env-exec-config knows (decisions.md): Pact 5's, the seed's, and Pact 4 spellings. */
+const PACT5_FLAGS = ['AllowReadInLocal', 'DisableHistoryInTransactionalMode', 'DisableModuleInstall',
+  'DisablePact51', 'DisablePact52', 'DisablePact53', 'DisablePact54', 'DisablePactEvents',
+  'DisableReentrancyCheck', 'DisableRuntimeRTC', 'EnableLegacyEventHashes', 'EnforceKeyFormats', 'RequireKeysetNs'];
+const SEED_FLAGS = ['DisableInlineMemCheck', 'DisableNewTrans', 'DisableLang40', 'DisableLang410', 'DisableLang42',
+  'DisableLang43', 'DisableLang431', 'DisableLang44', 'DisableLang45', 'DisableLang46', 'DisableLang47',
+  'DisableLang48', 'DisableLang49', 'DisableLangEvents', 'DisableRuntimeReturnTypeChecking', 'OldReadOnlyBehavior',
+  'PreserveModuleIfacesBug', 'PreserveModuleNameBug', 'PreserveNsModuleInstallBug', 'PreserveShowDefs'];
+const PACT4_FLAGS = ['DisablePact40', 'DisablePact410', 'DisablePact42', 'DisablePact43', 'DisablePact431',
+  'DisablePact44', 'DisablePact45', 'DisablePact46', 'DisablePact47', 'DisablePact48', 'DisablePact49'];
+export const KNOWN_FLAGS = new Set([...PACT5_FLAGS, ...SEED_FLAGS, ...PACT4_FLAGS]);
+/** Seed names that mean the same as a Pact 5 flag. */
+const FLAG_ALIASES: Record<string, string> = {
+  DisableLangEvents: 'DisablePactEvents', DisableRuntimeReturnTypeChecking: 'DisableRuntimeRTC',
+};
+
+export function replNatives(s: ReplSession): NativeTable {
+  const vm = s.vm;
+  const str = (name: string, args: Value[], i: number): string => {
+    const v = args[i];
+    if (typeof v !== 'string') throw argTypeError(name, args);
+    return v;
+  };
+  const record = (doc: string, passed: boolean, message: string): string => {
+    s.testResults.push({ doc, span: vm.callSite(), passed, message });
+    return message;
+  };
+  const txString = (verb: string, tx: { id: number; name: string | null }) =>
+    `${verb} Tx ${tx.id}${tx.name !== null ? ' ' + tx.name : ''}`;
+
+  function beginTx(name: string | null): Value {
+    const id = s.db.begin();
+    if (id === null) {
+      s.tx = null;
+      throw userError('tx-function failure Begin Tx');
+    }
+    s.tx = { id, name };
+    return txString('Begin', s.tx);
+  }
+
+  function endTx(verb: 'Commit' | 'Rollback'): Value {
+    if (verb === 'Commit') s.db.commit(); else s.db.rollback();
+    s.resetTxState();
+    const tx = s.tx;
+    if (!tx) throw userError(`tx-function failure ${verb} Tx`);
+    s.tx = null;
+    return txString(verb, tx);
+  }
+
+  /** Evaluate a thunked argument; a function result is not a value and counts as an error. */
+  function callThunk(v: Value): Value {
+    const r = vm.call(v, []);
+    if (isCallable(r)) throw new PactError('exec', 'Expected Pact Value, got closure or table reference');
+    return r;
+  }
+
+  function setGasModel(args: Value[], name: string, rate: Value | undefined): Value {
+    if (name === 'table' && rate === undefined) {
+      s.gas.model = TABLE_MODEL;
+      return 'Set gas model to table-based cost model';
+    }
+    if (name === 'fixed') {
+      if (rate === undefined) throw nativeFailure('env-gasmodel', 'the fixed model needs a rate: (env-gasmodel "fixed" RATE)');
+      if (!isInt(rate) || rate < 0) throw nativeFailure('env-gasmodel', `invalid fixed gas rate: ${pretty(rate)}, expected a non-negative integer`);
+      const model = fixedModel(Number(rate));
+      s.gas.model = model;
+      return `Set gas model to ${model.description}`;
+    }
+    throw argTypeError('env-gasmodel', args);
+  }
+
+  function enforceVersion(args: Value[], min: string, max: string | null): Value {
+    const current = parseVersion(PACT_VERSION)!;
+    const lo = parseVersion(min);
+    if (!lo) throw userError(`Enforce pact-version failed: Could not parse ${min}, expect list of dot-separated integers`);
+    const hi = max === null ? null : parseVersion(max);
+    if (max !== null && !hi) throw userError(`Enforce pact-version failed: Could not parse ${max}, expect list of dot-separated integers`);
+    if (compareVersions(current, lo) >= 0 && (hi === null || compareVersions(current, hi) <= 0)) return true;
+    throw userError(`Enforce pact-version failed: Current Version: ${PACT_VERSION} Minimum Version: ${min}${max !== null ? ` Maximum Version: ${max}` : ''}`);
+  }
+
+  function setFlags(args: Value[]): Value {
+    const list = args[0];
+    if (!Array.isArray(list) || !list.every(x => typeof x === 'string')) throw argTypeError('env-exec-config', args);
+    const unknown = (list as string[]).filter(f => !KNOWN_FLAGS.has(f));
+    if (unknown.length) s.warn(`Repl flags not recognized: ${unknown.join(', ')}`);
+    s.env.flags = new Set((list as string[]).filter(f => KNOWN_FLAGS.has(f)));
+    applyFlags(s);
+    return currentFlags(s);
+  }
+
+  return {
+    'begin-tx': () => beginTx(null),
+    'begin-named-tx': args => beginTx(str('begin-named-tx', args, 0)),
+    'commit-tx': () => endTx('Commit'),
+    'rollback-tx': () => endTx('Rollback'),
+
+    'expect': args => {
+      const doc = str('expect', args, 0);
+      let actual: Value;
+      try {
+        actual = vm.call(args[2], []);
+      } catch (e) {
+        if (!(e instanceof PactError)) throw e;
+        return record(doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${e.message}`);
+      }
+      if (isCallable(actual)) {
+        const msg = 'FAILURE: expect expression did not return a pact value for comparison';
+        record(doc, false, msg);
+        throw userError(msg);
+      }
+      const expected = callThunk(args[1]);
+      if (valueEquals(expected, actual)) return record(doc, true, `Expect: success ${doc}`);
+      return record(doc, false, `FAILURE: ${doc} expected: ${pretty(expected)}, received: ${pretty(actual)}`);
+    },
+    'expect-failure': args => {
+      const doc = str('expect-failure', args, 0);
+      try {
+        callThunk(args[1]);
+      } catch (e) {
+        if (!(e instanceof PactError)) throw e;
+        return record(doc, true, `Expect failure: Success: ${doc}`);
+      }
+      return record(doc, false, `FAILURE: ${doc}: expected failure, got result`);
+    },
+    'expect-failure-match': args => {
+      const doc = str('expect-failure-match', args, 0);
+      const msg = str('expect-failure-match', args, 1);
+      let result: Value;
+      try {
+        result = callThunk(args[2]);
+      } catch (e) {
+        if (!(e instanceof PactError)) throw e;
+        if (e.message.includes(msg)) return record(doc, true, `Expect failure: Success: ${doc}`);
+        return record(doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${e.message}'`);
+      }
+      // upstream names the expected message here, not the doc (repl.md §3.5)
+      return record(doc, false, `FAILURE: ${msg}: expected failure, got result: ${pretty(result)}`);
+    },
+    'expect-that': args => {
+      const doc = str('expect-that', args, 0);
+      const r = vm.call(args[1], [args[2]]);
+      if (r === true) return record(doc, true, `Expect-that: success ${doc}`);
+      if (r === false) return record(doc, false, `FAILURE: Expect-that: Did not satisfy condition: ${doc}`);
+      record(doc, false, 'FAILURE: expect-that expression did not return a boolean');
+      throw nativeFailure('expect-that', 'Expect-that: condition did not return a boolean');
+    },
+
+    'env-data': args => {
+      s.env.data = jsonRoundTrip(args[0]);
+      return 'Setting transaction data';
+    },
+    'env-chain-data': args => setChainData(s, args),
+    'env-keys': args => {
+      const keys = args[0];
+      if (!Array.isArray(keys) || !keys.every(k => typeof k === 'string')) throw argTypeError('env-keys', args);
+      s.env.signers = new Map((keys as string[]).map(k => [k, []]));
+      return 'Setting transaction keys';
+    },
+    'env-sigs': args => {
+      s.env.signers = parseSigners(args[0], 'key', () =>
+        userError("env-sigs: Expected object with 'key': string, 'caps': [capability]"));
+      return 'Setting transaction signatures/caps';
+    },
+    'env-verifiers': args => {
+      s.env.verifiers = parseSigners(args[0], 'name', () =>
+        nativeFailure('env-verifiers', "Expected object with 'name': string, 'caps': [capability]"));
+      return 'Setting transaction verifiers/caps';
+    },
+    'env-hash': args => {
+      const h = str('env-hash', args, 0);
+      const bytes = base64UrlDecode(h);
+      if (!bytes || bytes.length !== 32) {
+        throw nativeFailure('env-hash', `invalid transaction hash "${h}": expected unpadded base64url of a 32-byte BLAKE2b hash`);
+      }
+      s.env.txHash = h;
+      return `Set tx hash to ${h}`;
+    },
+    'env-exec-config': setFlags,
+    'env-exec-config-query': () => currentFlags(s),
+    'env-enable-repl-natives': args => {
+      if (typeof args[0] !== 'boolean') throw argTypeError('env-enable-repl-natives', args);
+      s.replNativesInModules = args[0];
+      return args[0] ? 'repl natives enabled' : 'repl natives disabled';
+    },
+    'env-events': args => {
+      if (typeof args[0] !== 'boolean') throw argTypeError('env-events', args);
+      const events = s.events.map(e => PactObject.of([
+        ['module-hash', e.moduleHash], ['name', e.name], ['params', e.params]]));
+      if (args[0]) s.events = [];
+      return events;
+    },
+    'env-stackframe': () => [],
+    'env-set-debug-flag': args => {
+      const flag = str('env-set-debug-flag', args, 0).trim();
+      if (!['lexer', 'parser', 'desugar', 'all', 'none'].includes(flag)) {
+        throw nativeFailure('env-set-debug-flag', `unrecognized flag in env-set-debug: ${flag}`);
+      }
+      return UNIT;
+    },
+
+    'env-gas': () => milliToGas(s.gas.milligas),
+    'env-set-gas': args => {
+      const n = args[0];
+      if (!isInt(n)) throw argTypeError('env-set-gas', args);
+      s.gas.milligas = clampGas(Number(n) * 1000);
+      return `Set gas to ${n}`;
+    },
+    'env-milligas': () => s.gas.milligas,
+    'env-set-milligas': args => {
+      const n = args[0];
+      if (!isInt(n)) throw argTypeError('env-set-milligas', args);
+      s.gas.milligas = clampGas(Number(n));
+      return `Set milligas to ${n}`;
+    },
+    'env-gaslimit': args => {
+      const n = args[0];
+      if (!isInt(n)) throw argTypeError('env-gaslimit', args);
+      s.gas.setLimit(clampGas(Number(toBig(n) * 1000n)));
+      return `Set gas limit to ${n}`;
+    },
+    'env-ask-gasmodel': () => `Current gas model is '${s.gas.model.name}': ${s.gas.model.description}`,
+    'env-gasmodel': args => setGasModel(args, str('env-gasmodel', args, 0), undefined),
+    'env-gasmodel-fixed': args => setGasModel(args, str('env-gasmodel', args, 0), args[1]),
+    'env-gaslog': () => {
+      const log = s.gas.log;
+      s.gas.log = [];
+      if (!log) return ['TOTAL: 0'];
+      let running = 0;
+      const lines = log.map(e => {
+        running += e.cost;
+        return `${e.what} ${e.span ? e.span.range() : '<native>'}: ${e.cost}mG, total ${running}mG`;
+      });
+      return [`TOTAL: ${milliToGas(running)}`, ...lines];
+    },
+
+    'load': args => loadFile(s, str('load', args, 0), false),
+    'load-with-env': args => {
+      if (typeof args[1] !== 'boolean') throw argTypeError('load-with-env', args);
+      return loadFile(s, str('load-with-env', args, 0), args[1]);
+    },
+    'print': args => { s.print(pretty(args[0])); return UNIT; },
+    'pact-version': () => PACT_VERSION,
+    'enforce-pact-version': args => enforceVersion(args, str('enforce-pact-version', args, 0), null),
+    'enforce-pact-version-range': args =>
+      enforceVersion(args, str('enforce-pact-version-range', args, 0), str('enforce-pact-version-range', args, 1)),
+    'sig-keyset': () => new KeySetGuard([...new Set(s.env.signers.keys())].sort(compareCodePoints), 'keys-all'),
+    'pact-state': () => { throw userError('pact-state: no pact exec in context'); },
+    'reset-pact-state': () => { throw userError('pact-state: no pact exec in context'); },
+    'typecheck': args => {
+      const name = str('typecheck', args, 0);
+      if (!s.modules.has(name)) throw nativeFailure('typecheck', 'invalid module name format');
+      s.out.trace(`Typechecking successful for module ${name}`, vm.callSite());
+      return UNIT;
+    },
+    'describe-module': args => describeModule(s, str('describe-module', args, 0)),
+  };
+}
+
+function clampGas(milli: number): number {
+  return Math.max(0, Math.min(milli, 18446744073709551615));
+}
+
+function currentFlags(s: ReplSession): Value {
+  return [...s.env.flags].sort(compareCodePoints);
+}
+
+/** Flags with an effect on the machine. */
+export function applyFlags(s: ReplSession): void {
+  const f = s.env.flags;
+  const has = (name: string) => f.has(name) || Object.entries(FLAG_ALIASES).some(([a, t]) => t === name && f.has(a));
+  s.vm.checkReturnTypes = !has('DisableRuntimeRTC');
+}
+
+function parseSigners(v: Value, keyField: string, bad: () => PactError): Map<string, CapToken[]> {
+  if (!Array.isArray(v)) throw bad();
+  const out = new Map<string, CapToken[]>();
+  for (const sig of v) {
+    if (!(sig instanceof PactObject)) throw bad();
+    const key = sig.get(keyField);
+    const caps = sig.get('caps');
+    if (typeof key !== 'string' || !Array.isArray(caps) || !caps.every(c => c instanceof CapToken)) throw bad();
+    out.set(key, caps as CapToken[]);
+  }
+  return out;
+}
+
+/** env-chain-data: all-or-nothing update of the public metadata (repl.md §3.2, decisions.md). */
+function setChainData(s: ReplSession, args: Value[]): Value {
+  const obj = args[0];
+  if (!(obj instanceof PactObject)) throw argTypeError('env-chain-data', args);
+  const next = { ...s.env.chainData };
+  const bad = (k: string) => userError(`envChainData: bad public metadata value for key: ${k}`);
+  for (const k of obj.sortedKeys()) {
+    const v = obj.get(k)!;
+    switch (k) {
+      case 'chain-id':
+        if (typeof v === 'string') next['chain-id'] = v;
+        else if (isInt(v)) {
+          if (v < 0 || v > 19) throw userError(`envChainData: chain-id must be between 0 and 19, got ${v}`);
+          next['chain-id'] = v.toString();
+        } else throw bad(k);
+        break;
+      case 'sender': if (typeof v !== 'string') throw bad(k); next.sender = v; break;
+      case 'prev-block-hash': if (typeof v !== 'string') throw bad(k); next['prev-block-hash'] = v; break;
+      case 'block-height': if (!isInt(v)) throw bad(k); next['block-height'] = v; break;
+      case 'gas-limit': if (!isInt(v)) throw bad(k); next['gas-limit'] = v; break;
+      case 'gas-price': if (!(v instanceof PactDecimal)) throw bad(k); next['gas-price'] = v; break;
+      case 'gas-fee': if (!(v instanceof PactDecimal)) throw bad(k); break; // accepted, no effect (decisions.md)
+      case 'block-time': if (!(v instanceof PactTime)) throw bad(k); next['block-time'] = v.micros; break;
+      default: throw bad(k);
+    }
+  }
+  s.env.chainData = next;
+  // decisions.md: return the chain data now set (no upstream script reads this result)
+  return chainDataObject(s.env.chainData);
+}
+
+function parseVersion(v: string): number[] | null {
+  if (!/^\d+(\.\d+)*$/.test(v)) return null;
+  return v.split('.').map(Number);
+}
+
+function compareVersions(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}

@@ -1,0 +1,37 @@
+// Rendering of uncaught errors (repl.md §6.4) and of test failures (§5.3).
+
+import type { PactError } from '../../vm/errors.js';
+import type { Value } from '../../vm/values.js';
+import { pretty } from '../render.js';
+import type { TestResult } from './session.js';
+
+/** `<file>:<line>:<col>: <message>`, the source slice, the marker and the Pact stack. */
+export function renderError(e: PactError): string {
+  const span = e.span;
+  if (!span) return `${e.message}\n`;
+  const s = span.startPos, en = span.endPos;
+  const lines: string[] = [`${span.file.name}:${s.line + 1}:${s.col}: ${e.message}`];
+  const width = String(en.line + 1).length + 1;
+  const count = Math.max(1, en.line - s.line);
+  for (let l = s.line; l < s.line + count; l++) {
+    lines.push(`${String(l + 1).padStart(width)} | ${span.file.lineText(l)}`);
+  }
+  const carets = Math.max(1, en.line === s.line ? en.col - s.col : 1);
+  lines.push(`${' '.repeat(width + 1)}| ${' '.repeat(s.col)}${'^'.repeat(carets)}`);
+  for (const f of e.pactStack) {
+    const args = (f.args as Value[]).map(abbreviate).join(' ');
+    lines.push(`  at(${f.name}${args ? ' ' + args : ''}):${f.span ? f.span.range() : ''}`);
+  }
+  if (e.pactStack.length === 0) lines.push('');
+  return lines.join('\n') + '\n';
+}
+
+function abbreviate(v: Value): string {
+  if (typeof v === 'string' && v.length > 14) return `"${v.slice(0, 12)}..."`;
+  return pretty(v);
+}
+
+/** `<file>:<sl>:<sc>-<el>:<ec>:<FAILURE message>` for a failed expect. */
+export function renderFailure(r: TestResult): string {
+  return `${r.span ? r.span.range() : ''}:${r.message}`;
+}

@@ -1,0 +1,73 @@
+// Runs one script from a fresh session and reports the outcome as data (used by `pactvm run`,
+// `pactvm test`, the conformance ratchet and the demo).
+
+import { readFileSync } from 'node:fs';
+import { SourceFile } from '../../compiler/index.js';
+import { PactError } from '../../vm/errors.js';
+import { ReplSession, SILENT, type OutputSink, type TestResult } from './session.js';
+import { runSource } from './script.js';
+import { TABLE_MODEL, fixedModel, type GasModel } from '../gas.js';
+import { renderError } from './report.js';
+
+export interface RunOptions {
+  gasModel?: GasModel;
+  /** milligas */
+  gasLimit?: number;
+  out?: OutputSink;
+}
+
+export interface FileResult {
+  file: string;
+  passed: boolean;
+  expects: { passed: number; failed: number };
+  failures: { doc: string; message: string; line: number | null }[];
+  error: null | { message: string; file: string | null; line: number | null; column: number | null };
+  /** the full rendered error block, for human output */
+  errorText: string | null;
+  results: TestResult[];
+  durationMs: number;
+  gasMilli: number;
+}
+
+export function runScript(path: string, opts: RunOptions = {}): FileResult {
+  const started = performance.now();
+  const s = new ReplSession(opts.out ?? SILENT);
+  if (opts.gasModel) s.gas.model = opts.gasModel;
+  if (opts.gasLimit !== undefined) s.gas.setLimit(opts.gasLimit);
+  let error: FileResult['error'] = null;
+  let errorText: string | null = null;
+  try {
+    runSource(s, new SourceFile(path, readFileSync(path, 'utf8')));
+  } catch (e) {
+    if (e instanceof PactError) {
+      const pos = e.span?.startPos;
+      error = { message: e.message, file: e.span?.file.name ?? null, line: pos ? pos.line + 1 : null, column: pos ? pos.col : null };
+      errorText = renderError(e);
+    } else if (isIoError(e)) {
+      error = { message: `cannot read file ${path}: ${(e as Error).message}`, file: path, line: null, column: null };
+      errorText = error.message + '\n';
+    } else throw e;
+  }
+  const failed = s.testResults.filter(r => !r.passed);
+  return {
+    file: path,
+    passed: error === null && failed.length === 0,
+    expects: { passed: s.testResults.length - failed.length, failed: failed.length },
+    failures: failed.map(r => ({ doc: r.doc, message: r.message, line: r.span ? r.span.startPos.line + 1 : null })),
+    error, errorText, results: s.testResults,
+    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    gasMilli: s.gas.milligas,
+  };
+}
+
+function isIoError(e: unknown): boolean {
+  return e instanceof Error && 'code' in e && typeof (e as { code: unknown }).code === 'string';
+}
+
+/** `--gasmodel table|fixed:RATE` */
+export function parseGasModel(text: string): GasModel {
+  if (text === 'table') return TABLE_MODEL;
+  const m = /^fixed:(\d+)$/.exec(text);
+  if (m) return fixedModel(Number(m[1]));
+  throw new Error(`--gasmodel must be "table" or "fixed:RATE", got "${text}"`);
+}

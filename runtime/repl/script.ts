@@ -1,0 +1,95 @@
+// Running .repl/.pact text: the whole file is lexed and parsed first, then each top-level form
+// runs in turn (repl.md §5.2, §6). An error stops the file and propagates to the caller.
+
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { SourceFile, read, compileExpression } from '../../compiler/index.js';
+import type { Syntax } from '../../compiler/syntax.js';
+import { Desugarer, desugarError } from '../../compiler/desugar.js';
+import { GlobalCell } from '../../vm/chunk.js';
+import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js';
+import { PactError } from '../../vm/errors.js';
+import type { Span } from '../../compiler/source.js';
+import { pretty } from '../render.js';
+import { compileDefun, evalDefconst, installModule, parseDefHeader } from '../modules.js';
+import type { ReplSession } from './session.js';
+
+/** Run a whole source text in the session. Throws the first escaped error. */
+export function runSource(s: ReplSession, file: SourceFile): void {
+  const forms = read(file);
+  const savedFile = s.currentFile;
+  const savedRepl = s.replNatives;
+  s.currentFile = file.name;
+  s.replNatives = !file.name.endsWith('.pact');
+  try {
+    for (const form of forms) runTopLevel(s, form);
+  } finally {
+    s.currentFile = savedFile;
+    s.replNatives = savedRepl;
+  }
+}
+
+/** `(load path [reset])`, resolved relative to the loading file (repl.md §5.2). */
+export function loadFile(s: ReplSession, path: string, reset: boolean): Value {
+  const cur = s.currentFile;
+  const resolved = cur === '(interactive)' || isAbsolute(path) || dirname(cur) === '.' ? path : join(dirname(cur), path);
+  s.out.trace(`"Loading ${path}..."`, s.vm.callSite());
+  let text: string;
+  try {
+    text = readFileSync(resolved, 'utf8');
+  } catch {
+    throw new PactError('io', `load: cannot read file ${resolved}: no such file`);
+  }
+  if (reset) s.resetEnvironment();
+  runSource(s, new SourceFile(resolved, text));
+  return UNIT;
+}
+
+function runTopLevel(s: ReplSession, form: Syntax): void {
+  const head = form.t === 'paren' ? form.items[0] : undefined;
+  if (form.t === 'paren' && head?.t === 'keyword') {
+    switch (head.name) {
+      case 'module': {
+        const m = installModule(form, s, s.vm, s.env.txHash);
+        s.modules.set(m.name, m);
+        for (const [n, cell] of m.members) s.topLevel.set(n, cell);
+        display(s, `Loaded module ${m.name}, hash ${m.hash}`, form.span);
+        return;
+      }
+      case 'use': {
+        const target = form.items[1];
+        const name = target?.t === 'name' ? target.parts.join('.') : '';
+        const m = s.modules.get(name);
+        if (!m) throw desugarError(`Cannot find module:  ${name}`, form.span);
+        for (const [n, cell] of m.members) s.topLevel.set(n, cell);
+        display(s, `Loaded imports from ${name}`, form.span);
+        return;
+      }
+      case 'defun': case 'defconst': {
+        if (!s.replNatives) throw new PactError('parse', `Expected: module, interface, use or expression, got ${head.name}`, form.span);
+        const h = parseDefHeader(form, new Desugarer(s));
+        const cell = new GlobalCell(h.name, head.name, null);
+        cell.value = head.name === 'defun' ? compileDefun(h, s, null, 'defun') : evalDefconst(h, s, null, s.vm);
+        s.replDefs.set(h.name, cell);
+        display(s, `Loaded repl ${head.name} ${h.name}`, form.span);
+        return;
+      }
+      case 'defcap': case 'defschema': case 'deftable': case 'defpact': case 'interface': case 'bless': case 'implements':
+        if (head.name !== 'interface') {
+          throw new PactError('parse', `Expected: module, interface, use or expression, got ${head.name}`, form.span);
+        }
+    }
+  }
+  const proto = compileExpression(form, s);
+  const v = s.vm.call(new Closure(proto, []), []);
+  if (isCallable(v)) {
+    throw new PactError('exec', 'Program encountered an unhandled raised error: Evaluation did not reduce to a value', form.span);
+  }
+  if (!(v instanceof Unit)) display(s, pretty(v), form.span);
+  s.flushWarnings();
+}
+
+function display(s: ReplSession, text: string, span: Span): void {
+  s.out.trace(text, span);
+  s.flushWarnings();
+}

@@ -1,0 +1,614 @@
+// Typed, validating decoder of a BlockHeader event's data (header-stream.md §4), read straight
+// from UTF-8 bytes: no JSON.parse of the object, no precision loss on 64-bit numbers.
+
+/** A block header as `ObjectEncoded BlockHeader` carries it (chainweb-node). */
+export interface BlockHeader {
+  readonly chainId: number;
+  readonly height: number;
+  /** 43-char unpadded base64url of the 32-byte block hash. */
+  readonly hash: string;
+  readonly parent: string;
+  /** Chain id → hash of the adjacent parent (the block of that chain at `height − 1`), in JSON order. */
+  readonly adjacents: ReadonlyMap<number, string>;
+  /** Network name (`mainnet01`, …); the seed calls the JSON field `serviceVersion`, both are accepted. */
+  readonly chainwebVersion: string;
+  /** Microseconds since the UNIX epoch. */
+  readonly creationTime: number;
+  /** Microseconds since the UNIX epoch. */
+  readonly epochStart: number;
+  /** Word64 fork state; old mainnet blocks used it as an extra nonce, far above 2^53. */
+  readonly featureFlags: bigint;
+  /** Word64, sent as decimal text. */
+  readonly nonce: bigint;
+  readonly payloadHash: string;
+  /** 256-bit PoW target, little-endian, base64url. */
+  readonly target: string;
+  /** 256-bit cumulative difficulty, little-endian, base64url. */
+  readonly weight: string;
+}
+
+/** The data object of one `BlockHeader` event. */
+export interface BlockHeaderEvent {
+  readonly header: BlockHeader;
+  /** 64 lowercase hex digits, big-endian. */
+  readonly powHash: string;
+  /** The header target as 64 lowercase hex digits, big-endian. */
+  readonly target: string;
+  readonly txCount: number;
+}
+
+export type HeaderErrorKind =
+  | 'syntax' // not JSON, or JSON in a place we cannot read
+  | 'missing-field'
+  | 'duplicate-field'
+  | 'wrong-type' // e.g. a string where a number belongs
+  | 'invalid-value' // right type, wrong form (length, alphabet, not an integer)
+  | 'out-of-range'; // a number outside its type (negative, above Word64, above 2^53 for a JS number)
+
+export class HeaderDecodeError extends Error {
+  override readonly name = 'HeaderDecodeError';
+  constructor(
+    readonly kind: HeaderErrorKind,
+    /** Path of the offending field, e.g. `header.nonce`, `header.adjacents.5`, `txCount`; `` for the root. */
+    readonly field: string,
+    message: string,
+    /** Byte offset within the data where the problem was found. */
+    readonly offset: number,
+  ) {
+    super(field === '' ? message : `${field}: ${message}`);
+  }
+}
+
+import {
+  BACKSLASH, BASE64URL, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, HASH_LENGTH, HEX_LENGTH, LOWER_HEX, MAX_UINT32,
+  MAX_WORD64, MINUS, NINE, OPEN_BRACE, OPEN_BRACKET, QUOTE, TEN_TO_15, ZERO, asBuffer, latin1,
+} from './json-bytes.js';
+import { HeaderFastPath } from './header-fast-path.js';
+
+const utf8 = new TextDecoder('utf-8');
+
+// Field ids, in the alphabetical order current nodes emit (the order the fast path tries first).
+const enum Top {
+  header,
+  powHash,
+  target,
+  txCount,
+}
+const TOP_KEYS = ['header', 'powHash', 'target', 'txCount'];
+
+const enum Field {
+  adjacents,
+  chainId,
+  chainwebVersion,
+  creationTime,
+  epochStart,
+  featureFlags,
+  hash,
+  height,
+  nonce,
+  parent,
+  payloadHash,
+  target,
+  weight,
+  serviceVersion, // the seed's name for chainwebVersion; sets the same field
+}
+const HEADER_KEYS = [
+  'adjacents', 'chainId', 'chainwebVersion', 'creationTime', 'epochStart', 'featureFlags', 'hash',
+  'height', 'nonce', 'parent', 'payloadHash', 'target', 'weight', 'serviceVersion',
+];
+
+const asBytes = (keys: string[]) => keys.map((k) => Buffer.from(k, 'latin1'));
+const TOP_KEY_BYTES = asBytes(TOP_KEYS);
+const HEADER_KEY_BYTES = asBytes(HEADER_KEYS);
+const UNKNOWN_KEY = -1;
+
+const ZERO_BIGINT = 0n;
+// Only used in error messages; the adjacents loop names the key when it fails.
+const ADJACENT_FIELD = 'header.adjacents';
+
+/**
+ * Decodes event data into a `BlockHeaderEvent`. Reusable and not re-entrant; one instance per
+ * stream keeps the version string cached. Throws `HeaderDecodeError` naming the field.
+ */
+export class BlockHeaderDecoder {
+  private b: Buffer = Buffer.alloc(0);
+  private p = 0;
+  private end = 0;
+  private base = 0;
+  // The whole data as a one-byte string, made on first use: every ASCII field is then a substring
+  // (V8 makes those as O(1) slices), one native call per event instead of one per field.
+  private text = '';
+  private textReady = false;
+  private readonly fast = new HeaderFastPath();
+
+  decode(bytes: Uint8Array, start = 0, end = bytes.length): BlockHeaderEvent {
+    const b = asBuffer(bytes);
+    const event = this.fast.read(b, start, end);
+    if (event !== undefined) return event;
+    return this.readGeneral(b, start, end);
+  }
+
+  /** The general reader: any key order, whitespace, escapes, unknown members; names what is wrong. */
+  private readGeneral(b: Buffer, start: number, end: number): BlockHeaderEvent {
+    this.b = b;
+    this.p = start;
+    this.base = start;
+    this.end = end;
+    try {
+      const event = this.readEvent();
+      this.skipWhitespace();
+      if (this.p !== this.end) this.fail('syntax', '', 'unexpected text after the object');
+      return event;
+    } finally {
+      this.b = EMPTY; // do not keep the caller's chunk alive
+      this.text = '';
+      this.textReady = false;
+    }
+  }
+
+  private readEvent(): BlockHeaderEvent {
+    let header: BlockHeader | undefined;
+    let powHash: string | undefined;
+    let target: string | undefined;
+    let txCount = -1;
+    let expected = 0;
+    this.openObject('');
+    if (!this.closeObjectIfEmpty()) {
+      do {
+        const key = this.readKey(TOP_KEY_BYTES, expected, '');
+        expected = key + 1;
+        switch (key) {
+          case Top.header:
+            if (header !== undefined) this.duplicate('header');
+            header = this.readHeader();
+            break;
+          case Top.powHash:
+            if (powHash !== undefined) this.duplicate('powHash');
+            powHash = this.readHex('powHash');
+            break;
+          case Top.target:
+            if (target !== undefined) this.duplicate('target');
+            target = this.readHex('target');
+            break;
+          case Top.txCount:
+            if (txCount !== -1) this.duplicate('txCount');
+            txCount = this.readSafeInteger('txCount');
+            break;
+          default:
+            this.skipValue(''); // e.g. payloadWithOutputs on /block/updates
+        }
+      } while (this.nextMember(''));
+    }
+    if (header === undefined) this.missing('header');
+    if (powHash === undefined) this.missing('powHash');
+    if (target === undefined) this.missing('target');
+    if (txCount === -1) this.missing('txCount');
+    return { header, powHash, target, txCount };
+  }
+
+  private readHeader(): BlockHeader {
+    let adjacents: Map<number, string> | undefined;
+    let chainId = -1;
+    let chainwebVersion: string | undefined;
+    let creationTime = -1;
+    let epochStart = -1;
+    let featureFlags: bigint | undefined;
+    let hash: string | undefined;
+    let height = -1;
+    let nonce: bigint | undefined;
+    let parent: string | undefined;
+    let payloadHash: string | undefined;
+    let target: string | undefined;
+    let weight: string | undefined;
+    let expected = 0;
+    this.openObject('header');
+    if (!this.closeObjectIfEmpty()) {
+      do {
+        const key = this.readKey(HEADER_KEY_BYTES, expected, 'header');
+        expected = key + 1;
+        switch (key) {
+          case Field.adjacents:
+            if (adjacents !== undefined) this.duplicate('header.adjacents');
+            adjacents = this.readAdjacents();
+            break;
+          case Field.chainId:
+            if (chainId !== -1) this.duplicate('header.chainId');
+            chainId = this.readUint32('header.chainId');
+            break;
+          case Field.chainwebVersion:
+          case Field.serviceVersion:
+            if (chainwebVersion !== undefined) this.duplicate(key === Field.serviceVersion ? 'header.serviceVersion' : 'header.chainwebVersion');
+            chainwebVersion = this.readVersion(key === Field.serviceVersion ? 'header.serviceVersion' : 'header.chainwebVersion');
+            break;
+          case Field.creationTime:
+            if (creationTime !== -1) this.duplicate('header.creationTime');
+            creationTime = this.readSafeInteger('header.creationTime');
+            break;
+          case Field.epochStart:
+            if (epochStart !== -1) this.duplicate('header.epochStart');
+            epochStart = this.readSafeInteger('header.epochStart');
+            break;
+          case Field.featureFlags:
+            if (featureFlags !== undefined) this.duplicate('header.featureFlags');
+            featureFlags = this.readWord64Number('header.featureFlags');
+            break;
+          case Field.hash:
+            if (hash !== undefined) this.duplicate('header.hash');
+            hash = this.readHash('header.hash');
+            break;
+          case Field.height:
+            if (height !== -1) this.duplicate('header.height');
+            height = this.readSafeInteger('header.height');
+            break;
+          case Field.nonce:
+            if (nonce !== undefined) this.duplicate('header.nonce');
+            nonce = this.readWord64String('header.nonce');
+            break;
+          case Field.parent:
+            if (parent !== undefined) this.duplicate('header.parent');
+            parent = this.readHash('header.parent');
+            break;
+          case Field.payloadHash:
+            if (payloadHash !== undefined) this.duplicate('header.payloadHash');
+            payloadHash = this.readHash('header.payloadHash');
+            break;
+          case Field.target:
+            if (target !== undefined) this.duplicate('header.target');
+            target = this.readHash('header.target');
+            break;
+          case Field.weight:
+            if (weight !== undefined) this.duplicate('header.weight');
+            weight = this.readHash('header.weight');
+            break;
+          default:
+            this.skipValue('header'); // a field newer than this decoder
+        }
+      } while (this.nextMember('header'));
+    }
+    if (adjacents === undefined) this.missing('header.adjacents');
+    if (chainId === -1) this.missing('header.chainId');
+    if (chainwebVersion === undefined) this.missing('header.chainwebVersion');
+    if (creationTime === -1) this.missing('header.creationTime');
+    if (epochStart === -1) this.missing('header.epochStart');
+    if (featureFlags === undefined) this.missing('header.featureFlags');
+    if (hash === undefined) this.missing('header.hash');
+    if (height === -1) this.missing('header.height');
+    if (nonce === undefined) this.missing('header.nonce');
+    if (parent === undefined) this.missing('header.parent');
+    if (payloadHash === undefined) this.missing('header.payloadHash');
+    if (target === undefined) this.missing('header.target');
+    if (weight === undefined) this.missing('header.weight');
+    return {
+      chainId, height, hash, parent, adjacents, chainwebVersion, creationTime, epochStart,
+      featureFlags, nonce, payloadHash, target, weight,
+    };
+  }
+
+  private readAdjacents(): Map<number, string> {
+    // A Map, not an object: objects with integer keys cost ~100 ns to build, a Map ~40 ns.
+    const adjacents = new Map<number, string>();
+    this.openObject('header.adjacents');
+    if (this.closeObjectIfEmpty()) return adjacents;
+    do {
+      const chain = this.readChainKey();
+      if (adjacents.has(chain)) this.duplicate(`header.adjacents.${chain}`);
+      adjacents.set(chain, this.readHash(ADJACENT_FIELD));
+    } while (this.nextMember('header.adjacents'));
+    return adjacents;
+  }
+
+  // ---- structure ----
+
+  private skipWhitespace(): void {
+    const b = this.b;
+    let p = this.p;
+    while (p < this.end) {
+      const c = b[p]!;
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+      p++;
+    }
+    this.p = p;
+  }
+
+  /** Reads whitespace and the next byte; -1 at the end of the data. */
+  private nextToken(): number {
+    if (this.b[this.p]! > 0x20) return this.p < this.end ? this.b[this.p]! : -1;
+    this.skipWhitespace();
+    return this.p < this.end ? this.b[this.p]! : -1;
+  }
+
+  private openObject(field: string): void {
+    const c = this.nextToken();
+    if (c !== OPEN_BRACE) {
+      if (c === -1) this.fail('syntax', field, 'data ends where an object belongs');
+      this.fail('wrong-type', field, 'expected an object');
+    }
+    this.p++;
+  }
+
+  private closeObjectIfEmpty(): boolean {
+    if (this.nextToken() === CLOSE_BRACE) {
+      this.p++;
+      return true;
+    }
+    return false;
+  }
+
+  /** After a member: `,` means another follows, `}` closes the object. */
+  private nextMember(field: string): boolean {
+    const c = this.nextToken();
+    this.p++;
+    if (c === COMMA) return true;
+    if (c === CLOSE_BRACE) return false;
+    this.p--;
+    return this.fail('syntax', field, "expected ',' or '}' after a member");
+  }
+
+  /**
+   * Reads `"key":` and returns its index in `keys`, trying `expected` first (the key that follows the
+   * previous one in alphabetical order), then every key; `UNKNOWN_KEY` if none matches.
+   */
+  private readKey(keys: Buffer[], expected: number, field: string): number {
+    if (this.nextToken() !== QUOTE) this.fail('syntax', field, 'expected a quoted key');
+    const b = this.b;
+    const start = this.p + 1;
+    let p = start;
+    while (p < this.end && b[p] !== QUOTE && b[p] !== BACKSLASH) p++;
+    let index: number;
+    if (p < this.end && b[p] === QUOTE) {
+      index = matchKey(b, start, p - start, keys, expected);
+      this.p = p + 1;
+    } else {
+      const key = this.readGenericString(field);
+      index = keys.findIndex((k) => k.toString('latin1') === key);
+    }
+    if (this.nextToken() !== COLON) this.fail('syntax', field, "expected ':' after a key");
+    this.p++;
+    this.nextToken();
+    return index;
+  }
+
+  /** An adjacents key: a chain id written as a decimal string. */
+  private readChainKey(): number {
+    if (this.nextToken() !== QUOTE) this.fail('syntax', 'header.adjacents', 'expected a quoted chain id');
+    const b = this.b;
+    let p = this.p + 1;
+    const start = p;
+    let chain = 0;
+    while (p < this.end && b[p]! >= ZERO && b[p]! <= NINE) chain = chain * 10 + (b[p++]! - ZERO);
+    const digits = p - start;
+    if (b[p] !== QUOTE || digits === 0 || digits > 10 || chain > MAX_UINT32 || (digits > 1 && b[start] === ZERO)) {
+      this.p = start - 1;
+      const key = this.readGenericString('header.adjacents');
+      this.fail('invalid-value', `header.adjacents.${key}`, 'key is not a chain id');
+    }
+    this.p = p + 1;
+    if (this.nextToken() !== COLON) this.fail('syntax', 'header.adjacents', "expected ':' after a key");
+    this.p++;
+    this.nextToken();
+    return chain;
+  }
+
+  // ---- values ----
+
+  /** A 32-byte hash as 43 chars of unpadded base64url. */
+  private readHash(field: string): string {
+    return this.readFixedString(field, HASH_LENGTH, BASE64URL, 'unpadded base64url of 32 bytes (43 chars)');
+  }
+
+  private readHex(field: string): string {
+    return this.readFixedString(field, HEX_LENGTH, LOWER_HEX, '64 lowercase hex digits');
+  }
+
+  private readFixedString(field: string, length: number, alphabet: Uint8Array, what: string): string {
+    const b = this.b;
+    const start = this.p + 1;
+    if (b[this.p] === QUOTE && start + length < this.end && b[start + length] === QUOTE) {
+      let valid = 1;
+      for (let i = start; i < start + length; i++) valid &= alphabet[b[i]!]!;
+      if (valid === 1) {
+        this.p = start + length + 1;
+        if (!this.textReady) {
+          this.text = latin1(b, this.base, this.end);
+          this.textReady = true;
+        }
+        return this.text.substring(start - this.base, start + length - this.base);
+      }
+    }
+    // Slow path: escapes, wrong length or wrong alphabet. Decode it properly to say which.
+    const value = this.readStringValue(field);
+    if (value.length !== length) this.fail('invalid-value', field, `expected ${what}, got ${value.length} chars`);
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c > 0xff || alphabet[c] !== 1) this.fail('invalid-value', field, `expected ${what}, got ${JSON.stringify(value[i])}`);
+    }
+    return value;
+  }
+
+  private readVersion(field: string): string {
+    const value = this.readStringValue(field);
+    if (value.length === 0 || value.length > 64 || !/^[\x21-\x7e]+$/.test(value)) {
+      this.fail('invalid-value', field, `expected a network name, got ${JSON.stringify(value)}`);
+    }
+    this.fast.rememberVersion(value);
+    return value;
+  }
+
+  /** A Word64 written as a decimal string (the nonce). */
+  private readWord64String(field: string): bigint {
+    const value = this.readStringValue(field);
+    if (value.length === 0 || value.length > 20 || !/^[0-9]+$/.test(value)) {
+      this.fail('invalid-value', field, `expected a decimal Word64, got ${JSON.stringify(value)}`);
+    }
+    const n = BigInt(value);
+    if (n > MAX_WORD64) this.fail('out-of-range', field, `${value} is above 2^64 - 1`);
+    return n;
+  }
+
+  /** A Word64 written as a JSON number; kept exact as a bigint. */
+  private readWord64Number(field: string): bigint {
+    const start = this.p;
+    const small = this.readDigits(field);
+    const digits = this.p - start;
+    if (digits <= 15) return small === 0 ? ZERO_BIGINT : BigInt(small);
+    const n = BigInt(latin1(this.b, start, this.p));
+    if (n > MAX_WORD64) this.fail('out-of-range', field, 'above 2^64 - 1');
+    return n;
+  }
+
+  private readUint32(field: string): number {
+    const n = this.readDigits(field);
+    if (n > MAX_UINT32) this.fail('out-of-range', field, 'above 2^32 - 1');
+    return n;
+  }
+
+  private readSafeInteger(field: string): number {
+    const n = this.readDigits(field);
+    if (n > Number.MAX_SAFE_INTEGER) this.fail('out-of-range', field, 'above 2^53 - 1');
+    return n;
+  }
+
+  /**
+   * A non-negative JSON integer, accumulated as a double: exact up to 2^53, and any larger value
+   * stays larger than MAX_SAFE_INTEGER, so callers can range-check the result.
+   */
+  private readDigits(field: string): number {
+    const b = this.b;
+    let p = this.p;
+    const start = p;
+    let n = 0;
+    while (p < this.end) {
+      const d = b[p]! - ZERO;
+      if (d < 0 || d > 9) break;
+      n = n * 10 + d;
+      p++;
+    }
+    if (p === start) {
+      if (p >= this.end) this.fail('syntax', field, 'data ends where a number belongs');
+      const c = b[p];
+      if (c === MINUS) this.fail('out-of-range', field, 'negative');
+      if (c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === 0x74 || c === 0x66 || c === 0x6e) {
+        this.fail('wrong-type', field, 'expected a number');
+      }
+      this.fail('syntax', field, 'expected a number');
+    }
+    const next = p < this.end ? b[p] : -1;
+    if (next === 0x2e || next === 0x65 || next === 0x45) this.fail('invalid-value', field, 'expected an integer');
+    if (p - start > 1 && b[start] === ZERO) this.fail('syntax', field, 'leading zero');
+    this.p = p;
+    return n;
+  }
+
+  /** A JSON string value (any form), as a JS string. */
+  private readStringValue(field: string): string {
+    const c = this.b[this.p];
+    if (c !== QUOTE) {
+      if (this.p >= this.end) this.fail('syntax', field, 'data ends where a value belongs');
+      this.fail('wrong-type', field, 'expected a string');
+    }
+    return this.readGenericString(field);
+  }
+
+  /** Reads the string at `p` (escapes allowed); the rare path, so it may use JSON.parse on the string. */
+  private readGenericString(field: string): string {
+    const b = this.b;
+    const start = this.p;
+    let p = start + 1;
+    let escaped = false;
+    while (p < this.end && b[p] !== QUOTE) {
+      if (b[p] === BACKSLASH) {
+        escaped = true;
+        p++;
+      }
+      p++;
+    }
+    if (p >= this.end) this.fail('syntax', field, 'unterminated string');
+    this.p = p + 1;
+    const raw = utf8.decode(b.subarray(start, p + 1));
+    if (!escaped && !/[\u0000-\u001f]/.test(raw)) return raw.slice(1, -1);
+    try {
+      return JSON.parse(raw) as string;
+    } catch {
+      this.p = start;
+      return this.fail('syntax', field, 'invalid string');
+    }
+  }
+
+  /** Skips any JSON value (for members this decoder does not know). */
+  private skipValue(field: string): void {
+    const b = this.b;
+    let depth = 0;
+    do {
+      const c = this.nextToken();
+      if (c === -1) this.fail('syntax', field, 'data ends inside a value');
+      if (c === QUOTE) {
+        this.readGenericString(field);
+      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        depth++;
+        this.p++;
+      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        if (depth === 0) this.fail('syntax', field, 'unbalanced brackets');
+        depth--;
+        this.p++;
+      } else if (c === COMMA || c === COLON) {
+        if (depth === 0) this.fail('syntax', field, 'expected a value');
+        this.p++;
+      } else {
+        // number or literal: up to the next delimiter
+        let p = this.p;
+        while (p < this.end) {
+          const d = b[p]!;
+          if (d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || d === COLON || d <= 0x20) break;
+          p++;
+        }
+        const token = b.toString('latin1', this.p, p);
+        if (!/^(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null)$/.test(token)) {
+          this.fail('syntax', field, `invalid token ${JSON.stringify(token)}`);
+        }
+        this.p = p;
+      }
+    } while (depth > 0);
+  }
+
+  // ---- errors ----
+
+  private fail(kind: HeaderErrorKind, field: string, message: string): never {
+    throw new HeaderDecodeError(kind, field, message, this.p - this.base);
+  }
+
+  private missing(field: string): never {
+    return this.fail('missing-field', field, 'missing');
+  }
+
+  private duplicate(field: string): never {
+    return this.fail('duplicate-field', field, 'appears twice');
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function matchKey(b: Buffer, start: number, length: number, keys: Buffer[], expected: number): number {
+  if (expected < keys.length && sameBytes(b, start, length, keys[expected]!)) return expected;
+  for (let k = 0; k < keys.length; k++) {
+    if (k !== expected && sameBytes(b, start, length, keys[k]!)) return k;
+  }
+  return UNKNOWN_KEY;
+}
+
+function sameBytes(b: Buffer, start: number, length: number, key: Buffer): boolean {
+  if (key.length !== length) return false;
+  for (let i = 0; i < length; i++) if (b[start + i] !== key[i]) return false;
+  return true;
+}
+
+const shared = new BlockHeaderDecoder();
+
+/** Decodes one event's data (UTF-8 JSON bytes). Throws `HeaderDecodeError`. */
+export function decodeBlockHeaderEvent(bytes: Uint8Array, start = 0, end = bytes.length): BlockHeaderEvent {
+  return shared.decode(bytes, start, end);
+}
+
+/** Convenience for tests and tools: decode from a string. */
+export function parseBlockHeaderEvent(json: string): BlockHeaderEvent {
+  return shared.decode(Buffer.from(json, 'utf8'));
+}

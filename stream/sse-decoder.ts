@@ -1,0 +1,442 @@
+// A push decoder for `text/event-stream` bodies (WHATWG HTML §9.2.6) that works on bytes.
+// It scans each chunk in place and hands out byte ranges; only an event that straddles chunks is copied.
+
+/** Why the decoder dropped input. Callers switch on `type`, never on the message. */
+export type SseErrorType = 'event-too-large';
+
+export class SseError extends Error {
+  override readonly name = 'SseError';
+  constructor(
+    readonly type: SseErrorType,
+    message: string,
+    /** The configured limit in bytes. */
+    readonly limit: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One dispatched event. The object and the bytes it points into are reused: they are valid only
+ * during the `onEvent` call. Call `text()` or copy `bytes.subarray(start, end)` to keep the data.
+ */
+export interface SseEvent {
+  /** The `event` field, or `message` when the event had none (WHATWG default). */
+  readonly type: string;
+  /** The data (lines joined with LF, the trailing LF removed) is `bytes[start, end)`, UTF-8. */
+  readonly bytes: Uint8Array;
+  readonly start: number;
+  readonly end: number;
+  /** The last event id seen on this stream (persists across events, as WHATWG says). */
+  readonly lastEventId: string;
+  /** The data decoded as UTF-8 (invalid bytes become U+FFFD). Allocates; not for hot paths. */
+  text(): string;
+}
+
+export interface SseDecoderOptions {
+  onEvent: (event: SseEvent) => void;
+  onError?: (error: SseError) => void;
+  /** A comment line (`:` …); the range excludes the colon and one following space. */
+  onComment?: (bytes: Uint8Array, start: number, end: number) => void;
+  /** A valid `retry` field: the reconnection time the server asks for, in milliseconds. */
+  onRetry?: (milliseconds: number) => void;
+  /** Largest event, in bytes of its lines, before it is dropped with an error. Default 1 MiB. */
+  maxEventSize?: number;
+}
+
+export const DEFAULT_MAX_EVENT_SIZE = 1024 * 1024;
+
+// ASCII codes used in the hot paths.
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const COLON = 0x3a;
+const NUL = 0x00;
+const BOM = [0xef, 0xbb, 0xbf];
+
+const utf8 = new TextDecoder('utf-8');
+
+class EventView implements SseEvent {
+  type = 'message';
+  bytes: Uint8Array = new Uint8Array(0);
+  start = 0;
+  end = 0;
+  lastEventId = '';
+  text(): string {
+    return utf8.decode(this.bytes.subarray(this.start, this.end));
+  }
+}
+
+/** A growable byte buffer owned by the decoder (the only place bytes get copied). */
+class OwnedBytes {
+  bytes: Buffer = Buffer.allocUnsafe(1024);
+  length = 0;
+
+  append(source: Uint8Array, start: number, end: number): void {
+    const needed = this.length + (end - start);
+    if (needed > this.bytes.length) this.grow(needed);
+    this.bytes.set(source.subarray(start, end), this.length);
+    this.length = needed;
+  }
+
+  appendByte(byte: number): void {
+    if (this.length + 1 > this.bytes.length) this.grow(this.length + 1);
+    this.bytes[this.length++] = byte;
+  }
+
+  private grow(needed: number): void {
+    let size = this.bytes.length * 2;
+    while (size < needed) size *= 2;
+    const bigger = Buffer.allocUnsafe(size);
+    bigger.set(this.bytes.subarray(0, this.length));
+    this.bytes = bigger;
+  }
+}
+
+/** Node's Buffer#indexOf uses memchr, far faster than a JS loop or Uint8Array#indexOf. */
+function asBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+export class SseDecoder {
+  private readonly onEvent: (event: SseEvent) => void;
+  private readonly onError: ((error: SseError) => void) | undefined;
+  private readonly onComment: SseDecoderOptions['onComment'];
+  private readonly onRetry: SseDecoderOptions['onRetry'];
+  readonly maxEventSize: number;
+
+  private readonly view = new EventView();
+
+  // Start of stream: how many bytes of a leading BOM we have matched (3 = done deciding).
+  private bomMatched = 0;
+  private bomDecided = false;
+  // The previous chunk ended with CR: an LF at the start of the next chunk belongs to it.
+  private skipLeadingLf = false;
+
+  // The unfinished last line of the previous chunk (copied, because the caller may reuse its buffer).
+  private readonly carry = new OwnedBytes();
+
+  // Data of the event being built: one line is referenced in place (`dataSource`), more lines
+  // or a line that must outlive its chunk are joined in `dataCopy`.
+  private dataLines = 0;
+  private dataSource: Uint8Array | null = null;
+  private dataStart = 0;
+  private dataEnd = 0;
+  private readonly dataCopy = new OwnedBytes();
+  private dataIsCopied = false;
+
+  // Event type: the bytes of the last type seen and its string, so a repeated type costs no allocation.
+  private eventType = '';
+  private lastTypeBytes: Uint8Array = new Uint8Array(0);
+  private lastTypeString = '';
+
+  // Bytes of the lines of the event so far (content + 1 per line, whatever the line ending).
+  private eventSize = 0;
+  // After an oversized event: drop everything up to the next blank line.
+  private skipping = false;
+  private skippingMidLine = false;
+
+  constructor(options: SseDecoderOptions) {
+    this.onEvent = options.onEvent;
+    this.onError = options.onError;
+    this.onComment = options.onComment;
+    this.onRetry = options.onRetry;
+    this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
+  }
+
+  get lastEventId(): string {
+    return this.view.lastEventId;
+  }
+
+  set lastEventId(id: string) {
+    this.view.lastEventId = id;
+  }
+
+  /** Feed the next chunk of the body. Callbacks run synchronously, before `feed` returns. */
+  feed(chunk: Uint8Array): void {
+    const bytes = asBuffer(chunk);
+    const length = bytes.length;
+    let position = 0;
+    if (length === 0) return;
+
+    if (!this.bomDecided) {
+      position = this.consumeBom(bytes);
+      if (position < 0) return; // the whole chunk is a prefix of a BOM: wait for more
+    }
+    if (this.skipLeadingLf && position < length) {
+      this.skipLeadingLf = false;
+      if (bytes[position] === LF) position++;
+    }
+    if (this.carry.length > 0 || this.skippingMidLine) {
+      position = this.finishCarriedLine(bytes, position);
+      if (position < 0) return;
+    }
+
+    // CR is rare (the node never sends it): find it once per chunk and only re-search past it.
+    let crIndex = position < length ? bytes.indexOf(CR, position) : -1;
+    while (position < length) {
+      const lfIndex = bytes.indexOf(LF, position);
+      let lineEnd: number;
+      let next: number;
+      if (crIndex !== -1 && (lfIndex === -1 || crIndex < lfIndex)) {
+        lineEnd = crIndex;
+        next = crIndex + 1;
+        if (next === length) this.skipLeadingLf = true;
+        else if (bytes[next] === LF) next++;
+        crIndex = next < length ? bytes.indexOf(CR, next) : -1;
+      } else if (lfIndex !== -1) {
+        lineEnd = lfIndex;
+        next = lfIndex + 1;
+      } else {
+        break;
+      }
+      this.line(bytes, position, lineEnd);
+      position = next;
+    }
+
+    // The event in progress must not point into this chunk once we return.
+    if (this.dataLines > 0 && !this.dataIsCopied) this.copyData();
+    if (position < length) this.carryPartialLine(bytes, position, length);
+  }
+
+  /** Forget any unfinished event and line, as at the end of a stream; the next chunk starts a new stream. */
+  reset(): void {
+    this.bomMatched = 0;
+    this.bomDecided = false;
+    this.skipLeadingLf = false;
+    this.carry.length = 0;
+    this.clearEvent();
+    this.skipping = false;
+    this.skippingMidLine = false;
+  }
+
+  /** Returns the first position after a leading BOM, or -1 if the chunk ends while still undecided. */
+  private consumeBom(bytes: Buffer): number {
+    let position = 0;
+    while (position < bytes.length && this.bomMatched < 3 && bytes[position] === BOM[this.bomMatched]) {
+      this.bomMatched++;
+      position++;
+    }
+    if (this.bomMatched === 3) {
+      this.bomDecided = true;
+      return position;
+    }
+    if (position === bytes.length) return -1;
+    // Not a BOM after all: the bytes matched so far are the start of the first line.
+    this.bomDecided = true;
+    for (let i = 0; i < this.bomMatched; i++) this.carry.appendByte(BOM[i]!);
+    return position;
+  }
+
+  /** Completes the line carried over from the previous chunk. Returns where scanning resumes, or -1. */
+  private finishCarriedLine(bytes: Buffer, position: number): number {
+    const length = bytes.length;
+    const lfIndex = bytes.indexOf(LF, position);
+    const crIndex = bytes.indexOf(CR, position);
+    let lineEnd = lfIndex;
+    if (crIndex !== -1 && (lfIndex === -1 || crIndex < lfIndex)) lineEnd = crIndex;
+    if (lineEnd === -1) {
+      this.carryPartialLine(bytes, position, length);
+      return -1;
+    }
+    let next = lineEnd + 1;
+    if (lineEnd === crIndex) {
+      if (next === length) this.skipLeadingLf = true;
+      else if (bytes[next] === LF) next++;
+    }
+    if (this.skippingMidLine) {
+      // The tail of a line of a dropped event: it is not a blank line, whatever it holds.
+      this.skippingMidLine = false;
+    } else {
+      this.carry.append(bytes, position, lineEnd);
+      const carried = this.carry.length;
+      // Reset first: the line handler may keep data pointing into `carry` until the end of this feed.
+      this.carry.length = 0;
+      this.line(this.carry.bytes, 0, carried);
+    }
+    return next;
+  }
+
+  private carryPartialLine(bytes: Buffer, start: number, end: number): void {
+    if (this.skipping) {
+      this.skippingMidLine = true;
+      return;
+    }
+    if (this.eventSize + this.carry.length + (end - start) + 1 > this.maxEventSize) {
+      this.carry.length = 0;
+      this.dropOversizedEvent();
+      this.skippingMidLine = true;
+      return;
+    }
+    this.carry.append(bytes, start, end);
+  }
+
+  /** One complete line, without its terminator. */
+  private line(bytes: Uint8Array, start: number, end: number): void {
+    if (start === end) {
+      if (this.skipping) this.skipping = false;
+      else this.dispatch();
+      return;
+    }
+    if (this.skipping) return;
+
+    const size = this.eventSize + (end - start) + 1;
+    if (size > this.maxEventSize) {
+      this.dropOversizedEvent();
+      return;
+    }
+    const first = bytes[start];
+    if (first === COLON) {
+      if (this.onComment) {
+        const valueStart = bytes[start + 1] === SPACE && start + 1 < end ? start + 2 : start + 1;
+        this.onComment(bytes, valueStart, end);
+      }
+      return;
+    }
+    this.eventSize = size;
+
+    // Fast paths for the two fields every event of the header stream has.
+    if (
+      first === 0x64 /* d */ && end - start >= 5 &&
+      bytes[start + 1] === 0x61 && bytes[start + 2] === 0x74 && bytes[start + 3] === 0x61 && bytes[start + 4] === COLON
+    ) {
+      const valueStart = start + 5 < end && bytes[start + 5] === SPACE ? start + 6 : start + 5;
+      this.data(bytes, valueStart, end);
+      return;
+    }
+    if (
+      first === 0x65 /* e */ && end - start >= 6 &&
+      bytes[start + 1] === 0x76 && bytes[start + 2] === 0x65 && bytes[start + 3] === 0x6e &&
+      bytes[start + 4] === 0x74 && bytes[start + 5] === COLON
+    ) {
+      const valueStart = start + 6 < end && bytes[start + 6] === SPACE ? start + 7 : start + 6;
+      this.setEventType(bytes, valueStart, end);
+      return;
+    }
+    this.otherField(bytes, start, end);
+  }
+
+  /** The general rule: name up to the first colon, value after it minus one space; no colon, empty value. */
+  private otherField(bytes: Uint8Array, start: number, end: number): void {
+    let colon = start;
+    while (colon < end && bytes[colon] !== COLON) colon++;
+    const nameLength = colon - start;
+    let valueStart = colon < end ? colon + 1 : end;
+    if (valueStart < end && bytes[valueStart] === SPACE) valueStart++;
+
+    if (nameLength === 4 && isAscii(bytes, start, 'data')) this.data(bytes, valueStart, end);
+    else if (nameLength === 5 && isAscii(bytes, start, 'event')) this.setEventType(bytes, valueStart, end);
+    else if (nameLength === 2 && isAscii(bytes, start, 'id')) this.setId(bytes, valueStart, end);
+    else if (nameLength === 5 && isAscii(bytes, start, 'retry')) this.setRetry(bytes, valueStart, end);
+    // Any other field is ignored (WHATWG).
+  }
+
+  private data(bytes: Uint8Array, start: number, end: number): void {
+    if (this.dataLines === 0) {
+      this.dataSource = bytes;
+      this.dataStart = start;
+      this.dataEnd = end;
+      this.dataIsCopied = false;
+    } else {
+      if (!this.dataIsCopied) this.copyData();
+      this.dataCopy.appendByte(LF);
+      this.dataCopy.append(bytes, start, end);
+    }
+    this.dataLines++;
+  }
+
+  private copyData(): void {
+    this.dataCopy.length = 0;
+    this.dataCopy.append(this.dataSource!, this.dataStart, this.dataEnd);
+    this.dataSource = null;
+    this.dataIsCopied = true;
+  }
+
+  private setEventType(bytes: Uint8Array, start: number, end: number): void {
+    const length = end - start;
+    const known = this.lastTypeBytes;
+    if (known.length === length) {
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (known[i] !== bytes[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) {
+        this.eventType = this.lastTypeString;
+        return;
+      }
+    }
+    // A copy: `bytes` may be the caller's chunk (and Buffer#slice would not copy).
+    this.lastTypeBytes = new Uint8Array(length);
+    this.lastTypeBytes.set(bytes.subarray(start, end));
+    this.lastTypeString = utf8.decode(this.lastTypeBytes);
+    this.eventType = this.lastTypeString;
+  }
+
+  private setId(bytes: Uint8Array, start: number, end: number): void {
+    for (let i = start; i < end; i++) if (bytes[i] === NUL) return;
+    this.view.lastEventId = utf8.decode(bytes.subarray(start, end));
+  }
+
+  private setRetry(bytes: Uint8Array, start: number, end: number): void {
+    if (start === end) return;
+    let milliseconds = 0;
+    for (let i = start; i < end; i++) {
+      const digit = bytes[i]! - 0x30;
+      if (digit < 0 || digit > 9) return;
+      milliseconds = milliseconds * 10 + digit;
+    }
+    this.onRetry?.(milliseconds);
+  }
+
+  private dispatch(): void {
+    if (this.dataLines > 0) {
+      const view = this.view;
+      view.type = this.eventType === '' ? 'message' : this.eventType;
+      if (this.dataIsCopied) {
+        view.bytes = this.dataCopy.bytes;
+        view.start = 0;
+        view.end = this.dataCopy.length;
+      } else {
+        view.bytes = this.dataSource!;
+        view.start = this.dataStart;
+        view.end = this.dataEnd;
+      }
+      this.clearEvent();
+      this.onEvent(view);
+      return;
+    }
+    this.clearEvent();
+  }
+
+  private clearEvent(): void {
+    this.dataLines = 0;
+    this.dataSource = null;
+    this.dataIsCopied = false;
+    this.eventType = '';
+    this.eventSize = 0;
+  }
+
+  private dropOversizedEvent(): void {
+    this.clearEvent();
+    this.skipping = true;
+    this.onError?.(
+      new SseError(
+        'event-too-large',
+        `event larger than ${this.maxEventSize} bytes: dropped up to the next blank line`,
+        this.maxEventSize,
+      ),
+    );
+  }
+}
+
+function isAscii(bytes: Uint8Array, start: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (bytes[start + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+export function createSseDecoder(options: SseDecoderOptions): SseDecoder {
+  return new SseDecoder(options);
+}

@@ -1,0 +1,41 @@
+// Compiled code: a chunk is bytecode + constant pool + span table; a function prototype is a
+// chunk plus what the machine needs to call it.
+
+import type { Span } from '../compiler/source.js';
+import type { Value } from './values.js';
+import type { PactType } from './types.js';
+
+export interface Chunk {
+  code: Int32Array;
+  constants: unknown[];
+  /** span of the instruction starting at each code offset (sparse); read only on errors/logs */
+  spans: (Span | undefined)[];
+}
+
+export type ProtoKind = 'lambda' | 'defun' | 'defcap' | 'defpact' | 'toplevel';
+
+export class FunctionProto {
+  constructor(
+    readonly name: string,
+    readonly kind: ProtoKind,
+    readonly arity: number,
+    /** frame slots: params then let binders */
+    readonly nlocals: number,
+    readonly chunk: Chunk,
+    /** per capture: slot >= 0 in the creating frame, or -(i+1) for the creator's capture i */
+    readonly captureFrom: Int32Array,
+    readonly paramTypes: (PactType | null)[],
+    readonly returnType: PactType | null,
+    readonly span: Span,
+    /** qualified name for stack traces and errors, e.g. `m.f` */
+    readonly qualifiedName: string,
+  ) {}
+}
+
+export type GlobalKind = 'defun' | 'defconst' | 'defcap' | 'defpact' | 'defschema' | 'deftable';
+
+/** A late-bound top-level definition: REPL defuns/defconsts and module members. */
+export class GlobalCell {
+  value: Value | undefined = undefined;
+  constructor(readonly name: string, readonly kind: GlobalKind, readonly module: string | null) {}
+}

@@ -1,0 +1,40 @@
+// The one error type. Messages match Pact 5's text exactly, because scripts compare them.
+
+import type { Span } from '../compiler/source.js';
+
+export type ErrorKind =
+  | 'lexer' | 'parse' | 'desugar'   // before anything runs; never caught by try
+  | 'exec'                          // execution errors: type, arity, arithmetic, ...
+  | 'user'                          // recoverable: enforce, error, keyset failure, ...
+  | 'gas' | 'db' | 'io';
+
+export interface StackFrameInfo {
+  /** e.g. `m.f` */
+  name: string;
+  args: unknown[];
+  span: Span | null;
+}
+
+export class PactError extends Error {
+  span: Span | null;
+  pactStack: StackFrameInfo[] = [];
+  constructor(readonly kind: ErrorKind, message: string, span?: Span | null) {
+    super(message);
+    this.span = span ?? null;
+  }
+  /** try / enforce-one catch only these. */
+  get recoverable(): boolean { return this.kind === 'user'; }
+}
+
+export function execError(message: string, span?: Span | null): PactError {
+  return new PactError('exec', message, span);
+}
+
+export function userError(message: string, span?: Span | null): PactError {
+  return new PactError('user', message, span);
+}
+
+/** `native execution failure, <native> failed with message: <msg>` */
+export function nativeFailure(native: string, msg: string): PactError {
+  return new PactError('exec', `native execution failure, ${native} failed with message: ${msg}`);
+}

@@ -1,0 +1,31 @@
+// What the machine needs from the runtime: native implementations, the gas meter, runtime type
+// checks, value rendering for error messages, and save/restore of state around `try`.
+
+import type { Value } from './values.js';
+import type { PactType } from './types.js';
+import type { BuiltinSpec } from './builtins.js';
+
+/** A native implementation: arguments in, value out (throws PactError on failure). */
+export type NativeImpl = (args: Value[]) => Value;
+
+export interface GasHooks {
+  /** false until a gas limit is set: then nothing is charged (gas.md §1.2) */
+  metered: boolean;
+  chargeNative(spec: BuiltinSpec): void;
+  /** applying a user closure to k arguments */
+  chargeApply(k: number): void;
+  /** a list (kind 0) or object (kind 1) literal of n elements, or a constant charge (kind 2) of n mG */
+  chargeLiteral(kind: number, n: number): void;
+}
+
+export interface Host {
+  natives: NativeImpl[];
+  gas: GasHooks;
+  /** runtime type check of a value against an annotation */
+  typecheck(v: Value, t: PactType): boolean;
+  /** the REPL rendering of a value, for error messages */
+  render(v: Value): string;
+  /** state restored when `try`/`enforce-one` recover from an error (capabilities, ...) */
+  saveState(): unknown;
+  restoreState(saved: unknown): void;
+}

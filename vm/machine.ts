@@ -1,0 +1,437 @@
+// The machine: one dispatch loop (a switch over numeric opcodes), frames kept in parallel arrays,
+// no allocation or closure per instruction. Natives that call back into Pact (map, fold, expect)
+// re-enter through `call`; Pact-to-Pact calls never grow the JS stack.
+
+import { Op } from './opcodes.js';
+import { FunctionProto, GlobalCell, type Chunk } from './chunk.js';
+import {
+  Closure, NativeFn, Partial, PactObject, kindOf, type Value,
+} from './values.js';
+import { BUILTINS, builtinId } from './builtins.js';
+import { PactError, execError, userError, type StackFrameInfo } from './errors.js';
+import type { Host } from './host.js';
+import type { PactType } from './types.js';
+import { showType } from './types.js';
+import type { Span } from '../compiler/source.js';
+
+interface Handler { fp: number; sp: number; target: number; saved: unknown }
+
+const ID = {
+  add: builtinId('+'), sub: builtinId('-'), lt: builtinId('<'), gt: builtinId('>'),
+  le: builtinId('<='), ge: builtinId('>='), eq: builtinId('='),
+};
+
+const NATIVE_VALUES = BUILTINS.map(b => new NativeFn(b.id));
+
+export class Machine {
+  private stack: Value[] = new Array(4096);
+  private sp = 0;
+  private fp = -1;
+  private fClosure: Closure[] = [];
+  private fBase: number[] = [];
+  private fIp: number[] = [];
+  private handlers: Handler[] = [];
+  /** the chunk and offset of the native call in progress (for natives that report locations) */
+  private siteChunk: Chunk | null = null;
+  private siteIp = 0;
+  /** set true by the runtime when the runtime-return-type check is disabled (DisableRuntimeRTC) */
+  checkReturnTypes = true;
+
+  constructor(readonly host: Host) {}
+
+  /** Where the current native was called from. */
+  callSite(): Span | null {
+    return this.siteChunk?.spans[this.siteIp] ?? null;
+  }
+
+  /** Apply any callable value to arguments (used by natives and the REPL). */
+  call(fn: Value, args: Value[]): Value {
+    const gas = this.host.gas;
+    if (fn instanceof Closure) {
+      const argc = args.length;
+      if (argc === fn.proto.arity) {
+        if (argc > 0 && gas.metered) gas.chargeApply(argc);
+        return this.enter(fn, args);
+      }
+      if (argc === 0) return fn;
+      if (argc > fn.proto.arity) throw execError('Attempted to apply a closure to too many arguments');
+      if (gas.metered) gas.chargeApply(argc);
+      this.typecheckPartial(fn.proto, args, 0);
+      return new Partial(fn, args);
+    }
+    if (fn instanceof NativeFn) {
+      const spec = BUILTINS[fn.id];
+      if (args.length === spec.arity) {
+        if (gas.metered) gas.chargeNative(spec);
+        return this.host.natives[fn.id](args);
+      }
+      // natives charge nothing until saturated
+      if (args.length < spec.arity) return args.length === 0 ? fn : new Partial(fn, args);
+      throw execError('Attempted to apply a closure to too many arguments');
+    }
+    if (fn instanceof Partial) {
+      if (args.length === 0) return fn;
+      const inner = fn.fn;
+      if (inner instanceof NativeFn) return this.call(inner, fn.args.concat(args));
+      // a partial closure is charged again for the arguments supplied now (gas.md §3.2)
+      const all = fn.args.concat(args);
+      if (all.length > inner.proto.arity) throw execError('Attempted to apply a closure to too many arguments');
+      if (gas.metered) gas.chargeApply(args.length);
+      this.typecheckPartial(inner.proto, args, fn.args.length);
+      return all.length === inner.proto.arity ? this.enter(inner, all) : new Partial(inner, all);
+    }
+    throw execError('Cannot apply value to non-closure');
+  }
+
+  /** Push a frame for a saturated closure call and run it to completion. */
+  private enter(fn: Closure, args: Value[]): Value {
+    const s = this.stack;
+    let sp = this.sp;
+    s[sp++] = fn;
+    const base = sp;
+    for (let i = 0; i < args.length; i++) s[sp++] = args[i];
+    const fp = ++this.fp;
+    this.fClosure[fp] = fn;
+    this.fBase[fp] = base;
+    this.fIp[fp] = 0;
+    this.sp = base + fn.proto.nlocals;
+    return this.execute(fp);
+  }
+
+  /** Lambdas check their annotations only when partially applied (language.md §9). */
+  private typecheckPartial(proto: FunctionProto, args: Value[], offset: number): void {
+    for (let i = 0; i < args.length; i++) {
+      const t = proto.paramTypes[offset + i];
+      if (t && !this.host.typecheck(args[i], t)) throw typecheckFailure(args[i], t);
+    }
+  }
+
+  /** Run from frame `entryFp` until it returns; its result is returned. */
+  private execute(entryFp: number): Value {
+    const s = this.stack;
+    const host = this.host;
+    const gas = host.gas;
+    const natives = host.natives;
+    let fp = this.fp;
+    let sp = this.sp;
+    let closure = this.fClosure[fp];
+    let chunk = closure.proto.chunk;
+    let code = chunk.code;
+    let consts = chunk.constants;
+    let base = this.fBase[fp];
+    let ip = this.fIp[fp];
+    let opStart = ip;
+
+    for (;;) {
+      try {
+        for (;;) {
+          opStart = ip;
+          switch (code[ip++] as Op) {
+            case Op.Const: s[sp++] = consts[code[ip++]] as Value; break;
+            case Op.SmallInt: s[sp++] = code[ip++]; break;
+            case Op.Local: s[sp++] = s[base + code[ip++]]; break;
+            case Op.SetLocal: s[base + code[ip++]] = s[--sp]; break;
+            case Op.Capture: s[sp++] = closure.captures[code[ip++]]; break;
+            case Op.Global: {
+              const cell = consts[code[ip++]] as GlobalCell;
+              const v = cell.value;
+              if (v === undefined) throw execError(`Unbound variable ${cell.name}`);
+              s[sp++] = v;
+              break;
+            }
+            case Op.Native: s[sp++] = NATIVE_VALUES[code[ip++]]; break;
+            case Op.Pop: {
+              const v = s[--sp];
+              if (v instanceof Partial) throw partialInSequence(v);
+              break;
+            }
+            case Op.Jump: ip = code[ip]; break;
+            case Op.JumpIfFalse: {
+              const v = s[--sp];
+              if (v === false) ip = code[ip];
+              else if (v === true) ip++;
+              else throw execError(`expected bool value, got ${host.render(v)}`);
+              break;
+            }
+            case Op.JumpIfFalseOrPop: {
+              const v = s[sp - 1];
+              if (v === false) ip = code[ip];
+              else if (v === true) { sp--; ip++; }
+              else throw execError(`expected bool value, got ${host.render(v)}`);
+              break;
+            }
+            case Op.JumpIfTrueOrPop: {
+              const v = s[sp - 1];
+              if (v === true) ip = code[ip];
+              else if (v === false) { sp--; ip++; }
+              else throw execError(`expected bool value, got ${host.render(v)}`);
+              break;
+            }
+            case Op.CheckBool: {
+              const v = s[sp - 1];
+              if (v !== true && v !== false) throw execError(`expected bool value, got ${host.render(v)}`);
+              break;
+            }
+            case Op.Call: case Op.TailCall: {
+              const tail = code[opStart] === Op.TailCall;
+              const argc = code[ip++];
+              const callee = s[sp - argc - 1];
+              if (callee instanceof Closure && callee.proto.arity === argc) {
+                if (argc > 0 && gas.metered) { this.site(chunk, opStart); gas.chargeApply(argc); }
+                if (tail && this.handlersBelow(fp)) {
+                  // reuse this frame: move callee and arguments down to our own slots
+                  const dst = base - 1;
+                  const src = sp - argc - 1;
+                  for (let i = 0; i <= argc; i++) s[dst + i] = s[src + i];
+                  sp = base + callee.proto.nlocals;
+                } else {
+                  this.fIp[fp] = ip;
+                  fp++;
+                  base = sp - argc;
+                  this.fBase[fp] = base;
+                  sp = base + callee.proto.nlocals;
+                }
+                this.fClosure[fp] = callee;
+                closure = callee; chunk = callee.proto.chunk; code = chunk.code; consts = chunk.constants;
+                ip = 0;
+                break;
+              }
+              // natives, partial applications, over- and under-application: the general path
+              const args = s.slice(sp - argc, sp);
+              sp -= argc + 1;
+              this.fIp[fp] = ip; this.fp = fp; this.sp = sp;
+              this.site(chunk, opStart);
+              const r = this.call(callee, args);
+              s[sp++] = r;
+              break;
+            }
+            case Op.CallNative: {
+              const id = code[ip++], argc = code[ip++];
+              const args = s.slice(sp - argc, sp);
+              sp -= argc;
+              this.fIp[fp] = ip; this.fp = fp; this.sp = sp;
+              this.site(chunk, opStart);
+              if (gas.metered) gas.chargeNative(BUILTINS[id]);
+              const r = natives[id](args);
+              s[sp++] = r;
+              break;
+            }
+            case Op.Return: {
+              const result = s[sp - 1];
+              sp = base - 1;
+              if (fp === entryFp) {
+                this.fp = fp - 1;
+                this.sp = sp;
+                return result;
+              }
+              fp--;
+              s[sp++] = result;
+              closure = this.fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
+              base = this.fBase[fp]; ip = this.fIp[fp];
+              break;
+            }
+            case Op.Closure: {
+              const proto = consts[code[ip++]] as FunctionProto;
+              const from = proto.captureFrom;
+              const caps: Value[] = new Array(from.length);
+              for (let i = 0; i < from.length; i++) {
+                const f = from[i];
+                caps[i] = f >= 0 ? s[base + f] : closure.captures[-f - 1];
+              }
+              s[sp++] = new Closure(proto, caps);
+              break;
+            }
+            case Op.List: {
+              const n = code[ip++];
+              const list = s.slice(sp - n, sp);
+              sp -= n;
+              for (let i = 0; i < n; i++) if (isFunctionValue(list[i])) throw notAValue();
+              s[sp++] = list;
+              break;
+            }
+            case Op.Object: {
+              const keys = consts[code[ip++]] as string[];
+              const n = keys.length;
+              const m = new Map<string, Value>();
+              for (let i = 0; i < n; i++) {
+                const v = s[sp - n + i];
+                if (isFunctionValue(v)) throw notAValue();
+                m.set(keys[i], v);
+              }
+              sp -= n;
+              s[sp++] = new PactObject(m);
+              break;
+            }
+            case Op.ChargeConcat: {
+              const kind = code[ip++], n = code[ip++];
+              if (gas.metered) { this.site(chunk, opStart); gas.chargeLiteral(kind, n); }
+              break;
+            }
+            case Op.EnforceTest: {
+              const v = s[--sp];
+              if (v === true) { s[sp++] = true; ip = code[ip]; }
+              else if (v === false) ip++;
+              else throw execError(`expected bool value, got ${host.render(v)}`);
+              break;
+            }
+            case Op.RaiseUser: {
+              const msg = s[--sp];
+              if (typeof msg !== 'string') throw execError(`expected string value, got: ${host.render(msg)}`);
+              throw userError(msg);
+            }
+            case Op.TryBegin:
+              this.handlers.push({ fp, sp, target: code[ip++], saved: host.saveState() });
+              break;
+            case Op.TryEnd: this.handlers.pop(); break;
+            case Op.EnforceOneTest: {
+              const v = s[--sp];
+              if (v === true) { s[sp++] = true; ip = code[ip]; }
+              else if (v === false) ip++;
+              else throw execError(`expected bool value, got ${host.render(v)}`);
+              break;
+            }
+            case Op.TypecheckLocal: {
+              const v = s[base + code[ip++]];
+              const t = consts[code[ip++]] as PactType;
+              if (!host.typecheck(v, t)) throw typecheckFailure(v, t);
+              break;
+            }
+            case Op.TypecheckResult: {
+              const t = consts[code[ip++]] as PactType;
+              const v = s[sp - 1];
+              if (this.checkReturnTypes && !host.typecheck(v, t)) throw typecheckFailure(v, t);
+              break;
+            }
+            case Op.Add: {
+              const a = s[sp - 2], b = s[sp - 1];
+              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
+                const r = a + b;
+                if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 2] = r; sp--; break; }
+              }
+              sp = this.binaryNative(ID.add, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            case Op.Sub: {
+              const a = s[sp - 2], b = s[sp - 1];
+              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
+                const r = a - b;
+                if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 2] = r === 0 ? 0 : r; sp--; break; }
+              }
+              sp = this.binaryNative(ID.sub, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            case Op.Lt: {
+              const a = s[sp - 2], b = s[sp - 1];
+              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a < b; sp--; break; }
+              sp = this.binaryNative(ID.lt, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            case Op.Gt: {
+              const a = s[sp - 2], b = s[sp - 1];
+              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a > b; sp--; break; }
+              sp = this.binaryNative(ID.gt, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            case Op.Le: {
+              const a = s[sp - 2], b = s[sp - 1];
+              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a <= b; sp--; break; }
+              sp = this.binaryNative(ID.le, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            case Op.Ge: {
+              const a = s[sp - 2], b = s[sp - 1];
+              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a >= b; sp--; break; }
+              sp = this.binaryNative(ID.ge, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            case Op.Eq: {
+              const a = s[sp - 2], b = s[sp - 1];
+              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a === b; sp--; break; }
+              sp = this.binaryNative(ID.eq, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            default:
+              throw new Error(`pactvm: bad opcode ${code[opStart]} at ${opStart}`);
+          }
+        }
+      } catch (e) {
+        if (!(e instanceof PactError)) throw e;
+        if (!e.span) e.span = chunk.spans[opStart] ?? closure.proto.span;
+        if (e.pactStack.length === 0) e.pactStack = this.stackTrace(fp);
+        const h = this.handlers[this.handlers.length - 1];
+        if (h && h.fp >= entryFp && e.recoverable) {
+          this.handlers.pop();
+          host.restoreState(h.saved);
+          fp = h.fp; sp = h.sp;
+          closure = this.fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
+          base = this.fBase[fp]; ip = h.target;
+          continue;
+        }
+        while (this.handlers.length && this.handlers[this.handlers.length - 1].fp >= entryFp) this.handlers.pop();
+        this.sp = this.fBase[entryFp] - 1;
+        this.fp = entryFp - 1;
+        throw e;
+      }
+    }
+  }
+
+  /** Tail calls must not discard a frame that owns a try handler. */
+  private handlersBelow(fp: number): boolean {
+    const h = this.handlers[this.handlers.length - 1];
+    return !h || h.fp < fp;
+  }
+
+  private site(chunk: Chunk, ip: number): void {
+    this.siteChunk = chunk;
+    this.siteIp = ip;
+  }
+
+  /** Slow path of the arithmetic/comparison opcodes: call the native with the two operands. */
+  private binaryNative(id: number, sp: number, fp: number, ip: number, chunk: Chunk, opStart: number): number {
+    const s = this.stack;
+    const args = [s[sp - 2], s[sp - 1]];
+    sp -= 2;
+    this.fIp[fp] = ip; this.fp = fp; this.sp = sp;
+    this.site(chunk, opStart);
+    if (this.host.gas.metered) this.host.gas.chargeNative(BUILTINS[id]);
+    s[sp++] = this.host.natives[id](args);
+    return sp;
+  }
+
+  private stackTrace(fp: number): StackFrameInfo[] {
+    const out: StackFrameInfo[] = [];
+    for (let f = fp; f >= 0; f--) {
+      const c = this.fClosure[f];
+      const k = c.proto.kind;
+      if (k === 'defun' || k === 'defcap' || k === 'defpact') {
+        const args = this.stack.slice(this.fBase[f], this.fBase[f] + c.proto.arity);
+        out.push({ name: c.proto.qualifiedName, args, span: c.proto.span });
+      }
+    }
+    return out;
+  }
+}
+
+function isFunctionValue(v: Value): boolean {
+  return v instanceof Closure || v instanceof NativeFn || v instanceof Partial;
+}
+
+function notAValue(): PactError {
+  return execError('Expected Pact Value, got closure or table reference');
+}
+
+export function typecheckFailure(v: Value, t: PactType): PactError {
+  return execError(`Runtime typecheck failure, argument is ${kindOf(v)} , but expected type ${showType(t)}`);
+}
+
+function partialInSequence(p: Partial): PactError {
+  const f = p.fn;
+  const supplied = p.args.length;
+  if (f instanceof NativeFn) {
+    const spec = BUILTINS[f.id];
+    return execError(`Incorrect number of arguments (${supplied}) for native function ${spec.surface} supplied; expected (${spec.arity})`);
+  }
+  const proto = f.proto;
+  const what = proto.kind === 'lambda' ? 'lambda' : `function ${proto.qualifiedName}`;
+  return execError(`Incorrect number of arguments (${supplied}) for ${what} supplied; expected (${proto.arity})`);
+}

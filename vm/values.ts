@@ -1,0 +1,134 @@
+// The values the machine moves around. Integers are JS numbers (bigint past 2^53), strings are JS
+// strings, booleans are JS booleans, lists are JS arrays (never mutated once built); everything
+// else is a small class so that `instanceof` tells the kinds apart cheaply.
+
+import type { FunctionProto } from './chunk.js';
+
+export class PactDecimal {
+  constructor(readonly mantissa: bigint, readonly places: number) {}
+}
+
+export class Unit {
+  private constructor() {}
+  static readonly instance = new Unit();
+}
+export const UNIT = Unit.instance;
+
+/** Pact objects: string keys, printed in sorted key order. */
+export class PactObject {
+  constructor(readonly fields: Map<string, Value>) {}
+  get(k: string): Value | undefined { return this.fields.get(k); }
+  get size(): number { return this.fields.size; }
+  sortedKeys(): string[] { return [...this.fields.keys()].sort(compareCodePoints); }
+  static of(entries: [string, Value][]): PactObject { return new PactObject(new Map(entries)); }
+}
+
+/** UTC time with microsecond precision, as microseconds since the Unix epoch. */
+export class PactTime {
+  constructor(readonly micros: bigint) {}
+}
+
+export class KeySetGuard {
+  /** keys sorted and unique, as Pact's Set Text */
+  constructor(readonly keys: string[], readonly pred: string) {}
+}
+export class KeySetRefGuard {
+  constructor(readonly name: string) {}
+}
+export class UserGuard {
+  constructor(readonly fun: string, readonly args: Value[]) {}
+}
+export class CapabilityGuard {
+  constructor(readonly name: string, readonly args: Value[], readonly pactId: string | null) {}
+}
+export class ModuleGuard {
+  constructor(readonly module: string, readonly name: string) {}
+}
+export class PactGuard {
+  constructor(readonly pactId: string, readonly name: string) {}
+}
+export type Guard = KeySetGuard | KeySetRefGuard | UserGuard | CapabilityGuard | ModuleGuard | PactGuard;
+
+export function isGuard(v: Value): v is Guard {
+  return v instanceof KeySetGuard || v instanceof KeySetRefGuard || v instanceof UserGuard ||
+    v instanceof CapabilityGuard || v instanceof ModuleGuard || v instanceof PactGuard;
+}
+
+export class ModRef {
+  constructor(readonly module: string, readonly interfaces: string[]) {}
+}
+
+export class CapToken {
+  /** name is the qualified defcap name without hash, e.g. `coin.TRANSFER` */
+  constructor(readonly name: string, readonly args: Value[]) {}
+}
+
+export class TableRef {
+  constructor(readonly name: string, readonly module: string, readonly schemaName: string) {}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Callables
+
+/** A compiled function plus the values it captured when it was created (Pact has no mutation,
+ *  so captures are plain copies). */
+export class Closure {
+  constructor(readonly proto: FunctionProto, readonly captures: Value[]) {}
+}
+
+/** A reference to a native, by its catalogue id. */
+export class NativeFn {
+  constructor(readonly id: number) {}
+}
+
+/** A callable applied to fewer arguments than it needs. */
+export class Partial {
+  constructor(readonly fn: Closure | NativeFn, readonly args: Value[]) {}
+}
+
+export type Callable = Closure | NativeFn | Partial;
+
+export type Value =
+  | number | bigint | string | boolean
+  | PactDecimal | Unit | Value[] | PactObject | PactTime
+  | Guard | ModRef | CapToken | TableRef
+  | Callable;
+
+export function isCallable(v: Value): v is Callable {
+  return v instanceof Closure || v instanceof NativeFn || v instanceof Partial;
+}
+
+/** Pact value kinds as named in type errors (`Type error: ... type(s): integer, string`). */
+export function kindOf(v: Value): string {
+  switch (typeof v) {
+    case 'number': case 'bigint': return 'integer';
+    case 'string': return 'string';
+    case 'boolean': return 'bool';
+  }
+  if (v instanceof PactDecimal) return 'decimal';
+  if (Array.isArray(v)) return 'list';
+  if (v instanceof PactObject) return 'object';
+  if (v instanceof Unit) return 'unit';
+  if (v instanceof PactTime) return 'time';
+  if (isGuard(v)) return 'guard';
+  if (v instanceof ModRef) return 'modref';
+  if (v instanceof CapToken) return 'cap-token';
+  if (v instanceof TableRef) return 'table';
+  return 'closure';
+}
+
+/** Compare strings by Unicode code point (Haskell Text order), not UTF-16 unit. */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i), y = b.charCodeAt(i);
+    if (x !== y) {
+      // Surrogates (0xD800-0xDFFF) encode code points above 0xFFFF: they sort after BMP chars.
+      const xs = x >= 0xd800 && x <= 0xdfff, ys = y >= 0xd800 && y <= 0xdfff;
+      if (xs !== ys) return xs ? 1 : -1;
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
