@@ -30,7 +30,7 @@ const rules = moo.compile({
   // `-1a` is one identifier (longest match), `-1` a number, `1a` a number then an identifier.
   int: new RegExp(`[0-9]+|-[0-9]+(?![${SYM}0-9])`),
   tick: /'[a-zA-Z][a-zA-Z0-9\-_]*/,
-  string: { match: /"(?:[^"\\\n\r]|\\[ \t\n\r\f\v]+\\|\\[^])*"/, lineBreaks: true },
+  string: { match: /"(?:[^"\\\n\r]|\\[ \t\n\r\f\v]+\\|\\[^ \t\n\r\f\v])*"/, lineBreaks: true },
   lparen: '(', rparen: ')', lbrace: '{', rbrace: '}', lbracket: '[', rbracket: ']',
   comma: ',', dot: '.',
   bindAssign: ':=', dynAccess: '::', colon: ':',
@@ -67,14 +67,7 @@ export function tokenize(file: SourceFile): Token[] {
 function lexError(file: SourceFile, offset: number, rest: string, last: string): PactError {
   const span = new Span(file, offset, offset + 1);
   if (rest.startsWith('"')) {
-    const body = rest.slice(1);
-    let msg = 'did not close string literal';
-    const nl = body.search(/[\n\r]/);
-    const close = body.indexOf('"');
-    if (nl >= 0 && (close < 0 || nl < close)) {
-      msg = body[nl] === '\n' ? 'newline in string literal' : 'carriage return in string literal';
-    }
-    return new PactError('lexer', `Lexical Error: String literal parsing error:  ${msg}`, span);
+    return new PactError('lexer', `Lexical Error: String literal parsing error:  ${stringProblem(rest)}`, span);
   }
   const c = rest[0];
   return new PactError('lexer', `Lexical Error: Encountered unexpected character "${c}", Last seen "${last.slice(-1)}"`, span);
@@ -108,4 +101,20 @@ function unescapeString(file: SourceFile, start: number, text: string): string {
 
 function stringError(file: SourceFile, start: number, msg: string): PactError {
   return new PactError('lexer', `Lexical Error: String literal parsing error:  ${msg}`, new Span(file, start, start + 1));
+}
+
+/** Why a string literal starting at `"` did not lex (the scanner rules of language.md §1.5). */
+function stringProblem(text: string): string {
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') return 'newline in string literal';
+    if (c === '\r') return 'carriage return in string literal';
+    if (c !== '\\') continue;
+    const n = text[++i];
+    if (n !== undefined && /[ \t\n\r\f\v]/.test(n)) {
+      while (i < text.length && /[ \t\n\r\f\v]/.test(text[i])) i++;
+      if (text[i] !== '\\') return 'Invalid multiline string';
+    }
+  }
+  return 'did not close string literal';
 }

@@ -72,6 +72,7 @@ export class GasMeter implements GasHooks {
   }
 
   chargeNative(spec: BuiltinSpec): void {
+    if (spec.repl) return; // REPL natives are never charged nor logged (gas.md §5.3)
     this.charge(this.model.nativeCost(spec), `GNative ${spec.name}`);
   }
 

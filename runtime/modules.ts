@@ -47,6 +47,10 @@ export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): Def
   if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${kind} name`, form.span);
   let i = 2;
   let returnType: PactType | null = null;
+  if (kind === 'deftable') {
+    // `(deftable name:{schema} [doc])`: the schema is read by tableSchema
+    return { kind, name: nameSyn.parts[0], returnType, params: [], body: [], span: form.span };
+  }
   if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
     const r = d.type(items, i + 1);
     returnType = r.type; i = r.next;

@@ -1,0 +1,45 @@
+// Test helpers: run Pact source in a fresh REPL session and look at what it did.
+
+import { SourceFile } from '../compiler/index.js';
+import { ReplSession } from '../runtime/repl/session.js';
+import { runSource } from '../runtime/repl/script.js';
+import { pretty } from '../runtime/render.js';
+import { PactError } from '../vm/errors.js';
+
+export interface Ran {
+  session: ReplSession;
+  /** rendered top-level results, in order */
+  traces: string[];
+  prints: string[];
+  error: PactError | null;
+}
+
+export function runRepl(text: string, file = 'test.repl', session?: ReplSession): Ran {
+  const traces: string[] = [], prints: string[] = [];
+  const s = session ?? new ReplSession();
+  s.out = { print: t => prints.push(t), trace: t => traces.push(t) };
+  let error: PactError | null = null;
+  try {
+    runSource(s, new SourceFile(file, text));
+  } catch (e) {
+    if (!(e instanceof PactError)) throw e;
+    error = e;
+  }
+  return { session: s, traces, prints, error };
+}
+
+/** The rendered value of the last top-level expression; throws if the source raised. */
+export function evalLast(text: string): string {
+  const r = runRepl(text);
+  if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
+  return r.traces[r.traces.length - 1];
+}
+
+/** The message of the error the source raises; throws if it raises none. */
+export function errorOf(text: string): string {
+  const r = runRepl(text);
+  if (!r.error) throw new Error(`expected an error, got ${r.traces.join(' | ')}`);
+  return r.error.message;
+}
+
+export { pretty };

@@ -1,0 +1,83 @@
+// Bad input gives a clear error naming file, line and column, and what ran before is kept.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runRepl } from '../helpers.js';
+import { renderError } from '../../runtime/repl/report.js';
+import { runScript } from '../../runtime/repl/runner.js';
+
+function location(e: { span: { file: { name: string }; startPos: { line: number; col: number } } | null } | null) {
+  if (!e?.span) return null;
+  return `${e.span.file.name}:${e.span.startPos.line + 1}:${e.span.startPos.col}`;
+}
+
+test('a syntax error names the file, line and column, and nothing in that file runs', () => {
+  const r = runRepl('(print "first")\n(+ 1 2))\n', 'bad.repl');
+  assert.equal(r.prints, []);
+  assert.is(location(r.error), 'bad.repl:2:7');
+  assert.match(r.error!.message, 'Too many closing parens');
+});
+
+test('an unterminated string is a lexical error at the opening quote', () => {
+  const r = runRepl('(print 1)\n  (print "abc', 'lex.repl');
+  assert.is(location(r.error), 'lex.repl:2:9');
+  assert.is(r.error!.message, 'Lexical Error: String literal parsing error:  did not close string literal');
+});
+
+test('an unclosed paren reports the end of the input', () => {
+  const r = runRepl('(+ 1\n  (* 2 3)', 'open.repl');
+  assert.match(r.error!.message, 'Expected: [)]');
+  assert.is(location(r.error), 'open.repl:2:9');
+});
+
+test('an unknown name is an error at its use, after earlier forms ran', () => {
+  const r = runRepl('(defun ok () 1)\n(print (ok))\n(print (nope 1))\n(print "never")', 'names.repl');
+  assert.equal(r.prints, ['1']);
+  assert.is(r.error!.message, 'Cannot find module:  nope');
+  assert.is(location(r.error), 'names.repl:3:8');
+  assert.ok(r.session.replDefs.has('ok'));
+});
+
+test('too many arguments to a native or a function', () => {
+  const r = runRepl('(defun two (a b) a)\n(two 1 2 3)', 'arity.repl');
+  assert.is(r.error!.message, 'Attempted to apply a closure to too many arguments');
+  assert.is(location(r.error), 'arity.repl:2:0');
+  assert.is(runRepl('(+ 1 2 3)').error!.message, 'Attempted to apply a closure to too many arguments');
+});
+
+test('a missing load file names the file, and the state before it is kept', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-'));
+  const main = join(dir, 'main.repl');
+  writeFileSync(main, '(defconst BEFORE 1)\n(expect "ran" 1 BEFORE)\n(load "missing.repl")\n(expect "never" 1 1)\n');
+  const r = runScript(main);
+  assert.is(r.passed, false);
+  assert.is(r.expects.passed, 1);
+  assert.is(r.error!.message, `load: cannot read file ${join(dir, 'missing.repl')}: no such file`);
+  assert.is(r.error!.file, main);
+  assert.is(r.error!.line, 3);
+  assert.is(r.error!.column, 0);
+});
+
+test('load resolves paths relative to the loading file, and errors point into the loaded file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-'));
+  writeFileSync(join(dir, 'lib.repl'), '(defun inc (x) (+ x 1))\n(enforce false "lib failed")\n');
+  writeFileSync(join(dir, 'main.repl'), '(load "lib.repl")\n');
+  const r = runScript(join(dir, 'main.repl'));
+  assert.is(r.error!.message, 'lib failed');
+  assert.is(r.error!.file, join(dir, 'lib.repl'));
+  assert.is(r.error!.line, 2);
+});
+
+test('the uncaught error block: header, slice, marker and an empty final line', () => {
+  const r = runRepl('(let ((x 1))\n  (enforce (= x 2) "x must be 2"))', 'blk.repl');
+  assert.is(renderError(r.error!),
+    'blk.repl:2:2: x must be 2\n' +
+    ' 2 |   (enforce (= x 2) "x must be 2"))\n' +
+    '   |   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n' +
+    '\n');
+});
+
+test.run();

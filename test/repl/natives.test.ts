@@ -1,0 +1,184 @@
+// REPL natives return Pact 5's exact strings (repl.md §3, decisions.md).
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { evalLast, errorOf, runRepl } from '../helpers.js';
+
+test('begin-tx and commit-tx report the transaction id and name without a colon', () => {
+  const r = runRepl('(begin-tx "setup") (commit-tx) (begin-tx) (commit-tx)');
+  assert.equal(r.traces, ['"Begin Tx 0 setup"', '"Commit Tx 0 setup"', '"Begin Tx 1"', '"Commit Tx 1"']);
+});
+
+test('rollback-tx does not consume a transaction id', () => {
+  const r = runRepl('(begin-tx) (rollback-tx) (begin-tx "again")');
+  assert.equal(r.traces, ['"Begin Tx 0"', '"Rollback Tx 0"', '"Begin Tx 0 again"']);
+});
+
+test('commit-tx with no transaction open is the database error', () => {
+  assert.is(errorOf('(commit-tx)'),
+    'Error during database operation: No Transaction currently in progress, cannot execute "commit"');
+  assert.is(errorOf('(rollback-tx)'),
+    'Error during database operation: No Transaction currently in progress, cannot execute "rollback"');
+});
+
+test('begin-tx inside an open transaction fails and loses the name', () => {
+  const r = runRepl('(begin-tx "a") (begin-tx "b")');
+  assert.is(r.error?.message, 'tx-function failure Begin Tx');
+  assert.is(errorOf('(begin-tx "a") (expect-failure "nested" (begin-tx)) (commit-tx)'), 'tx-function failure Commit Tx');
+});
+
+test('expect: success and FAILURE strings', () => {
+  assert.is(evalLast('(expect "adds" 2 (+ 1 1))'), '"Expect: success adds"');
+  assert.is(evalLast('(expect "adds" 3 (+ 1 1))'), '"FAILURE: adds expected: 3, received: 2"');
+  assert.is(evalLast('(expect "lists" [1 2] [1 3])'), '"FAILURE: lists expected: [1 2], received: [1 3]"');
+  assert.is(evalLast('(expect "int is not decimal" 1 1.0)'), '"FAILURE: int is not decimal expected: 1, received: 1.0"');
+});
+
+test('expect: an error in actual is reported with the message on a new line', () => {
+  assert.is(evalLast('(expect "boom" 1 (enforce false "no way"))'),
+    '"FAILURE: boom evaluation of actual failed with error message:\nno way"');
+});
+
+test('expect-failure: success, no error, and message matching', () => {
+  assert.is(evalLast('(expect-failure "fails" (enforce false "x"))'), '"Expect failure: Success: fails"');
+  assert.is(evalLast('(expect-failure "fails" 1)'), '"FAILURE: fails: expected failure, got result"');
+  assert.is(evalLast('(expect-failure "m" "div by zero" (/ 1 0))'), '"Expect failure: Success: m"');
+  assert.is(evalLast('(expect-failure "m" "other" (/ 1 0))'),
+    `"FAILURE: m: expected error message 'other', got 'Arithmetic exception: div by zero'"`);
+  // upstream names the expected message (not the doc) when there was no error
+  assert.is(evalLast('(expect-failure "m" "msg" 5)'), '"FAILURE: msg: expected failure, got result: 5"');
+});
+
+test('expect-that: success, unmet condition, non-boolean predicate', () => {
+  assert.is(evalLast('(expect-that "big" (lambda (x) (> x 1)) 5)'), '"Expect-that: success big"');
+  assert.is(evalLast('(expect-that "big" (lambda (x) (> x 10)) 5)'), '"FAILURE: Expect-that: Did not satisfy condition: big"');
+  assert.is(errorOf('(expect-that "odd" (lambda (x) x) 5)'),
+    'native execution failure, expect-that failed with message: Expect-that: condition did not return a boolean');
+});
+
+test('failed expects are recorded and the script goes on', () => {
+  const r = runRepl('(expect "a" 1 2) (expect "b" 1 1)');
+  assert.is(r.error, null);
+  assert.equal(r.session.testResults.map(t => [t.doc, t.passed]), [['a', false], ['b', true]]);
+});
+
+test('env-data, env-keys, env-sigs, env-hash strings', () => {
+  assert.is(evalLast('(env-data {"a": 1})'), '"Setting transaction data"');
+  assert.is(evalLast('(env-keys ["k1"])'), '"Setting transaction keys"');
+  assert.is(evalLast('(env-sigs [{"key": "k1", "caps": []}])'), '"Setting transaction signatures/caps"');
+  assert.is(evalLast('(env-hash "DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g")'),
+    '"Set tx hash to DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"');
+  assert.is(evalLast('(env-hash "DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g") (tx-hash)'),
+    '"DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"');
+});
+
+test('env-sigs rejects malformed signatures with the upstream message', () => {
+  assert.is(errorOf('(env-sigs [{"key": 1, "caps": []}])'),
+    "env-sigs: Expected object with 'key': string, 'caps': [capability]");
+});
+
+test('env-hash rejects text that is not the base64url of 32 bytes and keeps the old hash', () => {
+  const r = runRepl('(env-hash "abc")');
+  assert.match(r.error!.message, 'env-hash');
+  assert.is(evalLast('(expect-failure "bad" (env-hash "!!")) (tx-hash)'), '"DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"');
+});
+
+test('sig-keyset builds a keys-all keyset of the signer keys', () => {
+  assert.is(evalLast('(env-keys ["bob" "alice" "bob"]) (sig-keyset)'), 'KeySet {keys: [alice, bob],pred: keys-all}');
+});
+
+test('env-chain-data updates chain-data and returns the chain data set', () => {
+  const out = evalLast('(env-chain-data {"chain-id": "3", "block-height": 20})');
+  assert.is(out, '{"block-height": 20,"block-time": "1970-01-01T00:00:00Z","chain-id": "3","gas-limit": 0,"gas-price": 0.0,"prev-block-hash": "","sender": ""}');
+  assert.match(evalLast('(env-chain-data {"chain-id": 7}) (chain-data)'), '"chain-id": "7"');
+  assert.is(errorOf('(env-chain-data {"chain-id": 20})'), 'envChainData: chain-id must be between 0 and 19, got 20');
+  assert.is(errorOf('(env-chain-data {"nope": 1})'), 'envChainData: bad public metadata value for key: nope');
+  assert.is(errorOf('(env-chain-data {"gas-price": 1})'), 'envChainData: bad public metadata value for key: gas-price');
+});
+
+test('env-exec-config returns recognised flags sorted and deduplicated, warning about unknown ones', () => {
+  const r = runRepl('(env-exec-config ["DisablePact51" "AllowReadInLocal" "Nope" "DisablePact51" "DisableLang40"])');
+  assert.equal(r.traces, ['["AllowReadInLocal" "DisableLang40" "DisablePact51"]']);
+  assert.equal(r.prints, ['Warning: Repl flags not recognized: Nope']);
+  assert.is(evalLast('(env-exec-config ["EnforceKeyFormats"]) (env-exec-config)'), '["EnforceKeyFormats"]');
+  assert.is(evalLast('(env-exec-config ["EnforceKeyFormats"]) (env-exec-config [])'), '[]');
+});
+
+test('env-enable-repl-natives strings are lower-case', () => {
+  assert.is(evalLast('(env-enable-repl-natives true)'), '"repl natives enabled"');
+  assert.is(evalLast('(env-enable-repl-natives false)'), '"repl natives disabled"');
+});
+
+test('env-events returns an empty list when nothing was emitted', () => {
+  assert.is(evalLast('(env-events true)'), '[]');
+});
+
+test('gas: nothing is charged until a limit is set; env-gas rounds milligas up', () => {
+  assert.is(evalLast('(env-gasmodel "table") (+ 1 2) (env-gas)'), '0');
+  assert.is(evalLast('(env-gasmodel "table") (env-gaslimit 1000) (+ 10 10) (env-milligas)'), '130');
+  assert.is(evalLast('(env-gasmodel "table") (env-gaslimit 1000) (+ 10 10) (env-gas)'), '1');
+  assert.is(evalLast('(env-set-milligas 2500) (env-gas)'), '3');
+  assert.is(evalLast('(env-gas 7)'), '"Set gas to 7"');
+  assert.is(evalLast('(env-set-milligas 7)'), '"Set milligas to 7"');
+  assert.is(evalLast('(env-gaslimit 10)'), '"Set gas limit to 10"');
+});
+
+test('gas: exceeding the limit raises the upstream text', () => {
+  assert.is(errorOf('(env-gasmodel "table") (env-gaslimit 1) (+ 1 2) (+ 1 2) (+ 1 2) (+ 1 2) (+ 1 2) (+ 1 2) (+ 1 2) (+ 1 2)'),
+    'Gas limit "1"exceeded: 2');
+});
+
+test('env-gasmodel: query, table, fixed with a rate, and errors', () => {
+  assert.is(evalLast('(env-gasmodel)'), `"Current gas model is 'freeGasModel': free gas model"`);
+  assert.is(evalLast('(env-gasmodel "table")'), '"Set gas model to table-based cost model"');
+  assert.is(evalLast('(env-gasmodel "table") (env-gasmodel)'), `"Current gas model is 'table': table-based cost model"`);
+  assert.is(evalLast('(env-gasmodel "fixed" 2)'), '"Set gas model to constant rate gas model with fixed rate 2"');
+  assert.is(evalLast('(env-gasmodel "fixed" 2) (env-gasmodel)'),
+    `"Current gas model is 'fixed 2': constant rate gas model with fixed rate 2"`);
+  assert.is(errorOf('(env-gasmodel "nope")'), 'Type error: failed to call native function env-gasmodel with argument(s) of type(s): string');
+  assert.match(errorOf('(env-gasmodel "fixed")'), 'the fixed model needs a rate');
+  assert.match(errorOf('(env-gasmodel "fixed" -1)'), 'invalid fixed gas rate');
+  assert.is(evalLast('(expect-failure "x" (env-gasmodel "fixed")) (env-gasmodel)'), `"Current gas model is 'freeGasModel': free gas model"`);
+});
+
+test('fixed model: every charge point costs the rate', () => {
+  // (+ 1 2): one native charge + one integer-op charge = 2 charge points
+  assert.is(evalLast('(env-gasmodel "fixed" 3) (env-gaslimit 100) (+ 1 2) (env-gas)'), '6');
+});
+
+test('env-gaslog: first call starts the log; the next lists the charges with running totals', () => {
+  const r = runRepl('(env-gasmodel "table") (env-gaslimit 1000) (env-gaslog) (+ 10 10) (env-gaslog)');
+  assert.is(r.traces[2], '["TOTAL: 0"]');
+  assert.is(r.traces[4],
+    '["TOTAL: 1" "GNative + test.repl:0:56-0:65: 100mG, total 100mG" "GIntegerOpCost PrimOpAdd 10 10 test.repl:0:56-0:65: 30mG, total 130mG"]');
+});
+
+test('pact-version and enforce-pact-version', () => {
+  assert.is(evalLast('(pact-version)'), '"5.4"');
+  assert.is(evalLast('(enforce-pact-version "5.0")'), 'true');
+  assert.is(errorOf('(enforce-pact-version "6.0")'), 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 6.0');
+  assert.is(errorOf('(enforce-pact-version "1.0" "2.0")'),
+    'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 1.0 Maximum Version: 2.0');
+  assert.is(errorOf('(enforce-pact-version "x")'),
+    'Enforce pact-version failed: Could not parse x, expect list of dot-separated integers');
+});
+
+test('print writes the rendered value on the print channel', () => {
+  const r = runRepl('(print "hi") (print [1 2])');
+  assert.equal(r.prints, ['"hi"', '[1 2]']);
+  assert.equal(r.traces, []);
+});
+
+test('describe-module returns the upstream fields', () => {
+  const out = evalLast('(module m g (defcap g () true) (defun f () 1)) (describe-module "m")');
+  assert.match(out, /^\{"code": "\(module m g/);
+  assert.match(out, /"interfaces": \[\],"name": "m","tx_hash": "DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"\}$/);
+  assert.is(errorOf('(describe-module "a.b.c")'), 'native execution failure, describe-module failed with message: invalid module name format');
+});
+
+test('REPL defuns and defconsts survive commit-tx', () => {
+  const r = runRepl('(begin-tx) (defun add1 (x) (+ x 1)) (defconst TEN 10) (commit-tx) (add1 TEN)');
+  assert.equal(r.traces, ['"Begin Tx 0"', 'Loaded repl defun add1', 'Loaded repl defconst TEN', '"Commit Tx 0"', '11']);
+});
+
+test.run();
