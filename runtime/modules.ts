@@ -62,7 +62,8 @@ export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): Def
     params = d.params(ps.items);
     i++;
   }
-  const body = skipDocs(items.slice(i), kind !== 'defconst');
+  // a defconst is `(defconst NAME[:type] value [doc])`: the doc follows the value
+  const body = kind === 'defconst' ? items.slice(i, i + 1) : skipDocs(items.slice(i), true);
   return { kind, name: nameSyn.parts[0], returnType, params, body, span: form.span };
 }
 

@@ -14,6 +14,7 @@ import { base64UrlDecode } from '../hash.js';
 import { FREE_MODEL, TABLE_MODEL, fixedModel, milliToGas } from '../gas.js';
 import { isInt, toBig } from '../numbers.js';
 import type { ReplSession } from './session.js';
+import type { Span } from '../../compiler/source.js';
 import { loadFile } from './script.js';
 import { describeModule } from './describe.js';
 import { chainDataObject } from '../context.js';
@@ -43,8 +44,9 @@ export function replNatives(s: ReplSession): NativeTable {
     if (typeof v !== 'string') throw argTypeError(name, args);
     return v;
   };
-  const record = (doc: string, passed: boolean, message: string): string => {
-    s.testResults.push({ doc, span: vm.callSite(), passed, message });
+  /** Record a test result at `site`, the expect call's location (taken before its thunks run). */
+  const record = (site: Span | null, doc: string, passed: boolean, message: string): string => {
+    s.testResults.push({ doc, span: site, passed, message });
     return message;
   };
   const txString = (verb: string, tx: { id: number; name: string | null }) =>
@@ -118,34 +120,37 @@ export function replNatives(s: ReplSession): NativeTable {
     'rollback-tx': () => endTx('Rollback'),
 
     'expect': args => {
+      const site = vm.callSite();
       const doc = str('expect', args, 0);
       let actual: Value;
       try {
         actual = vm.call(args[2], []);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
-        return record(doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${e.message}`);
+        return record(site, doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${e.message}`);
       }
       if (isCallable(actual)) {
         const msg = 'FAILURE: expect expression did not return a pact value for comparison';
-        record(doc, false, msg);
+        record(site, doc, false, msg);
         throw userError(msg);
       }
       const expected = callThunk(args[1]);
-      if (valueEquals(expected, actual)) return record(doc, true, `Expect: success ${doc}`);
-      return record(doc, false, `FAILURE: ${doc} expected: ${pretty(expected)}, received: ${pretty(actual)}`);
+      if (valueEquals(expected, actual)) return record(site, doc, true, `Expect: success ${doc}`);
+      return record(site, doc, false, `FAILURE: ${doc} expected: ${pretty(expected)}, received: ${pretty(actual)}`);
     },
     'expect-failure': args => {
+      const site = vm.callSite();
       const doc = str('expect-failure', args, 0);
       try {
         callThunk(args[1]);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
-        return record(doc, true, `Expect failure: Success: ${doc}`);
+        return record(site, doc, true, `Expect failure: Success: ${doc}`);
       }
-      return record(doc, false, `FAILURE: ${doc}: expected failure, got result`);
+      return record(site, doc, false, `FAILURE: ${doc}: expected failure, got result`);
     },
     'expect-failure-match': args => {
+      const site = vm.callSite();
       const doc = str('expect-failure-match', args, 0);
       const msg = str('expect-failure-match', args, 1);
       let result: Value;
@@ -153,18 +158,19 @@ export function replNatives(s: ReplSession): NativeTable {
         result = callThunk(args[2]);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
-        if (e.message.includes(msg)) return record(doc, true, `Expect failure: Success: ${doc}`);
-        return record(doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${e.message}'`);
+        if (e.message.includes(msg)) return record(site, doc, true, `Expect failure: Success: ${doc}`);
+        return record(site, doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${e.message}'`);
       }
       // upstream names the expected message here, not the doc (repl.md §3.5)
-      return record(doc, false, `FAILURE: ${msg}: expected failure, got result: ${pretty(result)}`);
+      return record(site, doc, false, `FAILURE: ${msg}: expected failure, got result: ${pretty(result)}`);
     },
     'expect-that': args => {
+      const site = vm.callSite();
       const doc = str('expect-that', args, 0);
       const r = vm.call(args[1], [args[2]]);
-      if (r === true) return record(doc, true, `Expect-that: success ${doc}`);
-      if (r === false) return record(doc, false, `FAILURE: Expect-that: Did not satisfy condition: ${doc}`);
-      record(doc, false, 'FAILURE: expect-that expression did not return a boolean');
+      if (r === true) return record(site, doc, true, `Expect-that: success ${doc}`);
+      if (r === false) return record(site, doc, false, `FAILURE: Expect-that: Did not satisfy condition: ${doc}`);
+      record(site, doc, false, 'FAILURE: expect-that expression did not return a boolean');
       throw nativeFailure('expect-that', 'Expect-that: condition did not return a boolean');
     },
 

@@ -16,7 +16,7 @@ export function renderError(e: PactError): string {
   for (let l = s.line; l < s.line + count; l++) {
     lines.push(`${String(l + 1).padStart(width)} | ${span.file.lineText(l)}`);
   }
-  const carets = Math.max(1, en.line === s.line ? en.col - s.col : 1);
+  const carets = Math.max(1, en.col - s.col);
   lines.push(`${' '.repeat(width + 1)}| ${' '.repeat(s.col)}${'^'.repeat(carets)}`);
   for (const f of e.pactStack) {
     const args = (f.args as Value[]).map(abbreviate).join(' ');
