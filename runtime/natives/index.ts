@@ -6,7 +6,8 @@ import { arithmeticNatives } from './arithmetic.js';
 import { generalNatives } from './general.js';
 import { dataNatives } from './data.js';
 import { stringNatives } from './strings.js';
+import { cryptoNatives } from './crypto/index.js';
 
 export function coreNativeTables(rt: Runtime): NativeTable[] {
-  return [arithmeticNatives(rt), generalNatives(rt), dataNatives(rt), stringNatives(rt)];
+  return [arithmeticNatives(rt), generalNatives(rt), dataNatives(rt), stringNatives(rt), cryptoNatives(rt)];
 }
