@@ -18,8 +18,8 @@ export interface BlockHeader {
   readonly epochStart: number;
   /** Word64 fork state; old mainnet blocks used it as an extra nonce, far above 2^53. */
   readonly featureFlags: bigint;
-  /** Word64, sent as decimal text. */
-  readonly nonce: bigint;
+  /** Word64 as its decimal text (validated: digits only, at most 2^64 − 1); `BigInt(nonce)` for the number. */
+  readonly nonce: string;
   readonly payloadHash: string;
   /** 256-bit PoW target, little-endian, base64url. */
   readonly target: string;
@@ -61,7 +61,7 @@ export class HeaderDecodeError extends Error {
 
 import {
   BACKSLASH, BASE64URL, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, HASH_LENGTH, HEX_LENGTH, LOWER_HEX, MAX_UINT32,
-  MAX_WORD64, MINUS, NINE, OPEN_BRACE, OPEN_BRACKET, QUOTE, TEN_TO_15, ZERO, asBuffer, latin1,
+  MAX_WORD64, MINUS, NINE, OPEN_BRACE, OPEN_BRACKET, QUOTE, ZERO, asBuffer, isWord64Digits, latin1,
 } from './json-bytes.js';
 import { HeaderFastPath } from './header-fast-path.js';
 
@@ -195,7 +195,7 @@ export class BlockHeaderDecoder {
     let featureFlags: bigint | undefined;
     let hash: string | undefined;
     let height = -1;
-    let nonce: bigint | undefined;
+    let nonce: string | undefined;
     let parent: string | undefined;
     let payloadHash: string | undefined;
     let target: string | undefined;
@@ -435,14 +435,13 @@ export class BlockHeaderDecoder {
   }
 
   /** A Word64 written as a decimal string (the nonce). */
-  private readWord64String(field: string): bigint {
+  private readWord64String(field: string): string {
     const value = this.readStringValue(field);
-    if (value.length === 0 || value.length > 20 || !/^[0-9]+$/.test(value)) {
-      this.fail('invalid-value', field, `expected a decimal Word64, got ${JSON.stringify(value)}`);
+    if (value.length === 0 || !/^[0-9]+$/.test(value)) {
+      this.fail('invalid-value', field, `expected the decimal text of a Word64, got ${JSON.stringify(value)}`);
     }
-    const n = BigInt(value);
-    if (n > MAX_WORD64) this.fail('out-of-range', field, `${value} is above 2^64 - 1`);
-    return n;
+    if (!isWord64Digits(Buffer.from(value, 'latin1'), 0, value.length)) this.fail('out-of-range', field, `${value} is above 2^64 - 1`);
+    return value;
   }
 
   /** A Word64 written as a JSON number; kept exact as a bigint. */

@@ -5,7 +5,7 @@
 import type { BlockHeader, BlockHeaderEvent } from './block-header.js';
 import {
   BASE64URL, CLOSE_BRACE, COMMA, HASH_LENGTH, HEX_LENGTH, LOWER_HEX, MAX_UINT32, MAX_WORD64, NINE, QUOTE,
-  TEN_TO_15, ZERO, allIn, latin1,
+  ZERO, allPairsIn, isWord64Digits, latin1, pairTable,
 } from './json-bytes.js';
 
 /** A fixed run of bytes, also kept as little-endian 32-bit words so it can be compared 4 bytes at a time. */
@@ -37,16 +37,30 @@ const EVENT_TARGET = literal('","target":"');
 const TX_COUNT = literal('","txCount":');
 
 const ZERO_BIGINT = 0n;
+const BASE64URL_PAIRS = pairTable(BASE64URL);
+const LOWER_HEX_PAIRS = pairTable(LOWER_HEX);
+
+function isHash(b: Buffer, p: number, end: number): boolean {
+  return p + HASH_LENGTH < end && b[p + HASH_LENGTH] === QUOTE &&
+    allPairsIn(BASE64URL_PAIRS, BASE64URL, view, chunkOffset + p, HASH_LENGTH);
+}
+
+function isHex(b: Buffer, p: number, end: number): boolean {
+  return p + HEX_LENGTH < end && b[p + HEX_LENGTH] === QUOTE &&
+    allPairsIn(LOWER_HEX_PAIRS, LOWER_HEX, view, chunkOffset + p, HEX_LENGTH);
+}
 
 // A DataView over the chunk's whole ArrayBuffer, reused while chunks share one (Node pools them).
-let view = new DataView(new ArrayBuffer(0));
+let view: DataView = new DataView(new ArrayBuffer(0));
+// b.byteOffset of the data being read (the getter is not free, so it is read once per event).
+let chunkOffset = 0;
 
 /** Position after `text` if it is at `p` (and before `end`), else -1. */
 function expect(b: Buffer, p: number, end: number, text: Literal): number {
   const length = text.bytes.length;
   if (p < 0 || p + length > end) return -1;
   const words = text.words;
-  const at = b.byteOffset + p;
+  const at = chunkOffset + p;
   let difference = 0;
   for (let w = 0; w < words.length; w++) difference |= view.getUint32(at + w * 4, true) ^ words[w]!;
   for (let i = words.length * 4; i < length; i++) difference |= b[p + i]! ^ text.bytes[i]!;
@@ -67,14 +81,17 @@ let digitsValue = 0;
 /** Reads a JSON non-negative integer at `p`; returns its end, or -1 if it is not one. */
 function digits(b: Buffer, p: number, end: number): number {
   const start = p;
-  let n = 0;
-  while (p < end) {
-    const d = b[p]! - ZERO;
-    if (d < 0 || d > 9) break;
-    n = n * 10 + d;
-    p++;
-  }
+  while (p < end && b[p]! - ZERO >>> 0 < 10) p++;
   if (p === start || (p - start > 1 && b[start] === ZERO)) return -1;
+  // Four digits per step from a big-endian word: a digit-by-digit `n * 10 + d` is one long chain of
+  // dependent floating-point operations, which costs more than the whole scan.
+  let n = 0;
+  let i = start;
+  for (; i + 4 <= p; i += 4) {
+    const w = view.getUint32(chunkOffset + i) - 0x30303030;
+    n = n * 10000 + ((w >>> 24) * 1000 + ((w >>> 16) & 0xff) * 100 + ((w >>> 8) & 0xff) * 10 + (w & 0xff));
+  }
+  for (; i < p; i++) n = n * 10 + (b[i]! - ZERO);
   digitsValue = n;
   return p;
 }
@@ -86,6 +103,7 @@ export class HeaderFastPath {
 
   read(b: Buffer, start: number, end: number): BlockHeaderEvent | undefined {
     if (view.buffer !== b.buffer) view = new DataView(b.buffer);
+    chunkOffset = b.byteOffset;
     let p = expect(b, start, end, OPEN);
     if (p < 0) return undefined;
     // All ASCII fields become substrings of one string of the whole data (V8 makes O(1) slices).
@@ -100,7 +118,7 @@ export class HeaderFastPath {
         p = keyEnd;
         if (b[p] !== QUOTE || b[p + 1] !== 0x3a || b[p + 2] !== QUOTE) return undefined;
         p += 3;
-        if (b[p + HASH_LENGTH] !== QUOTE || !allIn(BASE64URL, b, p, HASH_LENGTH)) return undefined;
+        if (!isHash(b, p, end)) return undefined;
         adjacents.set(digitsValue, text.substring(p - start, p + HASH_LENGTH - start));
         p += HASH_LENGTH + 1;
         if (b[p] === COMMA) p++;
@@ -135,7 +153,7 @@ export class HeaderFastPath {
     else if (p - flagsStart > 20 || (featureFlags = BigInt(text.substring(flagsStart - start, p - start))) > MAX_WORD64) return undefined;
 
     p = expect(b, p, end, HASH);
-    if (p < 0 || b[p + HASH_LENGTH] !== QUOTE || !allIn(BASE64URL, b, p, HASH_LENGTH)) return undefined;
+    if (p < 0 || !isHash(b, p, end)) return undefined;
     const hash = text.substring(p - start, p + HASH_LENGTH - start);
     p += HASH_LENGTH;
 
@@ -145,37 +163,37 @@ export class HeaderFastPath {
 
     p = expect(b, p, end, NONCE);
     if (p < 0) return undefined;
-    const nonce = this.nonce(b, p, end);
+    const nonce = this.nonce(b, text, start, p, end);
     if (nonce === undefined) return undefined;
     p = nonceEnd;
 
     p = expect(b, p, end, PARENT);
-    if (p < 0 || b[p + HASH_LENGTH] !== QUOTE || !allIn(BASE64URL, b, p, HASH_LENGTH)) return undefined;
+    if (p < 0 || !isHash(b, p, end)) return undefined;
     const parent = text.substring(p - start, p + HASH_LENGTH - start);
     p += HASH_LENGTH;
 
     p = expect(b, p, end, PAYLOAD_HASH);
-    if (p < 0 || b[p + HASH_LENGTH] !== QUOTE || !allIn(BASE64URL, b, p, HASH_LENGTH)) return undefined;
+    if (p < 0 || !isHash(b, p, end)) return undefined;
     const payloadHash = text.substring(p - start, p + HASH_LENGTH - start);
     p += HASH_LENGTH;
 
     p = expect(b, p, end, TARGET);
-    if (p < 0 || b[p + HASH_LENGTH] !== QUOTE || !allIn(BASE64URL, b, p, HASH_LENGTH)) return undefined;
+    if (p < 0 || !isHash(b, p, end)) return undefined;
     const headerTarget = text.substring(p - start, p + HASH_LENGTH - start);
     p += HASH_LENGTH;
 
     p = expect(b, p, end, WEIGHT);
-    if (p < 0 || b[p + HASH_LENGTH] !== QUOTE || !allIn(BASE64URL, b, p, HASH_LENGTH)) return undefined;
+    if (p < 0 || !isHash(b, p, end)) return undefined;
     const weight = text.substring(p - start, p + HASH_LENGTH - start);
     p += HASH_LENGTH;
 
     p = expect(b, p, end, POW_HASH);
-    if (p < 0 || b[p + HEX_LENGTH] !== QUOTE || !allIn(LOWER_HEX, b, p, HEX_LENGTH)) return undefined;
+    if (p < 0 || !isHex(b, p, end)) return undefined;
     const powHash = text.substring(p - start, p + HEX_LENGTH - start);
     p += HEX_LENGTH;
 
     p = expect(b, p, end, EVENT_TARGET);
-    if (p < 0 || b[p + HEX_LENGTH] !== QUOTE || !allIn(LOWER_HEX, b, p, HEX_LENGTH)) return undefined;
+    if (p < 0 || !isHex(b, p, end)) return undefined;
     const target = text.substring(p - start, p + HEX_LENGTH - start);
     p += HEX_LENGTH;
 
@@ -197,22 +215,15 @@ export class HeaderFastPath {
     this.versionBytes = Buffer.from(version, 'latin1');
   }
 
-  /** The nonce: up to 20 digits read as two exact doubles (high digits, low 15), then a bigint. */
-  private nonce(b: Buffer, p: number, end: number): bigint | undefined {
+  /** The nonce: 1–20 digits, at most 2^64 − 1; kept as its decimal text. */
+  private nonce(b: Buffer, text: string, offset: number, p: number, end: number): string | undefined {
     const start = p;
     const limit = Math.min(end, start + 21);
     while (p < limit && b[p]! >= ZERO && b[p]! <= NINE) p++;
     const count = p - start;
-    if (count === 0 || count > 20 || b[p] !== QUOTE) return undefined;
-    const split = count > 15 ? p - 15 : start;
-    let high = 0;
-    for (let i = start; i < split; i++) high = high * 10 + (b[i]! - ZERO);
-    let low = 0;
-    for (let i = split; i < p; i++) low = low * 10 + (b[i]! - ZERO);
+    if (count === 0 || b[p] !== QUOTE || !isWord64Digits(b, start, count)) return undefined;
     nonceEnd = p;
-    if (split === start) return low === 0 ? ZERO_BIGINT : BigInt(low);
-    const n = BigInt(high) * TEN_TO_15 + BigInt(low);
-    return n > MAX_WORD64 ? undefined : n;
+    return text.substring(start - offset, p - offset);
   }
 }
 

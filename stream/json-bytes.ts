@@ -17,7 +17,6 @@ export const HASH_LENGTH = 43; // 32 bytes as unpadded base64url
 export const HEX_LENGTH = 64; // 32 bytes as hex
 export const MAX_UINT32 = 0xffffffff;
 export const MAX_WORD64 = 0xffffffffffffffffn;
-export const TEN_TO_15 = 10n ** 15n;
 
 /** 1 for each byte of the RFC 4648 §5 alphabet (`A–Z a–z 0–9 - _`). */
 export const BASE64URL = new Uint8Array(256);
@@ -32,12 +31,35 @@ export function asBuffer(bytes: Uint8Array): Buffer {
 
 /** True if `length` bytes from `start` are all in `table`. */
 export function allIn(table: Uint8Array, b: Uint8Array, start: number, length: number): boolean {
-  // Unrolled by four: about 40% faster than the plain loop on 43- and 64-byte fields.
+  const end = start + length;
+  let valid = 1;
+  for (let i = start; i < end; i++) valid &= table[b[i]!]!;
+  return valid === 1;
+}
+
+/** `table` extended to pairs of bytes (index = first byte | second byte << 8): 1 if both are in it. */
+export function pairTable(table: Uint8Array): Uint8Array {
+  const pairs = new Uint8Array(65536);
+  for (let first = 0; first < 256; first++) {
+    for (let second = 0; second < 256; second++) pairs[first | (second << 8)] = table[first]! & table[second]!;
+  }
+  return pairs;
+}
+
+/**
+ * `allIn` for the hot path: reads the bytes two at a time through a DataView (at absolute offsets in
+ * its buffer) and looks each pair up in a 64 KiB pair table; about twice as fast as a byte loop.
+ */
+export function allPairsIn(pairs: Uint8Array, table: Uint8Array, view: DataView, start: number, length: number): boolean {
   const end = start + length;
   let valid = 1;
   let i = start;
-  for (; i + 4 <= end; i += 4) valid &= table[b[i]!]! & table[b[i + 1]!]! & table[b[i + 2]!]! & table[b[i + 3]!]!;
-  for (; i < end; i++) valid &= table[b[i]!]!;
+  for (; i + 8 <= end; i += 8) {
+    valid &=
+      pairs[view.getUint16(i, true)]! & pairs[view.getUint16(i + 2, true)]! &
+      pairs[view.getUint16(i + 4, true)]! & pairs[view.getUint16(i + 6, true)]!;
+  }
+  for (; i < end; i++) valid &= table[view.getUint8(i)]!;
   return valid === 1;
 }
 
@@ -48,3 +70,16 @@ export const latin1: Latin1Slicer =
   typeof (Buffer.prototype as unknown as { latin1Slice?: unknown }).latin1Slice === 'function'
     ? (b, start, end) => (b as unknown as { latin1Slice(s: number, e: number): string }).latin1Slice(start, end)
     : (b, start, end) => b.toString('latin1', start, end);
+
+const MAX_WORD64_DIGITS = Buffer.from('18446744073709551615', 'latin1');
+
+/** True if `count` decimal digits at `start` are a Word64 (at most 2^64 − 1); the digits are already checked. */
+export function isWord64Digits(b: Uint8Array, start: number, count: number): boolean {
+  if (count < 20) return count > 0;
+  if (count > 20) return false;
+  for (let i = 0; i < 20; i++) {
+    const d = b[start + i]! - MAX_WORD64_DIGITS[i]!;
+    if (d !== 0) return d < 0;
+  }
+  return true;
+}
