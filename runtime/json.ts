@@ -2,10 +2,11 @@
 // and the stable JSON text used by `hash` of non-string values.
 
 import {
-  PactDecimal, PactObject, PactTime, Unit, UNIT, KeySetGuard, KeySetRefGuard, isCallable, compareCodePoints, type Value,
+  PactDecimal, PactObject, PactTime, Unit, UNIT, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard, ModuleGuard,
+  PactGuard, ModRef, CapToken, isCallable, type Value,
 } from '../vm/values.js';
 import { decDigits, decIsIntegral, pow10 } from './numbers.js';
-import { formatIsoTime } from './time-format.js';
+import { formatIsoTime, toCivil } from './time-format.js';
 
 /** Value → JSON → value: what `env-data` stores. Functions cannot be encoded: keep the original. */
 export function jsonRoundTrip(v: Value): Value {
@@ -54,19 +55,97 @@ function normalize(b: bigint): Value {
   return b <= BigInt(Number.MAX_SAFE_INTEGER) && b >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b;
 }
 
-/** Stable JSON text (keys sorted): the encoding `hash` uses for non-string values. */
+/** JSON string literal with aeson's escaping: `"` `\\` `\n` `\r` `\t`, other controls as \u00XX. */
+export function jsonString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) out += '\\"';
+    else if (c === 0x5c) out += '\\\\';
+    else if (c >= 0x20) out += s[i];
+    else if (c === 0x0a) out += '\\n';
+    else if (c === 0x0d) out += '\\r';
+    else if (c === 0x09) out += '\\t';
+    else out += '\\u' + c.toString(16).padStart(4, '0');
+  }
+  return out + '"';
+}
+
+const MAX_SAFE = 9007199254740991n;
+const isSafe = (i: bigint): boolean => i >= -MAX_SAFE && i <= MAX_SAFE;
+
+/**
+ * A decimal as aeson prints a Scientific: integral values as plain digits, others in
+ * `formatScientific Generic` (fixed notation when the decimal exponent is 0..7, else `d.ddde<n>`).
+ */
+export function scientificText(d: PactDecimal): string {
+  let m = d.mantissa, e = -d.places;
+  if (m === 0n) return '0';
+  while (m % 10n === 0n) { m /= 10n; e++; }
+  const neg = m < 0n;
+  const digits = (neg ? -m : m).toString();
+  const sign = neg ? '-' : '';
+  if (e >= 0) return sign + digits + '0'.repeat(e);
+  // value = 0.digits × 10^e10
+  const e10 = digits.length + e;
+  if (e10 < 0 || e10 > 7) {
+    const rest = digits.length > 1 ? digits.slice(1) : '0';
+    return `${sign}${digits[0]}.${rest}e${e10 - 1}`;
+  }
+  if (e10 === 0) return `${sign}0.${digits}`;
+  return `${sign}${digits.slice(0, e10)}.${digits.slice(e10)}`;
+}
+
+/** `ns.name` → `{"namespace":"ns","name":"name"}` (a ModuleName's stable encoding). */
+function moduleNameJson(q: string): string {
+  const dot = q.lastIndexOf('.');
+  const ns = dot < 0 ? 'null' : jsonString(q.slice(0, dot));
+  return `{"namespace":${ns},"name":${jsonString(dot < 0 ? q : q.slice(dot + 1))}}`;
+}
+
+/** Pact's stable JSON encoding of a value (`encodeStable`): what `hash` hashes for non-strings. */
 export function stableJson(v: Value): string {
-  if (typeof v === 'number' || typeof v === 'bigint') return v.toString();
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'bigint') {
+    const b = BigInt(v);
+    return isSafe(b) ? `{"int":${b}}` : `{"int":"${b}"}`;
+  }
+  if (typeof v === 'string') return jsonString(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (v instanceof PactDecimal) return decDigits(v);
+  if (v instanceof PactDecimal) {
+    return isSafe(v.mantissa) ? scientificText(v) : `{"decimal":"${decDigits(v)}"}`;
+  }
   if (Array.isArray(v)) return '[' + v.map(stableJson).join(',') + ']';
   if (v instanceof PactObject) {
-    return '{' + [...v.fields.keys()].sort(compareCodePoints).map(k => JSON.stringify(k) + ':' + stableJson(v.fields.get(k)!)).join(',') + '}';
+    return '{' + v.sortedKeys().map(k => jsonString(k) + ':' + stableJson(v.fields.get(k)!)).join(',') + '}';
   }
-  if (v instanceof Unit) return '{}';
-  if (v instanceof PactTime) return JSON.stringify(formatIsoTime(v));
-  if (v instanceof KeySetGuard) return `{"keys":[${v.keys.map(k => JSON.stringify(k)).join(',')}],"pred":${JSON.stringify(v.pred)}}`;
-  if (v instanceof KeySetRefGuard) return `{"keysetref":${JSON.stringify(v.name)}}`;
-  return JSON.stringify(String(v));
+  if (v instanceof Unit) return '{"##unit":""}';
+  if (v instanceof PactTime) {
+    // whole milliseconds print without a fraction (Pact 4's codec, kept for hash stability)
+    if (v.micros % 1000n === 0n) return `{"time":"${formatIsoTime(v)}"}`;
+    return `{"timep":"${formatIsoTime(v).slice(0, -1)}.${String(toCivil(v).micros).padStart(6, '0')}Z"}`;
+  }
+  if (v instanceof KeySetGuard) {
+    return `{"pred":${jsonString(v.pred)},"keys":[${v.keys.map(jsonString).join(',')}]}`;
+  }
+  if (v instanceof KeySetRefGuard) {
+    const dot = v.name.indexOf('.');
+    const ksn = dot < 0 ? jsonString(v.name)
+      : `{"ns":${jsonString(v.name.slice(0, dot))},"ksn":${jsonString(v.name.slice(dot + 1))}}`;
+    return `{"keysetref":${ksn}}`;
+  }
+  if (v instanceof UserGuard) return `{"args":[${v.args.map(stableJson).join(',')}],"fun":${jsonString(v.fun)}}`;
+  if (v instanceof CapabilityGuard) {
+    const pid = v.pactId === null ? 'null' : jsonString(v.pactId);
+    return `{"cgPactId":${pid},"cgArgs":[${v.args.map(stableJson).join(',')}],"cgName":${jsonString(v.name)}}`;
+  }
+  if (v instanceof ModuleGuard) {
+    const dot = v.module.lastIndexOf('.');
+    return `{"moduleName":${jsonString(dot < 0 ? v.module : v.module.slice(dot + 1))},"name":${jsonString(v.name)}}`;
+  }
+  if (v instanceof PactGuard) return `{"pactId":${jsonString(v.pactId)},"name":${jsonString(v.name)}}`;
+  if (v instanceof ModRef) {
+    return `{"refSpec":[${v.interfaces.map(moduleNameJson).join(',')}],"refName":${moduleNameJson(v.module)}}`;
+  }
+  if (v instanceof CapToken) return `{"name":${jsonString(v.name)},"args":[${v.args.map(stableJson).join(',')}]}`;
+  return jsonString(String(v));
 }

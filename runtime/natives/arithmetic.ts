@@ -1,40 +1,54 @@
-// Arithmetic, comparison and boolean operators on integers and decimals (natives.md §1).
+// Arithmetic, comparison, boolean, bitwise and rounding operators on integers and decimals
+// (natives.md §1). Integers stay JS numbers while they are safe; BigInt only beyond 2^53.
 
 import type { Runtime } from '../context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { PactDecimal, PactObject, type Value } from '../../vm/values.js';
-import { PactError } from '../../vm/errors.js';
+import { PactError, execError } from '../../vm/errors.js';
 import {
   intAdd, intSub, intMul, intDiv, intMod, intNeg, decAdd, decSub, decMul, decDiv, decNeg, decAbs,
-  decFromInt, isInt, type PactInt,
+  decFromInt, decRoundTo, decToInt, isInt, normInt, toBig, bitLength, type PactInt, type RoundMode,
 } from '../numbers.js';
-import { valueEquals, compareValues, containsCallable } from '../equality.js';
 import type { IntOp } from '../gas.js';
+import { GasCharges, textLength } from './gas-charges.js';
+import { equalsGassed, compareGassed } from './compare.js';
+import { containsCallable } from '../equality.js';
+import { decimalToFloat, floatToDecimal, transPow } from '../transcendental.js';
 
 type IntFn = (a: PactInt, b: PactInt) => PactInt;
 type DecFn = (a: PactDecimal, b: PactDecimal) => PactDecimal;
 
+/** `Floating point error: ...` for NaN and infinite transcendental results. */
+export function nanOrInfError(): PactError {
+  return execError('Floating point error: Floating operation resulted in Infinity or NaN');
+}
+
+/** ⌈d⌉ of a decimal, as the integer gas formulas take it. */
+export function decCeiling(d: PactDecimal): PactInt {
+  return decToInt(d, 'ceiling');
+}
+
 export function arithmeticNatives(rt: Runtime): NativeTable {
-  const gas = rt.gas;
+  const g = new GasCharges(rt.gas);
 
   /** int⊕int → int; any decimal involved → decimal (the integer promoted with 0 places). */
-  function numeric(name: string, op: IntOp, intFn: IntFn, decFn: DecFn, a: Value, b: Value, args: Value[]): Value {
+  function numeric(name: string, op: IntOp, intFn: IntFn, decFn: DecFn, args: Value[]): Value {
+    const a = args[0], b = args[1];
     if (isInt(a) && isInt(b)) {
-      if (gas.metered) gas.chargeIntOp(op, a, b);
+      if (g.metered) g.intOp(op, a, b);
       return intFn(a, b);
     }
     const da = a instanceof PactDecimal ? a : isInt(a) ? decFromInt(a) : null;
     const db = b instanceof PactDecimal ? b : isInt(b) ? decFromInt(b) : null;
     if (!da || !db) throw argTypeError(name, args);
-    if (gas.metered) gas.chargeIntOp(op, da.mantissa, db.mantissa);
+    if (g.metered) g.intOp(op, da.mantissa, db.mantissa);
     return decFn(da, db);
   }
 
   function compare(name: string, test: (c: number) => boolean) {
     return (args: Value[]): Value => {
-      const [a, b] = args;
-      const c = compareValues(a, b);
+      const c = compareGassed(g, args[0], args[1]);
       if (c === undefined) throw argTypeError(name, args);
       return test(c);
     };
@@ -42,39 +56,96 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
 
   function equality(name: string, args: Value[]): boolean {
     if (containsCallable(args[0]) || containsCallable(args[1])) throw argTypeError(name, args);
-    return valueEquals(args[0], args[1]);
+    return equalsGassed(g, args[0], args[1]);
+  }
+
+  function bitwise(name: string, small: (a: number, b: number) => number, big: (a: bigint, b: bigint) => bigint) {
+    return (args: Value[]): Value => {
+      const [a, b] = args;
+      if (!isInt(a) || !isInt(b)) throw argTypeError(name, args);
+      // JS bit operators work on 32-bit integers: use them only when both fit
+      if (typeof a === 'number' && typeof b === 'number' && (a | 0) === a && (b | 0) === b) return small(a, b);
+      return normInt(big(toBig(a), toBig(b)));
+    };
+  }
+
+  function rounding(name: string, mode: RoundMode) {
+    return (args: Value[]): Value => {
+      const d = args[0];
+      if (!(d instanceof PactDecimal)) throw argTypeError(name, args);
+      return decToInt(d, mode);
+    };
+  }
+
+  function roundingPrec(name: string, mode: RoundMode) {
+    return (args: Value[]): Value => {
+      const [d, p] = args;
+      if (!(d instanceof PactDecimal) || !isInt(p)) throw argTypeError(name, args);
+      // the precision becomes a Word8: negative values and values past 255 wrap around
+      const places = Number(BigInt.asUintN(8, toBig(p)));
+      return decRoundTo(d, places, mode);
+    };
   }
 
   return {
     '+': args => {
       const [a, b] = args;
-      if (typeof a === 'string' && typeof b === 'string') return a + b;
-      if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
+      if (typeof a === 'string' && typeof b === 'string') {
+        if (g.metered) g.textConcat(textLength(a) + textLength(b));
+        return a + b;
+      }
+      if (Array.isArray(a) && Array.isArray(b)) {
+        if (g.metered) g.listConcat(a.length + b.length);
+        return a.concat(b);
+      }
       if (a instanceof PactObject && b instanceof PactObject) {
+        if (g.metered) g.objConcat(a.size + b.size);
         const m = new Map(b.fields);
         for (const [k, v] of a.fields) m.set(k, v); // left-biased union
         return new PactObject(m);
       }
-      return numeric('+', 'PrimOpAdd', intAdd, decAdd, a, b, args);
+      return numeric('+', 'PrimOpAdd', intAdd, decAdd, args);
     },
-    '-': args => numeric('-', 'PrimOpSub', intSub, decSub, args[0], args[1], args),
-    '*': args => numeric('*', 'PrimOpMul', intMul, decMul, args[0], args[1], args),
+    '-': args => numeric('-', 'PrimOpSub', intSub, decSub, args),
+    '*': args => numeric('*', 'PrimOpMul', intMul, decMul, args),
     '/': args => {
       const [a, b] = args;
       if (isInt(a) && isInt(b)) {
-        if (b === 0) throw new PactError('exec', 'Arithmetic exception: div by zero');
-        return numeric('/', 'PrimOpDiv', intDiv, decDiv, a, b, args);
+        if (b === 0) throw execError('Arithmetic exception: div by zero');
+        return numeric('/', 'PrimOpDiv', intDiv, decDiv, args);
       }
-      if ((b instanceof PactDecimal && b.mantissa === 0n) || (b === 0 && a instanceof PactDecimal)) {
-        throw new PactError('exec', 'Arithmetic exception: div by zero, decimal');
+      const bz = b instanceof PactDecimal ? b.mantissa === 0n : b === 0;
+      if (bz && (a instanceof PactDecimal || isInt(a)) && (b instanceof PactDecimal || isInt(b))) {
+        throw execError('Arithmetic exception: div by zero, decimal');
       }
-      return numeric('/', 'PrimOpDiv', intDiv, decDiv, a, b, args);
+      return numeric('/', 'PrimOpDiv', intDiv, decDiv, args);
     },
     'mod': args => {
       const [a, b] = args;
       if (!isInt(a) || !isInt(b)) throw argTypeError('mod', args);
-      if (b === 0) throw new PactError('exec', 'Arithmetic exception: divide by zero');
+      if (b === 0) throw execError('Arithmetic exception: divide by zero');
       return intMod(a, b);
+    },
+    '^': args => {
+      const [a, b] = args;
+      if (isInt(a) && isInt(b)) {
+        if (g.metered) g.intOp('PrimOpPow', a, b);
+        if (b < 0) throw execError('Arithmetic exception: negative exponent in integer power');
+        if (b === 0) return 1;
+        if (a === 1 || a === 0) return a;
+        if (a === -1) return intMod(b, 2) === 0 ? 1 : -1;
+        return normInt(toBig(a) ** toBig(b));
+      }
+      const base = a instanceof PactDecimal ? a : isInt(a) ? decFromInt(a) : null;
+      const pow = b instanceof PactDecimal ? b : isInt(b) ? decFromInt(b) : null;
+      if (!base || !pow) throw argTypeError('^', args);
+      if (base.mantissa === 0n && pow.mantissa < 0n) {
+        throw execError('Floating point error: zero to a negative power is undefined');
+      }
+      if (g.metered) g.intOp('PrimOpPow', decCeiling(base), decCeiling(pow));
+      const r = transPow(decimalToFloat(base), decimalToFloat(pow));
+      if (r === 'nan' || r === 'inf') throw nanOrInfError();
+      return floatToDecimal(r);
     },
     'negate': args => {
       const a = args[0];
@@ -92,6 +163,12 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
       if (!isInt(args[0])) throw argTypeError('dec', args);
       return decFromInt(args[0]);
     },
+    'round': rounding('round', 'round'),
+    'ceiling': rounding('ceiling', 'ceiling'),
+    'floor': rounding('floor', 'floor'),
+    'round-prec': roundingPrec('round-prec', 'round'),
+    'ceiling-prec': roundingPrec('ceiling-prec', 'ceiling'),
+    'floor-prec': roundingPrec('floor-prec', 'floor'),
     '=': args => equality('=', args),
     '!=': args => !equality('!=', args),
     '<': compare('<', c => c < 0),
@@ -101,6 +178,30 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
     'not': args => {
       if (typeof args[0] !== 'boolean') throw argTypeError('not', args);
       return !args[0];
+    },
+    '&': bitwise('&', (a, b) => a & b, (a, b) => a & b),
+    '|': bitwise('|', (a, b) => a | b, (a, b) => a | b),
+    'xor': bitwise('xor', (a, b) => a ^ b, (a, b) => a ^ b),
+    '~': args => {
+      const a = args[0];
+      if (!isInt(a)) throw argTypeError('~', args);
+      return intSub(intNeg(a), 1);
+    },
+    'shift': args => {
+      const [a, b] = args;
+      if (!isInt(a) || !isInt(b)) throw argTypeError('shift', args);
+      if (g.metered) g.intOp('PrimOpShift', a, b);
+      // the shift count is a machine Int: it wraps to 64 bits
+      const n = BigInt.asIntN(64, toBig(b));
+      if (n === 0n) return a;
+      const x = toBig(a);
+      if (n < 0n) {
+        // an arithmetic right shift past every bit leaves the sign
+        if (-n > BigInt(bitLength(a) + 1)) return x < 0n ? -1 : 0;
+        return normInt(x >> -n);
+      }
+      if (x === 0n) return 0;
+      return normInt(x << n);
     },
   };
 }

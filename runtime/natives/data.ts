@@ -1,26 +1,31 @@
 // Transaction-data natives: read-msg, read-string, read-integer, read-decimal, chain-data,
-// tx-hash, and `time` (natives.md §2, §6).
+// tx-hash (read-keyset belongs to the contracts runtime, runtime/contracts/guards.ts) (natives.md §2). A value missing from the message data is a recoverable
+// `<native> failure`.
 
 import type { Runtime } from '../context.js';
 import { chainDataObject } from '../context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
-import { userError, nativeFailure } from '../../vm/errors.js';
+import { userError } from '../../vm/errors.js';
 import { PactDecimal, PactObject, type Value } from '../../vm/values.js';
 import { decFromInt, decToInt, isInt, normInt } from '../numbers.js';
-import { parseIsoTime } from '../time-format.js';
+import { GasCharges, textLength } from './gas-charges.js';
 
+/** Pact's numeric literal grammar, as read-integer/read-decimal parse strings. */
 const NUMBER = /^(-?[0-9]+)(?:\.([0-9]+))?$/;
 
 export function dataNatives(rt: Runtime): NativeTable {
+  const g = new GasCharges(rt.gas);
   const key = (name: string, args: Value[]): string => {
     if (typeof args[0] !== 'string') throw argTypeError(name, args);
     return args[0];
   };
-  /** the message value at `k`, or a recoverable `<native> failure` */
+  /** the message value at `k` (charging the lookup), or a recoverable `<native> failure` */
   const lookup = (name: string, k: string): Value => {
     const d = rt.env.data;
-    const v = d instanceof PactObject ? d.get(k) : undefined;
+    if (!(d instanceof PactObject)) throw userError(`${name} failure`);
+    if (g.metered) g.objOpLookup(k, d.size);
+    const v = d.get(k);
     if (v === undefined) throw userError(`${name} failure`);
     return v;
   };
@@ -38,6 +43,7 @@ export function dataNatives(rt: Runtime): NativeTable {
       if (isInt(v)) return v;
       if (v instanceof PactDecimal) return decToInt(v, 'round');
       if (typeof v === 'string') {
+        if (g.metered) g.strOpConvToInt(textLength(v));
         const m = NUMBER.exec(v);
         if (m && m[2] === undefined) return normInt(BigInt(m[1]));
       }
@@ -48,6 +54,7 @@ export function dataNatives(rt: Runtime): NativeTable {
       if (v instanceof PactDecimal) return v;
       if (isInt(v)) return decFromInt(v);
       if (typeof v === 'string') {
+        if (g.metered) g.strOpConvToInt(textLength(v));
         const m = NUMBER.exec(v);
         if (m) {
           const frac = m[2] ?? '';
@@ -60,12 +67,6 @@ export function dataNatives(rt: Runtime): NativeTable {
     },
     'chain-data': () => chainDataObject(rt.env.chainData),
     'tx-hash': () => rt.env.txHash,
-    'time': args => {
-      if (typeof args[0] !== 'string') throw argTypeError('time', args);
-      const t = parseIsoTime(args[0]);
-      if (!t) throw nativeFailure('time', 'time default format parse failure');
-      return t;
-    },
   };
 }
 

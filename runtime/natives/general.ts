@@ -1,22 +1,35 @@
-// Higher-order and general natives: map, filter, fold, zip, compose, and?/or?/not?, identity,
-// typeof (natives.md §2). Natives that call closures re-enter the machine through rt.vm.call.
+// Higher-order and general natives: map, filter, fold, zip, compose, and?/or?/not?, bind, cond,
+// identity, continue, typeof, show (natives.md §2). Natives that call closures re-enter the
+// machine through rt.vm.call; results that must be values or booleans are checked as Pact does.
 
 import type { Runtime } from '../context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
-import { PactError } from '../../vm/errors.js';
+import { execError } from '../../vm/errors.js';
 import {
   PactDecimal, PactObject, PactTime, Unit, ModRef, CapToken, TableRef, isCallable, isGuard, type Value,
 } from '../../vm/values.js';
-import { pretty } from '../render.js';
+import { pretty, showText } from '../render.js';
+import { sizeOfValue } from '../size-of.js';
+import { GasCharges } from './gas-charges.js';
+
+/** A function where a value was needed (e.g. a closure returned from map's function). */
+export function expectedPactValue(): Error {
+  return execError('Expected Pact Value, got closure or table reference');
+}
 
 export function generalNatives(rt: Runtime): NativeTable {
   const vm = rt.vm;
   const gas = rt.gas;
-  /** unconsWork, charged per element processed by map/filter/zip/fold (gas.md §3.2) */
+  const g = new GasCharges(gas);
+  /** unconsWork, charged per element before the function is applied to it (gas.md §3.2) */
   const perElement = () => { if (gas.metered) gas.chargeLiteral(2, 0); };
   const bool = (v: Value): boolean => {
-    if (typeof v !== 'boolean') throw new PactError('exec', `expected bool value, got ${pretty(v)}`);
+    if (typeof v !== 'boolean') throw execError(`expected bool value, got ${pretty(v)}`);
+    return v;
+  };
+  const value = (v: Value): Value => {
+    if (isCallable(v)) throw expectedPactValue();
     return v;
   };
 
@@ -25,7 +38,7 @@ export function generalNatives(rt: Runtime): NativeTable {
       const [f, xs] = args;
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('map', args);
       const out: Value[] = new Array(xs.length);
-      for (let i = 0; i < xs.length; i++) { perElement(); out[i] = vm.call(f, [xs[i]]); }
+      for (let i = 0; i < xs.length; i++) { perElement(); out[i] = value(vm.call(f, [xs[i]])); }
       return out;
     },
     'filter': args => {
@@ -37,9 +50,9 @@ export function generalNatives(rt: Runtime): NativeTable {
     },
     'fold': args => {
       const [f, init, xs] = args;
-      if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('fold', args);
+      if (!isCallable(f) || isCallable(init) || !Array.isArray(xs)) throw argTypeError('fold', args);
       let acc = init;
-      for (const x of xs) { perElement(); acc = vm.call(f, [acc, x]); }
+      for (const x of xs) { perElement(); acc = value(vm.call(f, [acc, x])); }
       return acc;
     },
     'zip': args => {
@@ -47,27 +60,27 @@ export function generalNatives(rt: Runtime): NativeTable {
       if (!isCallable(f) || !Array.isArray(xs) || !Array.isArray(ys)) throw argTypeError('zip', args);
       const n = Math.min(xs.length, ys.length);
       const out: Value[] = new Array(n);
-      for (let i = 0; i < n; i++) { perElement(); out[i] = vm.call(f, [xs[i], ys[i]]); }
+      for (let i = 0; i < n; i++) { perElement(); out[i] = value(vm.call(f, [xs[i], ys[i]])); }
       return out;
     },
     'compose': args => {
-      const [f, g, x] = args;
-      if (!isCallable(f) || !isCallable(g)) throw argTypeError('compose', args);
-      return vm.call(g, [vm.call(f, [x])]);
+      const [f, g2, x] = args;
+      if (!isCallable(f) || !isCallable(g2)) throw argTypeError('compose', args);
+      return vm.call(g2, [vm.call(f, [x])]);
     },
     'and?': args => {
-      const [f, g, x] = args;
-      if (!isCallable(f) || !isCallable(g)) throw argTypeError('and?', args);
-      return bool(vm.call(f, [x])) ? bool(vm.call(g, [x])) : false;
+      const [f, g2, x] = args;
+      if (!isCallable(f) || !isCallable(g2) || isCallable(x)) throw argTypeError('and?', args);
+      return bool(vm.call(f, [x])) ? bool(vm.call(g2, [x])) : false;
     },
     'or?': args => {
-      const [f, g, x] = args;
-      if (!isCallable(f) || !isCallable(g)) throw argTypeError('or?', args);
-      return bool(vm.call(f, [x])) ? true : bool(vm.call(g, [x]));
+      const [f, g2, x] = args;
+      if (!isCallable(f) || !isCallable(g2) || isCallable(x)) throw argTypeError('or?', args);
+      return bool(vm.call(f, [x])) ? true : bool(vm.call(g2, [x]));
     },
     'not?': args => {
       const [f, x] = args;
-      if (!isCallable(f)) throw argTypeError('not?', args);
+      if (!isCallable(f) || isCallable(x)) throw argTypeError('not?', args);
       return !bool(vm.call(f, [x]));
     },
     'bind': args => {
@@ -75,9 +88,23 @@ export function generalNatives(rt: Runtime): NativeTable {
       if (!(obj instanceof PactObject) || !isCallable(f)) throw argTypeError('bind', args);
       return vm.call(f, [obj]);
     },
-    'identity': args => args[0],
+    'cond': args => {
+      const f = args[0];
+      if (!isCallable(f)) throw argTypeError('cond', args);
+      return vm.call(f, []);
+    },
+    'identity': args => {
+      if (isCallable(args[0])) throw argTypeError('identity', args);
+      return args[0];
+    },
     'continue': args => args[0],
     'typeof': args => typeName(args[0]),
+    'show': args => {
+      const v = args[0];
+      if (isCallable(v)) throw argTypeError('show', args);
+      if (g.metered) g.textConcat(sizeOfValue(v));
+      return showText(v);
+    },
   };
 }
 

@@ -3,11 +3,18 @@
 import type { Runtime } from '../context.js';
 import type { NativeTable } from './registry.js';
 import { arithmeticNatives } from './arithmetic.js';
+import { transcendentalNatives } from './transcendental.js';
 import { generalNatives } from './general.js';
-import { dataNatives } from './data.js';
+import { collectionNatives } from './collections.js';
 import { stringNatives } from './strings.js';
+import { hashingNatives } from './hashing.js';
+import { timeNatives } from './time.js';
+import { dataNatives } from './data.js';
 import { cryptoNatives } from './crypto/index.js';
 
 export function coreNativeTables(rt: Runtime): NativeTable[] {
-  return [arithmeticNatives(rt), generalNatives(rt), dataNatives(rt), stringNatives(rt), cryptoNatives(rt)];
+  return [
+    arithmeticNatives(rt), transcendentalNatives(rt), generalNatives(rt), collectionNatives(rt),
+    stringNatives(rt), hashingNatives(rt), timeNatives(rt), dataNatives(rt), cryptoNatives(rt),
+  ];
 }

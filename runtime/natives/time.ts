@@ -1,0 +1,77 @@
+// Time natives (natives.md §6): time, parse-time, format-time, add-time, diff-time, minutes,
+// hours, days. Times are microseconds since the POSIX epoch; durations are decimal seconds.
+
+import type { Runtime } from '../context.js';
+import type { NativeTable } from './registry.js';
+import { argTypeError } from './errors.js';
+import { nativeFailure } from '../../vm/errors.js';
+import { PactDecimal, PactTime, type Value } from '../../vm/values.js';
+import { decFromRational, decMul, isInt, pow10, roundHalfEven, toBig } from '../numbers.js';
+import { formatTime, parseTime } from '../time-directives.js';
+import { GasCharges, textLength } from './gas-charges.js';
+
+/** The format `time` parses with (the same parser as parse-time, so it trims whitespace too). */
+export const ISO_TIME_FORMAT = '%Y-%m-%dT%H:%M:%SZ';
+
+export function timeNatives(rt: Runtime): NativeTable {
+  const g = new GasCharges(rt.gas);
+
+  /** x seconds as a decimal times `factor` (Pact charges this as an integer multiplication). */
+  function seconds(name: string, factor: number, args: Value[]): Value {
+    const x = args[0];
+    if (isInt(x)) {
+      if (g.metered) g.intOp('PrimOpMul', x, factor);
+      return new PactDecimal(toBig(x) * BigInt(factor), 0);
+    }
+    if (x instanceof PactDecimal) {
+      if (g.metered) g.intOp('PrimOpMul', x.mantissa, factor);
+      return decMul(x, new PactDecimal(BigInt(factor), 0));
+    }
+    throw argTypeError(name, args);
+  }
+
+  return {
+    'time': args => {
+      const s = args[0];
+      if (typeof s !== 'string') throw argTypeError('time', args);
+      const t = parseTime(ISO_TIME_FORMAT, s);
+      if (!t) throw nativeFailure('time', 'time default format parse failure');
+      return t;
+    },
+    'parse-time': args => {
+      const [fmt, s] = args;
+      if (typeof fmt !== 'string' || typeof s !== 'string') throw argTypeError('parse-time', args);
+      if (g.metered) g.strOpParseTime(textLength(fmt), textLength(s));
+      const t = parseTime(fmt, s);
+      if (!t) throw nativeFailure('parse-time', 'parse-time parse failure');
+      return t;
+    },
+    'format-time': args => {
+      const [fmt, t] = args;
+      if (typeof fmt !== 'string' || !(t instanceof PactTime)) throw argTypeError('format-time', args);
+      if (g.metered) g.strOpFormatTime(textLength(fmt));
+      return formatTime(fmt, t);
+    },
+    'add-time': args => {
+      const [t, s] = args;
+      if (!(t instanceof PactTime)) throw argTypeError('add-time', args);
+      if (isInt(s)) return new PactTime(t.micros + toBig(s) * 1_000_000n);
+      if (s instanceof PactDecimal) {
+        // seconds → microseconds, rounded half to even (pact-time's fromSeconds)
+        const micros = s.places <= 6
+          ? s.mantissa * pow10(6 - s.places)
+          : roundHalfEven(s.mantissa, pow10(s.places - 6));
+        return new PactTime(t.micros + micros);
+      }
+      throw argTypeError('add-time', args);
+    },
+    'diff-time': args => {
+      const [a, b] = args;
+      if (!(a instanceof PactTime) || !(b instanceof PactTime)) throw argTypeError('diff-time', args);
+      return decFromRational(a.micros - b.micros, 1_000_000n);
+    },
+    'minutes': args => seconds('minutes', 60, args),
+    'hours': args => seconds('hours', 3600, args),
+    'days': args => seconds('days', 86400, args),
+  };
+}

@@ -1,0 +1,101 @@
+// The sort Pact's `sort` natives use: the introsort of Haskell's vector-algorithms
+// (median-of-three quicksort down to segments of 18, then one insertion-sort pass). It is not
+// stable, and the order of elements that compare equal (`1.0` vs `1.00`, objects tied on the
+// sort fields) is observable, so we follow the same steps rather than Array.prototype.sort.
+
+export type Cmp<T> = (a: T, b: T) => number;
+
+const THRESHOLD = 18;
+
+/** Sort a copy of `xs` the way `Data.Vector.Algorithms.Intro.sortBy` would. */
+export function introSort<T>(xs: readonly T[], cmp: Cmp<T>): T[] {
+  const a = xs.slice();
+  const n = a.length;
+  if (n < 2) return a;
+  if (n <= 4) { smallSort(a, 0, n, cmp); return a; }
+  partitionLoop(a, cmp, depthLimit(n), 0, n);
+  insertionSort(a, 0, n, cmp);
+  return a;
+}
+
+/** 2·⌊log2 n⌋: the recursion depth after which heap sort takes over. */
+function depthLimit(n: number): number {
+  let k = -1;
+  for (let m = n; m > 0; m >>= 1) k++;
+  return 2 * k;
+}
+
+function partitionLoop<T>(a: T[], cmp: Cmp<T>, depth: number, l: number, u: number): void {
+  if (depth === 0) { heapFallback(a, l, u, cmp); return; }
+  if (u - l < THRESHOLD) return;
+  // median of (l, middle, u-1) moved to position l, then used as the pivot
+  const c = l + ((u - l) >> 1);
+  sort3At(a, c, l, u - 1, cmp);
+  const p = a[l];
+  const mid = partition(a, cmp, p, l + 1, u);
+  swap(a, l, mid - 1);
+  partitionLoop(a, cmp, depth - 1, mid, u);
+  partitionLoop(a, cmp, depth - 1, l, mid - 1);
+}
+
+/** Hoare-style partition of [l, u) around p; returns the first index of the upper part. */
+function partition<T>(a: T[], cmp: Cmp<T>, p: T, l: number, u: number): number {
+  for (;;) {
+    // move up while elements are below the pivot
+    while (l < u && cmp(a[l], p) < 0) l++;
+    if (l >= u) return l;
+    // then down while the pivot is below the element
+    u--;
+    while (l < u && cmp(p, a[u]) < 0) u--;
+    if (l >= u) return l;
+    swap(a, l, u);
+    l++;
+  }
+}
+
+function swap<T>(a: T[], i: number, j: number): void {
+  const t = a[i]; a[i] = a[j]; a[j] = t;
+}
+
+/** Sort the elements at indices i, j, k (as if i < j < k); ties keep their order. */
+function sort3At<T>(a: T[], i: number, j: number, k: number, cmp: Cmp<T>): void {
+  const a0 = a[i], a1 = a[j], a2 = a[k];
+  if (cmp(a0, a1) > 0) {
+    if (cmp(a0, a2) > 0) {
+      if (cmp(a2, a1) < 0) { a[i] = a2; a[k] = a0; }
+      else { a[i] = a1; a[j] = a2; a[k] = a0; }
+    } else { a[i] = a1; a[j] = a0; }
+  } else if (cmp(a1, a2) > 0) {
+    if (cmp(a0, a2) > 0) { a[i] = a2; a[j] = a0; a[k] = a1; }
+    else { a[j] = a2; a[k] = a1; }
+  }
+}
+
+/** Arrays of 2..4 elements: the optimal sorting networks, which are stable. */
+function smallSort<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
+  stableInsert(a, l, l + 1, u, cmp);
+}
+
+/** Insertion sort of [l, u): the first four by a stable small sort, then one insert each. */
+function insertionSort<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
+  const len = u - l;
+  if (len < 2) return;
+  smallSort(a, l, Math.min(u, l + 4), cmp);
+  stableInsert(a, l, l + 4, u, cmp);
+}
+
+/** Insert a[m..u) one by one into the sorted prefix [l, m), moving past strictly greater elements. */
+function stableInsert<T>(a: T[], l: number, m: number, u: number, cmp: Cmp<T>): void {
+  for (let i = m; i < u; i++) {
+    const v = a[i];
+    let j = i;
+    while (j > l && cmp(v, a[j - 1]) < 0) { a[j] = a[j - 1]; j--; }
+    a[j] = v;
+  }
+}
+
+/** Depth exhausted (pathological inputs only): sort the segment stably instead of a heap sort. */
+function heapFallback<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
+  const seg = a.slice(l, u).sort(cmp);
+  for (let i = 0; i < seg.length; i++) a[l + i] = seg[i];
+}

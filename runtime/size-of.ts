@@ -1,0 +1,109 @@
+// Pact's `sizeOf` byte estimate of a value (gas.md §4, SizeOfV0): what `show`, `hash`,
+// `make-list`, `enumerate` and `sort` are priced by. It mirrors the Haskell data layout:
+// a constructor tag costs 1 byte for single-constructor types and 2 for sum types.
+
+import {
+  PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, type Value,
+} from '../vm/values.js';
+import { bitLength, type PactInt } from './numbers.js';
+
+/** UTF-8 byte length of a string. */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
+
+/** Text: UTF-8 bytes + a 4-byte length word. */
+const textSize = (s: string): number => utf8Length(s) + 4;
+
+/** Integer: ⌊max(64, nbits) / 8⌋. */
+export function integerSize(i: PactInt): number {
+  return Math.floor(Math.max(64, bitLength(i)) / 8);
+}
+
+const maybeSize = (inner: number | null): number => (inner === null ? 2 : 2 + inner);
+/** a list/set/map container: 5 + Σ elements */
+const listOf = (sizes: number[]): number => sizes.reduce((a, b) => a + b, 5);
+
+/** ModuleName{name, namespace: Maybe NamespaceName} from `ns.mod` or `mod`. */
+function moduleNameSize(qualified: string): number {
+  const dot = qualified.lastIndexOf('.');
+  const name = dot < 0 ? qualified : qualified.slice(dot + 1);
+  const ns = dot < 0 ? null : qualified.slice(0, dot);
+  return 1 + textSize(name) + maybeSize(ns === null ? null : textSize(ns));
+}
+
+/** QualifiedName{name, module: ModuleName} from `ns.mod.name` / `mod.name`. */
+function qualifiedNameSize(q: string): number {
+  const dot = q.lastIndexOf('.');
+  if (dot < 0) return 1 + textSize(q) + moduleNameSize('');
+  return 1 + textSize(q.slice(dot + 1)) + moduleNameSize(q.slice(0, dot));
+}
+
+/** A module hash is a 32-byte ShortByteString: 32 + 4. */
+const HASH_SIZE = 36;
+
+function keysetPredSize(pred: string): number {
+  if (pred === 'keys-all' || pred === 'keys-any' || pred === 'keys-2') return 2;
+  // CustomPredicate ParsedTyName: TQN QualifiedName | TBN BareName
+  return 2 + 2 + (pred.includes('.') ? qualifiedNameSize(pred) : textSize(pred));
+}
+
+function guardSize(v: Value): number {
+  // Guard has six constructors: 2 + fields of the chosen one
+  if (v instanceof KeySetGuard) return 2 + 1 + listOf(v.keys.map(textSize)) + keysetPredSize(v.pred);
+  if (v instanceof KeySetRefGuard) {
+    const dot = v.name.indexOf('.');
+    const ns = dot < 0 ? null : v.name.slice(0, dot);
+    const name = dot < 0 ? v.name : v.name.slice(dot + 1);
+    return 2 + 1 + textSize(name) + maybeSize(ns === null ? null : textSize(ns));
+  }
+  if (v instanceof UserGuard) return 2 + 1 + qualifiedNameSize(v.fun) + listOf(v.args.map(sizeOfValue));
+  if (v instanceof CapabilityGuard) {
+    return 2 + 1 + qualifiedNameSize(v.name) + listOf(v.args.map(sizeOfValue)) +
+      maybeSize(v.pactId === null ? null : textSize(v.pactId));
+  }
+  if (v instanceof ModuleGuard) return 2 + 1 + moduleNameSize(v.module) + textSize(v.name);
+  if (v instanceof PactGuard) return 2 + 1 + textSize(v.pactId) + textSize(v.name);
+  return 0;
+}
+
+/** sizeOf of a PactValue: 2 (PactValue tag) + the payload. */
+export function sizeOfValue(v: Value): number {
+  switch (typeof v) {
+    case 'string': return 2 + 2 + textSize(v);
+    case 'number': case 'bigint': return 2 + 2 + integerSize(v);
+    case 'boolean': return 2 + 3;
+  }
+  if (v instanceof PactDecimal) return 2 + 2 + 2 + integerSize(v.mantissa);
+  if (Array.isArray(v)) return 2 + listOf(v.map(sizeOfValue));
+  if (v instanceof PactObject) {
+    let n = 2 + 5;
+    for (const [k, x] of v.fields) n += 1 + textSize(k) + sizeOfValue(x);
+    return n;
+  }
+  if (v instanceof Unit) return 2 + 2;
+  if (v instanceof PactTime) return 2 + 8;
+  if (v instanceof ModRef) return 2 + 1 + moduleNameSize(v.module) + listOf(v.interfaces.map(moduleNameSize));
+  if (v instanceof CapToken) {
+    // CapToken{name: FullyQualifiedName{module, name, hash}, args}
+    const dot = v.name.lastIndexOf('.');
+    const fqn = 1 + moduleNameSize(v.name.slice(0, Math.max(0, dot))) + textSize(v.name.slice(dot + 1)) + HASH_SIZE;
+    return 2 + 1 + fqn + listOf(v.args.map(sizeOfValue));
+  }
+  if (v instanceof TableRef) {
+    // TableValue{name: TableName{Text, ModuleName}, hash, schema}: the schema's fields are not
+    // known here, so the schema counts as its name plus an empty field map.
+    return 2 + 1 + (1 + textSize(v.name) + moduleNameSize(v.module)) + HASH_SIZE +
+      (1 + qualifiedNameSize(v.schemaName) + 5);
+  }
+  return 2 + guardSize(v);
+}

@@ -1,0 +1,316 @@
+// Pact's transcendental arithmetic (natives.md §0.5): MPFR at its default 53-bit precision.
+// An operand (an exact decimal) is first rounded to the nearest 53-bit binary float, the
+// function's exact result is rounded to 53 bits (nearest, ties to even), and that binary value
+// is then converted exactly to a decimal (≤ 255 places, normalised).
+//
+// Why not Math.exp/Math.log: JS does not promise correctly rounded results, and MPFR's exponent
+// range is far wider than a double's (exp 1000 is a finite 53-bit number there). So values are
+// (mantissa, exponent) pairs over BigInt, and each function is evaluated in fixed point with
+// extra bits until the rounding to 53 bits is certain (Ziv's strategy).
+
+import { PactDecimal } from '../vm/values.js';
+import { decFromRational, pow10 } from './numbers.js';
+
+/** A non-zero binary float: (-1)^neg · m · 2^e with m < 2^53. */
+export interface BinFloat { neg: boolean; m: bigint; e: number }
+export type TransResult = BinFloat | 'zero' | 'nan' | 'inf';
+
+const PREC = 53;
+/** MPFR's default exponent range: values are 0.1xxx₂ · 2^E with E in [1-2^30, 2^30-1]. */
+const EMAX = 2 ** 30 - 1;
+const EMIN = 1 - 2 ** 30;
+
+export function bitLen(x: bigint): number {
+  if (x < 0n) x = -x;
+  if (x === 0n) return 0;
+  // toString(16) is fast; refine by the top digit
+  const hex = x.toString(16);
+  return (hex.length - 1) * 4 + (32 - Math.clz32(parseInt(hex[0], 16)));
+}
+
+const shl = (x: bigint, n: number): bigint => (n >= 0 ? x << BigInt(n) : x >> BigInt(-n));
+
+/** Round num/den (den > 0, num ≠ 0) to a 53-bit float, nearest with ties to even. */
+export function roundRational(num: bigint, den: bigint): BinFloat {
+  const neg = num < 0n;
+  const a = neg ? -num : num;
+  // choose s so that q = ⌊a·2^s / den⌋ has exactly 53 bits
+  let s = PREC - (bitLen(a) - bitLen(den));
+  let q: bigint, r: bigint, d: bigint;
+  for (;;) {
+    const n = s >= 0 ? a << BigInt(s) : a;
+    d = s >= 0 ? den : den << BigInt(-s);
+    q = n / d;
+    r = n - q * d;
+    const bl = bitLen(q);
+    if (bl === PREC) break;
+    s += PREC - bl;
+  }
+  const twice = r * 2n;
+  if (twice > d || (twice === d && (q & 1n) === 1n)) {
+    q += 1n;
+    if (q === 1n << BigInt(PREC)) { q >>= 1n; s -= 1; }
+  }
+  return { neg, m: q, e: -s };
+}
+
+/** The 53-bit float nearest to a decimal (mpfr_set_q); null for zero. */
+export function decimalToFloat(d: PactDecimal): BinFloat | null {
+  if (d.mantissa === 0n) return null;
+  return roundRational(d.mantissa, pow10(d.places));
+}
+
+/** The exact value of a float as a Pact decimal (mpfr_get_q, then Decimal's fromRational). */
+export function floatToDecimal(r: TransResult): PactDecimal {
+  if (r === 'zero') return new PactDecimal(0n, 0);
+  if (typeof r === 'string') throw new Error('floatToDecimal: not a number');
+  const m = r.neg ? -r.m : r.m;
+  if (r.e >= 0) return decFromRational(m << BigInt(r.e), 1n);
+  return decFromRational(m, 1n << BigInt(-r.e));
+}
+
+/** MPFR exponent of a float (value = 0.1xxx · 2^E). */
+const mpfrExp = (f: BinFloat): number => f.e + bitLen(f.m);
+
+function checkRange(f: BinFloat): TransResult {
+  const E = mpfrExp(f);
+  if (E > EMAX) return 'inf';
+  if (E < EMIN) return 'zero';
+  return f;
+}
+
+const sameFloat = (a: BinFloat, b: BinFloat): boolean => a.neg === b.neg && a.m === b.m && a.e === b.e;
+
+/** Round A·2^shift ± err·2^shift (A > 0) if both ends round alike; null when undecided. */
+function roundIfCertain(A: bigint, err: bigint, shift: number): BinFloat | null {
+  const lo = A - err, hi = A + err;
+  if (lo <= 0n) return null;
+  const a = roundScaled(lo, shift), b = roundScaled(hi, shift);
+  return sameFloat(a, b) ? a : null;
+}
+
+/** Round the integer X·2^shift: scaling by a power of two commutes with the rounding. */
+function roundScaled(X: bigint, shift: number): BinFloat {
+  const f = roundRational(X, 1n);
+  return { neg: f.neg, m: f.m, e: f.e + shift };
+}
+
+/** Would A·2^shift (A > 0) leave MPFR's exponent range? Checked before building big numbers. */
+function outOfRange(A: bigint, shift: number): TransResult | null {
+  const E = bitLen(A) + shift;
+  if (E > EMAX + 1) return 'inf';
+  if (E < EMIN - 1) return 'zero';
+  return null;
+}
+
+/** After this many bits an undecided rounding is an exact tie (algebraic results only). */
+const MAX_WORK = 1 << 13;
+
+// ---------------------------------------------------------------------------------------------
+// Fixed-point kernels: values are integers V standing for V / 2^W.
+
+const ln2Cache = new Map<number, bigint>();
+
+/** ln 2 at W fractional bits, error < 2 units: ln 2 = 2·atanh(1/3). */
+function ln2Fixed(W: number): bigint {
+  let v = ln2Cache.get(W);
+  if (v === undefined) {
+    v = 2n * atanhInv(3n, W + 4) >> 4n;
+    ln2Cache.set(W, v);
+  }
+  return v;
+}
+
+/** atanh(1/k) at W bits = Σ 1/((2j+1)·k^(2j+1)). */
+function atanhInv(k: bigint, W: number): bigint {
+  const one = 1n << BigInt(W);
+  let power = one / k; // 1/k^(2j+1)
+  const k2 = k * k;
+  let sum = 0n;
+  for (let j = 1n; power !== 0n; j += 2n) {
+    sum += power / j;
+    power /= k2;
+  }
+  return sum;
+}
+
+/** ln(f) for f = F/2^W in [0.7, 1.42], as 2·atanh((f-1)/(f+1)); error < W/4 + 4 units. */
+function lnNearOne(F: bigint, W: number): bigint {
+  const one = 1n << BigInt(W);
+  const z = ((F - one) << BigInt(W)) / (F + one);
+  const z2 = (z * z) >> BigInt(W);
+  let term = z;
+  let sum = 0n;
+  for (let j = 1n; term !== 0n; j += 2n) {
+    sum += term / j;
+    term = (term * z2) >> BigInt(W);
+  }
+  return 2n * sum;
+}
+
+/** ln|x| at W fractional bits with its error bound in units. */
+function lnFixed(x: BinFloat, W: number): { v: bigint; err: bigint } {
+  // x = f · 2^t with f in [1/√2, √2)
+  const bl = bitLen(x.m);
+  let t = x.e + bl - 1;
+  let F = shl(x.m, W - (bl - 1)); // f·2^W, f in [1, 2)
+  const SQRT2 = 1.4142135623730951;
+  if (Number(F >> BigInt(Math.max(0, W - 52))) / 2 ** Math.min(W, 52) > SQRT2) { F >>= 1n; t += 1; }
+  const tBits = Math.max(1, bitLen(BigInt(t)));
+  const ln2 = ln2Fixed(W + tBits + 2);
+  const v = lnNearOne(F, W) + ((BigInt(t) * ln2) >> BigInt(tBits + 2));
+  return { v, err: BigInt(W) + 16n };
+}
+
+/** exp(z) for z = Z/2^W: returns A and k with exp(z) ≈ A·2^(k-W), relative error ≤ err/2^W. */
+function expFixed(Z: bigint, W: number): { A: bigint; k: number; err: bigint } {
+  // z = k·ln2 + r, |r| ≤ ln2/2
+  const zApprox = Number(Z >> BigInt(Math.max(0, W - 60))) / 2 ** Math.min(W, 60);
+  const k = Math.round(zApprox / Math.LN2);
+  const kBits = Math.max(1, bitLen(BigInt(k)));
+  const s = Math.max(4, Math.ceil(Math.sqrt(W) / 2)); // halvings before the Taylor series
+  const Wr = W + s + 8;
+  const ln2 = ln2Fixed(Wr + kBits + 2);
+  let r = shl(Z, Wr - W) - ((BigInt(k) * ln2) >> BigInt(kBits + 2));
+  r >>= BigInt(s);
+  const one = 1n << BigInt(Wr);
+  let sum = one, term = one;
+  for (let j = 1n; ; j++) {
+    term = ((term * r) >> BigInt(Wr)) / j;
+    if (term === 0n) break;
+    sum += term;
+  }
+  for (let i = 0; i < s; i++) sum = (sum * sum) >> BigInt(Wr);
+  return { A: sum >> BigInt(s + 8), k, err: 64n + BigInt(W) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The functions Pact calls (mpfr_exp, mpfr_log, mpfr_sqrt, mpfr_pow, log-base).
+
+export function transExp(x: BinFloat | null): TransResult {
+  if (x === null) return { neg: false, m: 1n, e: 0 };
+  // beyond these bounds the result leaves MPFR's exponent range
+  const mag = mpfrExp(x);
+  if (mag > 32) return x.neg ? 'zero' : 'inf';
+  for (let W = 96; ; W *= 2) {
+    const Wz = W + Math.max(0, mag) + 8;
+    const Z = shl(x.neg ? -x.m : x.m, x.e + Wz);
+    const { A, k, err } = expFixed(Z, Wz);
+    const range = outOfRange(A, k - Wz);
+    if (range) return range;
+    // err is relative (units of 2^-Wz); the conversion of x to Z adds at most one more unit
+    const absErr = ((err * A) >> BigInt(Wz)) + 4n;
+    const f = roundIfCertain(A, absErr, k - Wz);
+    if (f) return checkRange(f);
+    if (W > MAX_WORK) return checkRange(roundScaled(A, k - Wz));
+  }
+}
+
+export function transLn(x: BinFloat | null): TransResult {
+  if (x === null) return 'inf'; // ln 0 = -inf
+  if (x.neg) return 'nan';
+  if (x.m === 1n && x.e === 0) return 'zero';
+  for (let W = 96; ; W *= 2) {
+    const { v, err } = lnFixed(x, W);
+    const neg = v < 0n;
+    const f = roundIfCertain(neg ? -v : v, err, -W);
+    if (f) return { ...f, neg };
+    if (W > MAX_WORK) return { ...roundScaled(neg ? -v : v, -W), neg };
+  }
+}
+
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = 1n << BigInt(Math.ceil(bitLen(n) / 2));
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+
+export function transSqrt(x: BinFloat | null): TransResult {
+  if (x === null) return 'zero';
+  if (x.neg) return 'nan';
+  let m = x.m, e = x.e;
+  if (e % 2 !== 0) { m <<= 1n; e -= 1; }
+  // scale so that the root has at least 56 bits
+  const t = Math.max(0, Math.ceil((2 * 56 - bitLen(m)) / 2));
+  const N = m << BigInt(2 * t);
+  const q = isqrt(N);
+  const sticky = q * q !== N;
+  const extra = bitLen(q) - PREC;
+  let top = q >> BigInt(extra);
+  const rem = q & ((1n << BigInt(extra)) - 1n);
+  const half = 1n << BigInt(extra - 1);
+  if (rem > half || (rem === half && (sticky || (top & 1n) === 1n))) top += 1n;
+  let ex = e / 2 - t + extra;
+  if (top === 1n << BigInt(PREC)) { top >>= 1n; ex += 1; }
+  return checkRange({ neg: false, m: top, e: ex });
+}
+
+/** Is the float an integer, and if so is it odd? */
+function integerParity(y: BinFloat): 'odd' | 'even' | null {
+  if (y.e >= 1) return 'even';
+  if (y.e === 0) return (y.m & 1n) === 1n ? 'odd' : 'even';
+  const frac = y.m & ((1n << BigInt(-y.e)) - 1n);
+  if (frac !== 0n) return null;
+  return ((y.m >> BigInt(-y.e)) & 1n) === 1n ? 'odd' : 'even';
+}
+
+export function transPow(x: BinFloat | null, y: BinFloat | null): TransResult {
+  if (y === null) return { neg: false, m: 1n, e: 0 };
+  if (x === null) return y.neg ? 'inf' : 'zero';
+  if (!x.neg && x.m === 1n && x.e === 0) return { neg: false, m: 1n, e: 0 };
+  const parity = integerParity(y);
+  if (x.neg && parity === null) return 'nan';
+  const neg = x.neg && parity === 'odd';
+  const ax: BinFloat = { neg: false, m: x.m, e: x.e };
+  // rough size of the result in bits: y · log2|x|, to detect overflow and underflow early
+  const log2x = Math.log2(Number(x.m)) + x.e;
+  const ySize = Number(y.m) * 2 ** y.e;
+  const est = (y.neg ? -ySize : ySize) * log2x;
+  if (est > EMAX + 64) return 'inf';
+  if (est < EMIN - 64) return 'zero';
+  // small integer exponents: the exact rational power, rounded once
+  if (parity !== null && ySize <= 64) {
+    const n = Number(y.m) * 2 ** y.e;
+    const num = x.m ** BigInt(n), sh = x.e * n;
+    const f = y.neg ? roundRational(1n, num) : roundRational(num, 1n);
+    return checkRange({ neg, m: f.m, e: f.e + (y.neg ? -sh : sh) });
+  }
+  // exp(y · ln|x|)
+  const yBits = Math.max(0, mpfrExp(y));
+  for (let W = 96; ; W *= 2) {
+    const W1 = W + yBits + 16;
+    const { v: lnx, err: lnErr } = lnFixed(ax, W1);
+    // z = y·ln|x| at W1 bits (y is m·2^e: exact product, then a shift)
+    const Z = shl((y.neg ? -y.m : y.m) * lnx, y.e);
+    const zErr = shl(y.m * lnErr, y.e) + 2n;
+    const { A, k, err } = expFixed(Z, W1);
+    const range = outOfRange(A, k - W1);
+    if (range) return range;
+    const total = err + zErr * 2n;
+    const f = roundIfCertain(A, ((total * A) >> BigInt(W1)) + 1n, k - W1);
+    if (f) return checkRange({ ...f, neg });
+    if (W > MAX_WORK) return checkRange({ ...roundScaled(A, k - W1), neg });
+  }
+}
+
+/** MPFR division of two 53-bit floats, correctly rounded. */
+function divFloats(a: BinFloat, b: BinFloat): BinFloat {
+  const f = roundRational(a.m, b.m);
+  return { neg: a.neg !== b.neg, m: f.m, e: f.e + a.e - b.e };
+}
+
+/** Pact's log-base: ln(x) / ln(base), each step rounded to 53 bits. */
+export function transLogBase(base: BinFloat | null, x: BinFloat | null): TransResult {
+  const lb = transLn(base), lx = transLn(x);
+  if (lb === 'nan' || lx === 'nan') return 'nan';
+  // ln 0 is -inf: finite / -inf = -0, which MPFR reports as a zero
+  if (lb === 'inf') return lx === 'inf' ? 'nan' : 'zero';
+  if (lx === 'inf') return lb === 'zero' ? 'inf' : 'inf';
+  if (lx === 'zero') return lb === 'zero' ? 'nan' : 'zero';
+  if (lb === 'zero') return 'inf';
+  return checkRange(divFloats(lx, lb));
+}
