@@ -1,8 +1,17 @@
-// Cryptographic natives (keccak256, Poseidon, BN254, Hyperlane): one table for the registry.
+// Cryptographic natives (keccak256, Poseidon, BN254, Hyperlane, verifiers): one table for the registry.
 
 import type { Runtime } from '../../context.js';
 import type { NativeTable } from '../registry.js';
+import { keccakNatives } from './keccak.js';
+import { poseidonNatives } from './poseidon.js';
+import { bn254Natives } from './bn254.js';
+import { hyperlaneNatives } from './hyperlane.js';
+import { verifierNatives } from './verifiers.js';
 
-export function cryptoNatives(_rt: Runtime): NativeTable {
-  return {};
+export { isValidKeyFormat, isWebAuthnKeyFormat } from './webauthn.js';
+
+export function cryptoNatives(rt: Runtime): NativeTable {
+  return {
+    ...keccakNatives(rt), ...poseidonNatives(rt), ...bn254Natives(rt), ...hyperlaneNatives(rt), ...verifierNatives(rt),
+  };
 }
