@@ -1,0 +1,359 @@
+// Pact's "SerialiseV1" CBOR codec (Pact.Core.Serialise.CBOR_V1) for the module IR, as used for
+// module hashes (info erased to `()`) and for module storage in the REPL (span infos).
+// Every sum type is a definite array `[tag, fields…]`; records are `[fields…]`; newtypes are bare.
+
+import { CborWriter } from './cbor.js';
+import {
+  PRIM_TYPES, compareBytes, compareModuleName, compareText, compareFqn, sortedSet,
+  type Arg, type Builtin, type BuiltinForm, type ConstVal, type Def, type DefCapMeta, type FullyQualifiedName,
+  type Governance, type Guard, type IfDef, type IfDefCapMeta, type Import, type Info, type Interface,
+  type KeySetName, type Literal, type Module, type ModuleName, type Name, type PactValue,
+  type QualifiedName, type Schema, type Step, type Term, type Type, type DefSchema, type DefConst,
+} from './terms.js';
+
+export class IrEncoder {
+  /** `withInfo` false writes every info as `()`, as Pact does when hashing (`void m`). */
+  constructor(readonly withInfo: boolean, readonly w: CborWriter = new CborWriter()) {}
+
+  info(i: Info): void {
+    if (i === null || !this.withInfo) { this.w.null(); return; }
+    this.w.listLen(4).int(i.startLine).int(i.startCol).int(i.endLine).int(i.endCol);
+  }
+
+  moduleName(m: ModuleName): void {
+    this.w.listLen(2).text(m.name).maybe(m.namespace, ns => this.w.text(ns));
+  }
+
+  qualifiedName(q: QualifiedName): void {
+    this.w.listLen(2).text(q.name);
+    this.moduleName(q.module);
+  }
+
+  fqn(f: FullyQualifiedName): void {
+    this.w.listLen(3);
+    this.moduleName(f.module);
+    this.w.text(f.name).byteString(f.hash);
+  }
+
+  keySetName(k: KeySetName): void {
+    this.w.listLen(2).text(k.name).maybe(k.namespace, ns => this.w.text(ns));
+  }
+
+  name(n: Name): void {
+    this.w.listLen(2).text(n.name);
+    const k = n.kind;
+    switch (k.k) {
+      case 'bound': this.w.listLen(2).word(0).word(k.index); break;
+      case 'toplevel': this.w.listLen(3).word(1); this.moduleName(k.module); this.w.byteString(k.hash); break;
+      case 'modref':
+        this.w.listLen(3).word(2);
+        this.moduleName(k.module);
+        this.w.list(k.implemented, m => this.moduleName(m));
+        break;
+      case 'dynref': this.w.listLen(2).word(3).listLen(2).text(k.member).word(k.index); break;
+    }
+  }
+
+  // ----------------------------------------------------------------------------------- types
+
+  type(t: Type): void {
+    const w = this.w;
+    switch (t.t) {
+      case 'prim': w.listLen(2).word(0).word(PRIM_TYPES.indexOf(t.prim)); break;
+      case 'list': w.listLen(2).word(1); this.type(t.elem); break;
+      case 'anyList': w.listLen(1).word(2); break;
+      case 'modref':
+        w.listLen(2).word(3).array(sortedSet(t.interfaces, compareModuleName), m => this.moduleName(m));
+        break;
+      case 'object': w.listLen(2).word(4); this.schema(t.schema); break;
+      case 'anyObject': w.listLen(1).word(5); break;
+      case 'table': w.listLen(2).word(6); this.schema(t.schema); break;
+      case 'capToken': w.listLen(1).word(7); break;
+      case 'any': w.listLen(1).word(8); break;
+    }
+  }
+
+  /** `Map Field Type`: a definite map in key order. */
+  fields(m: Map<string, Type>): void {
+    const keys = [...m.keys()].sort(compareText);
+    this.w.mapLen(keys.length);
+    for (const k of keys) { this.w.text(k); this.type(m.get(k)!); }
+  }
+
+  schema(s: Schema): void {
+    this.w.listLen(2);
+    this.qualifiedName(s.name);
+    this.fields(s.fields);
+  }
+
+  arg(a: Arg): void {
+    this.w.listLen(3).text(a.name).maybe(a.type, t => this.type(t));
+    this.info(a.info);
+  }
+
+  // -------------------------------------------------------------------------- literals, values
+
+  literal(l: Literal): void {
+    const w = this.w;
+    switch (l.l) {
+      case 'string': w.listLen(2).word(0).text(l.value); break;
+      case 'integer': w.listLen(2).word(1).integer(l.value); break;
+      case 'decimal': w.listLen(2).word(2).listLen(2).word(l.places).integer(l.mantissa); break;
+      case 'unit': w.listLen(1).word(3); break;
+      case 'bool': w.listLen(2).word(4).bool(l.value); break;
+    }
+  }
+
+  pactValue(v: PactValue): void {
+    const w = this.w;
+    w.listLen(2);
+    switch (v.v) {
+      case 'literal': w.word(0); this.literal(v.lit); break;
+      case 'list': w.word(1).array(v.items, x => this.pactValue(x)); break;
+      case 'guard': w.word(2); this.guard(v.guard); break;
+      case 'object': {
+        w.word(3);
+        const keys = [...v.fields.keys()].sort(compareText);
+        w.mapLen(keys.length);
+        for (const k of keys) { w.text(k); this.pactValue(v.fields.get(k)!); }
+        break;
+      }
+      case 'modref':
+        w.word(4).listLen(2);
+        this.moduleName(v.module);
+        w.array(sortedSet(v.implemented, compareModuleName), m => this.moduleName(m));
+        break;
+      case 'capToken':
+        w.word(5).listLen(2);
+        this.fqn(v.name);
+        w.list(v.args, x => this.pactValue(x));
+        break;
+      case 'time': w.word(6).int(v.micros); break;
+    }
+  }
+
+  guard(g: Guard): void {
+    const w = this.w;
+    w.listLen(2);
+    switch (g.g) {
+      case 'keyset': {
+        w.word(0).listLen(2).array(sortedSet(g.keys, compareText), k => w.text(k));
+        const p = g.pred;
+        if (p.p === 'keys-all') w.listLen(1).word(0);
+        else if (p.p === 'keys-2') w.listLen(1).word(1);
+        else if (p.p === 'keys-any') w.listLen(1).word(2);
+        else {
+          w.listLen(2).word(3).listLen(2);
+          if ('qualified' in p.name) { w.word(0); this.qualifiedName(p.name.qualified); }
+          else w.word(1).text(p.name.bare);
+        }
+        break;
+      }
+      case 'keysetRef': w.word(1); this.keySetName(g.name); break;
+      case 'user':
+        w.word(2).listLen(2);
+        this.qualifiedName(g.fun);
+        w.list(g.args, x => this.pactValue(x));
+        break;
+      case 'capability':
+        w.word(3).listLen(3);
+        this.qualifiedName(g.name);
+        w.list(g.args, x => this.pactValue(x)).maybe(g.pactId, p => w.text(p));
+        break;
+      case 'module': w.word(4).listLen(2); this.moduleName(g.module); w.text(g.name); break;
+      case 'defpact': w.word(5).listLen(2).text(g.pactId).text(g.name); break;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------ terms
+
+  builtin(b: Builtin): void {
+    // ReplBuiltin: a bare constructor word then the enum index (no array around them)
+    if (b.k === 'core') this.w.word(0).word(b.tag);
+    else this.w.word(1).word(b.tag);
+  }
+
+  form(f: BuiltinForm): void {
+    const w = this.w;
+    switch (f.f) {
+      case 'and': w.listLen(3).word(0); this.term(f.a); this.term(f.b); break;
+      case 'or': w.listLen(3).word(1); this.term(f.a); this.term(f.b); break;
+      case 'if': w.listLen(4).word(2); this.term(f.cond); this.term(f.then); this.term(f.else); break;
+      case 'enforceOne': w.listLen(3).word(3); this.term(f.msg); this.term(f.conds); break;
+      case 'enforce': w.listLen(3).word(4); this.term(f.cond); this.term(f.msg); break;
+      case 'withCapability': w.listLen(3).word(5); this.term(f.cap); this.term(f.body); break;
+      case 'try': w.listLen(3).word(6); this.term(f.fallback); this.term(f.body); break;
+      case 'createUserGuard': w.listLen(2).word(7); this.term(f.app); break;
+      case 'pure': w.listLen(2).word(8); this.term(f.body); break;
+      case 'error': w.listLen(2).word(9); this.term(f.msg); break;
+    }
+  }
+
+  term(t: Term): void {
+    const w = this.w;
+    switch (t.t) {
+      case 'var': w.listLen(3).word(0); this.name(t.name); break;
+      case 'lam': w.listLen(4).word(1).list(t.args, a => this.arg(a)); this.term(t.body); break;
+      case 'let': w.listLen(5).word(2); this.arg(t.arg); this.term(t.value); this.term(t.body); break;
+      case 'app': w.listLen(4).word(3); this.term(t.fn); w.list(t.args, a => this.term(a)); break;
+      case 'seq': w.listLen(4).word(4); this.term(t.first); this.term(t.then); break;
+      case 'nullary': w.listLen(3).word(5); this.term(t.body); break;
+      case 'form': w.listLen(3).word(6); this.form(t.form); break;
+      case 'builtin': w.listLen(3).word(7); this.builtin(t.builtin); break;
+      case 'const': w.listLen(3).word(8); this.literal(t.lit); break;
+      case 'list': w.listLen(3).word(9).list(t.items, x => this.term(x)); break;
+      case 'object':
+        w.listLen(3).word(10).list(t.fields, ([k, v]) => { w.listLen(2).text(k); this.term(v); });
+        break;
+      case 'inline': w.listLen(3).word(11); this.pactValue(t.value); break;
+    }
+    this.info(t.info);
+  }
+
+  // ------------------------------------------------------------------------------------- defs
+
+  private args(args: Arg[]): void { this.w.list(args, a => this.arg(a)); }
+
+  constVal(c: ConstVal): void {
+    this.w.listLen(2);
+    if (c.c === 'term') { this.w.word(0); this.term(c.term); } else { this.w.word(1); this.pactValue(c.value); }
+  }
+
+  defConst(d: DefConst): void {
+    this.w.listLen(3);
+    this.arg(d.spec);
+    this.constVal(d.value);
+    this.info(d.info);
+  }
+
+  defSchema(d: DefSchema): void {
+    this.w.listLen(3).text(d.name);
+    this.fields(d.fields);
+    this.info(d.info);
+  }
+
+  capMeta(m: DefCapMeta): void {
+    const w = this.w;
+    if (m.c === 'event') { w.listLen(1).word(0); return; }
+    if (m.c === 'unmanaged') { w.listLen(1).word(2); return; }
+    w.listLen(2).word(1);
+    if (m.meta.m === 'auto') { w.listLen(1).word(1); return; }
+    w.listLen(3).word(0).listLen(2).int(m.meta.index).text(m.meta.param);
+    this.fqn(m.meta.manager);
+  }
+
+  ifCapMeta(m: IfDefCapMeta): void {
+    const w = this.w;
+    if (m.c === 'event') { w.listLen(1).word(0); return; }
+    if (m.c === 'unmanaged') { w.listLen(1).word(2); return; }
+    w.listLen(2).word(1);
+    if (m.meta.m === 'auto') { w.listLen(1).word(1); return; }
+    w.listLen(3).word(0).listLen(2).int(m.meta.index).text(m.meta.param).text(m.meta.manager);
+  }
+
+  step(s: Step): void {
+    if (s.s === 'step') { this.w.listLen(2).word(0); this.term(s.exec); }
+    else { this.w.listLen(3).word(1); this.term(s.exec); this.term(s.rollback); }
+  }
+
+  def(d: Def): void {
+    const w = this.w;
+    w.listLen(2);
+    switch (d.d) {
+      case 'defun': {
+        const f = d.defun;
+        w.word(0).listLen(4); this.arg(f.spec); this.args(f.args); this.term(f.term); this.info(f.info);
+        break;
+      }
+      case 'defconst': w.word(1); this.defConst(d.defconst); break;
+      case 'defcap': {
+        const c = d.defcap;
+        w.word(2).listLen(5); this.arg(c.spec); this.args(c.args); this.term(c.term); this.capMeta(c.meta); this.info(c.info);
+        break;
+      }
+      case 'defschema': w.word(3); this.defSchema(d.defschema); break;
+      case 'deftable': {
+        const t = d.deftable;
+        w.word(4).listLen(3).text(t.name); this.schema(t.schema); this.info(t.info);
+        break;
+      }
+      case 'defpact': {
+        const p = d.defpact;
+        w.word(5).listLen(4); this.arg(p.spec); this.args(p.args); w.list(p.steps, s => this.step(s)); this.info(p.info);
+        break;
+      }
+    }
+  }
+
+  ifDef(d: IfDef): void {
+    const w = this.w;
+    w.listLen(2);
+    switch (d.d) {
+      case 'defun': w.word(0).listLen(3); this.arg(d.spec); this.args(d.args); this.info(d.info); break;
+      case 'defconst': w.word(1); this.defConst(d.defconst); break;
+      case 'defcap': w.word(2).listLen(4); this.arg(d.spec); this.args(d.args); this.ifCapMeta(d.meta); this.info(d.info); break;
+      case 'defschema': w.word(3); this.defSchema(d.defschema); break;
+      case 'defpact': w.word(4).listLen(3); this.arg(d.spec); this.args(d.args); this.info(d.info); break;
+    }
+  }
+
+  governance(g: Governance): void {
+    this.w.listLen(2);
+    if (g.g === 'keyset') { this.w.word(0); this.keySetName(g.keyset); }
+    else { this.w.word(1); this.fqn(g.fqn); }
+  }
+
+  import(i: Import): void {
+    this.w.listLen(3);
+    this.moduleName(i.module);
+    this.w.maybe(i.hash, h => this.w.byteString(h));
+    this.w.maybe(i.imported, names => this.w.list(names, n => this.w.text(n)));
+  }
+
+  /** The module record (its source code is never serialised). */
+  module(m: Module): void {
+    const w = this.w;
+    w.listLen(9);
+    this.moduleName(m.name);
+    this.governance(m.governance);
+    w.list(m.defs, d => this.def(d));
+    w.array(sortedSet(m.blessed, compareBytes), h => w.byteString(h));
+    w.list(m.imports, i => this.import(i));
+    w.list(m.implements, n => this.moduleName(n));
+    w.byteString(m.hash).byteString(m.txHash);
+    this.info(m.info);
+  }
+
+  interface(i: Interface): void {
+    const w = this.w;
+    w.listLen(6);
+    this.moduleName(i.name);
+    w.list(i.defs, d => this.ifDef(d));
+    w.list(i.imports, x => this.import(x));
+    w.byteString(i.hash).byteString(i.txHash);
+    this.info(i.info);
+  }
+
+  /** `ModuleData`/`InterfaceData` with the definitions it depends on, as stored. */
+  moduleData(data: { module: Module } | { interface: Interface }, deps: [FullyQualifiedName, Def][]): void {
+    const w = this.w;
+    w.listLen(2);
+    if ('module' in data) { w.word(0); this.module(data.module); }
+    else { w.word(1); this.interface(data.interface); }
+    const sorted = [...deps].sort((a, b) => compareFqn(a[0], b[0]));
+    w.mapLen(sorted.length);
+    for (const [k, d] of sorted) { this.fqn(k); this.def(d); }
+  }
+}
+
+export function encodeModule(m: Module, withInfo = false): Uint8Array {
+  const e = new IrEncoder(withInfo);
+  e.module(m);
+  return e.w.bytes();
+}
+
+export function encodeInterface(i: Interface, withInfo = false): Uint8Array {
+  const e = new IrEncoder(withInfo);
+  e.interface(i);
+  return e.w.bytes();
+}

@@ -1,0 +1,151 @@
+// Module hashing as Pact does it (ModuleHashing.hs): BLAKE2b-256 of the SerialiseV1 CBOR of the
+// module IR after constant evaluation, with infos erased and the hash and tx-hash fields empty;
+// then every self-reference's placeholder hash is replaced by the real one.
+// Entry points: `buildModuleIR` (desugar + rename), `evaluateConstants`, `hashBuilt`, `hashModule`.
+
+import type { Syntax } from '../../compiler/syntax.js';
+import { blake2b256, base64UrlEncode } from '../hash.js';
+import type { ModuleHashContext } from './context.js';
+import { encodeInterface, encodeModule } from './encode.js';
+import { SyntaxDesugarer } from './from-syntax.js';
+import { Renamer } from './rename.js';
+import {
+  EMPTY_HASH, MODULE_PLACEHOLDER, sameModuleName,
+  type ConstVal, type Def, type DefConst, type FullyQualifiedName, type HashBytes, type IfDef, type Interface,
+  type Module, type ModuleName, type PactValue, type Term,
+} from './terms.js';
+import { toPactValue } from './values.js';
+
+export type Built = { module: Module } | { interface: Interface };
+
+/**
+ * Desugar and rename a `(module …)` or `(interface …)` form into Pact's IR: the state in which
+ * Pact charges desugar gas (placeholder hash, constants not yet evaluated).
+ */
+export function buildModuleIR(form: Syntax & { t: 'paren' }, ctx: ModuleHashContext): Built {
+  const head = form.items[0];
+  const kw = head?.t === 'keyword' ? head.name : '';
+  const ds = new SyntaxDesugarer({ replNatives: ctx.replNatives ?? true });
+  const name = form.items[1]?.t === 'name' ? form.items[1].parts[0] : '';
+  const renamer = new Renamer(ctx, name);
+  if (kw === 'module') return { module: renamer.module(ds.module(form)) };
+  if (kw === 'interface') return { interface: renamer.interface(ds.interface(form)) };
+  throw new Error('expected a (module …) or (interface …) form');
+}
+
+/** Replace each defconst's term by its evaluated value (`ctx.constValue`), as Pact's ConstEval. */
+export function evaluateConstants(b: Built, ctx: ModuleHashContext): Built {
+  const name = 'module' in b ? b.module.name : b.interface.name;
+  const placeholder = 'module' in b ? b.module.hash : b.interface.hash;
+  const evalConst = (d: DefConst): DefConst => {
+    const v = ctx.constValue?.(d.spec.name);
+    if (v === undefined) return d;
+    const hashOf = (m: ModuleName) => sameModuleName(m, name) ? placeholder : (ctx.lookupModule(m)?.hash ?? EMPTY_HASH);
+    return { ...d, value: { c: 'evaled', value: toPactValue(v, hashOf) } };
+  };
+  if ('module' in b) {
+    return { module: { ...b.module, defs: b.module.defs.map(d => d.d === 'defconst' ? { d: 'defconst', defconst: evalConst(d.defconst) } : d) } };
+  }
+  return { interface: { ...b.interface, defs: b.interface.defs.map(d => d.d === 'defconst' ? { d: 'defconst', defconst: evalConst(d.defconst) } : d) } };
+}
+
+/** The module hash bytes of a built (constants evaluated) module or interface. */
+export function computeHash(b: Built): HashBytes {
+  const bytes = 'module' in b
+    ? encodeModule({ ...b.module, hash: EMPTY_HASH, txHash: EMPTY_HASH })
+    : encodeInterface({ ...b.interface, hash: EMPTY_HASH, txHash: EMPTY_HASH });
+  return blake2b256(bytes);
+}
+
+/** Hash a built module and rewrite its self-references to the new hash (hashModuleAndReplace). */
+export function hashBuilt(b: Built): Built {
+  const h = computeHash(b);
+  if ('interface' in b) {
+    const i = b.interface;
+    const defs: IfDef[] = i.defs.map(d => d.d === 'defconst' ? { d: 'defconst', defconst: rehashConst(d.defconst, i.name, h) } : d);
+    return { interface: { ...i, defs, hash: h } };
+  }
+  const m = b.module;
+  const gov = m.governance.g === 'cap' ? { g: 'cap' as const, fqn: rehashFqn(m.governance.fqn, m.name, h) } : m.governance;
+  return { module: { ...m, governance: gov, defs: m.defs.map(d => rehashDef(d, m.name, h)), hash: h } };
+}
+
+/**
+ * The text hash of a module/interface form: desugar, rename, substitute evaluated constants,
+ * hash. This is what `describe-module` shows and what `m.f.{HASH}` names carry.
+ */
+export function hashModule(form: Syntax & { t: 'paren' }, ctx: ModuleHashContext): string {
+  return hashText(hashBuilt(evaluateConstants(buildModuleIR(form, ctx), ctx)));
+}
+
+export function hashText(b: Built): string {
+  return base64UrlEncode('module' in b ? b.module.hash : b.interface.hash);
+}
+
+// ------------------------------------------------------------------------- placeholder rewrite
+
+function rehashFqn(f: FullyQualifiedName, m: ModuleName, h: HashBytes): FullyQualifiedName {
+  return sameModuleName(f.module, m) ? { ...f, hash: h } : f;
+}
+
+function rehashDef(d: Def, m: ModuleName, h: HashBytes): Def {
+  const t = (x: Term) => rehashTerm(x, m, h);
+  switch (d.d) {
+    case 'defun': return { d: 'defun', defun: { ...d.defun, term: t(d.defun.term) } };
+    case 'defconst': return { d: 'defconst', defconst: rehashConst(d.defconst, m, h) };
+    case 'defcap': {
+      const c = d.defcap;
+      const meta = c.meta.c === 'managed' && c.meta.meta.m === 'managed'
+        ? { c: 'managed' as const, meta: { ...c.meta.meta, manager: rehashFqn(c.meta.meta.manager, m, h) } }
+        : c.meta;
+      return { d: 'defcap', defcap: { ...c, term: t(c.term), meta } };
+    }
+    case 'defpact': {
+      const steps = d.defpact.steps.map(s => s.s === 'step' ? { s: s.s, exec: t(s.exec) } : { s: s.s, exec: t(s.exec), rollback: t(s.rollback) });
+      return { d: 'defpact', defpact: { ...d.defpact, steps } };
+    }
+    default: return d;
+  }
+}
+
+function rehashConst(d: DefConst, m: ModuleName, h: HashBytes): DefConst {
+  const v: ConstVal = d.value.c === 'term'
+    ? { c: 'term', term: rehashTerm(d.value.term, m, h) }
+    : { c: 'evaled', value: rehashValue(d.value.value, m, h) };
+  return { ...d, value: v };
+}
+
+function rehashValue(v: PactValue, m: ModuleName, h: HashBytes): PactValue {
+  switch (v.v) {
+    case 'list': return { v: 'list', items: v.items.map(x => rehashValue(x, m, h)) };
+    case 'object': return { v: 'object', fields: new Map([...v.fields].map(([k, x]) => [k, rehashValue(x, m, h)])) };
+    case 'capToken': return { v: 'capToken', name: rehashFqn(v.name, m, h), args: v.args.map(x => rehashValue(x, m, h)) };
+    default: return v;
+  }
+}
+
+/** Only `Var` names are rewritten, as in Pact (a bottom-up `transform`). */
+function rehashTerm(t: Term, m: ModuleName, h: HashBytes): Term {
+  const r = (x: Term) => rehashTerm(x, m, h);
+  switch (t.t) {
+    case 'var':
+      return t.name.kind.k === 'toplevel' && sameModuleName(t.name.kind.module, m)
+        ? { ...t, name: { name: t.name.name, kind: { ...t.name.kind, hash: h } } } : t;
+    case 'lam': return { ...t, body: r(t.body) };
+    case 'let': return { ...t, value: r(t.value), body: r(t.body) };
+    case 'app': return { ...t, fn: r(t.fn), args: t.args.map(r) };
+    case 'seq': return { ...t, first: r(t.first), then: r(t.then) };
+    case 'nullary': return { ...t, body: r(t.body) };
+    case 'form': {
+      const f = t.form;
+      const g: Record<string, unknown> = { ...f };
+      for (const k of Object.keys(f) as (keyof typeof f)[]) if (k !== 'f') g[k] = r(f[k] as unknown as Term);
+      return { ...t, form: g as unknown as typeof f };
+    }
+    case 'list': return { ...t, items: t.items.map(r) };
+    case 'object': return { ...t, fields: t.fields.map(([k, v]) => [k, r(v)] as [string, Term]) };
+    default: return t;
+  }
+}
+
+export { MODULE_PLACEHOLDER };
