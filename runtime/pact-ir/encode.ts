@@ -3,6 +3,7 @@
 // Every sum type is a definite array `[tag, fields…]`; records are `[fields…]`; newtypes are bare.
 
 import { CborWriter } from './cbor.js';
+import { CORE_BUILTINS } from './builtins.js';
 import {
   PRIM_TYPES, compareBytes, compareModuleName, compareText, compareFqn, sortedSet,
   type Arg, type Builtin, type BuiltinForm, type ConstVal, type Def, type DefCapMeta, type FullyQualifiedName,
@@ -168,9 +169,10 @@ export class IrEncoder {
   // ------------------------------------------------------------------------------------ terms
 
   builtin(b: Builtin): void {
-    // ReplBuiltin: a bare constructor word then the enum index (no array around them)
-    if (b.k === 'core') this.w.word(0).word(b.tag);
-    else this.w.word(1).word(b.tag);
+    // A single word: the builtin's index in Pact's `Enum (ReplBuiltin CoreBuiltin)`, where core
+    // natives come first and REPL-only natives follow them. (Checked against corpus hashes: a
+    // module calling `emit-event` hashes with the bare word 72.)
+    this.w.word(b.k === 'core' ? b.tag : CORE_BUILTINS.length + b.tag);
   }
 
   form(f: BuiltinForm): void {
