@@ -103,7 +103,7 @@ const HEADER_KEY_BYTES = asBytes(HEADER_KEYS);
 const UNKNOWN_KEY = -1;
 
 const ZERO_BIGINT = 0n;
-// Only used in error messages; the adjacents loop names the key when it fails.
+// Placeholder name while reading an adjacent hash; replaced by `header.adjacents.<chain>` on error.
 const ADJACENT_FIELD = 'header.adjacents';
 
 /**
@@ -292,7 +292,17 @@ export class BlockHeaderDecoder {
     do {
       const chain = this.readChainKey();
       if (adjacents.has(chain)) this.duplicate(`header.adjacents.${chain}`);
-      adjacents.set(chain, this.readHash(ADJACENT_FIELD));
+      let hash: string;
+      try {
+        hash = this.readHash(ADJACENT_FIELD);
+      } catch (error) {
+        // Name the entry only when it is wrong: building the name for every entry would cost an allocation.
+        if (error instanceof HeaderDecodeError && error.field === ADJACENT_FIELD) {
+          throw new HeaderDecodeError(error.kind, `header.adjacents.${chain}`, error.message.slice(ADJACENT_FIELD.length + 2), error.offset);
+        }
+        throw error;
+      }
+      adjacents.set(chain, hash);
     } while (this.nextMember('header.adjacents'));
     return adjacents;
   }

@@ -70,8 +70,16 @@ export class NodeServer {
 
   constructor(options: NodeServerOptions) {
     this.options = {
-      host: '127.0.0.1', port: 1848, network: 'mainnet01', nodeVersion: '2.31.1', rate: Infinity,
-      abruptEndShare: 0.5, overlap: 0, seed: 1, ...options, endAfter: options.endAfter ?? Infinity,
+      feed: options.feed,
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 1848,
+      network: options.network ?? 'mainnet01',
+      nodeVersion: options.nodeVersion ?? '2.31.1',
+      rate: options.rate ?? Infinity,
+      endAfter: options.endAfter ?? Infinity,
+      abruptEndShare: options.abruptEndShare ?? 0.5,
+      overlap: options.overlap ?? 0,
+      seed: options.seed ?? 1,
     };
     if (!(this.options.rate > 0)) throw new RangeError(`rate must be positive, got ${this.options.rate}`);
     if (!(this.options.endAfter >= 1)) throw new RangeError(`endAfter must be at least 1, got ${this.options.endAfter}`);

@@ -1,0 +1,184 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  BlockHeaderDecoder, HeaderDecodeError, parseBlockHeaderEvent, type BlockHeaderEvent, type HeaderErrorKind,
+} from '../../stream/block-header.js';
+import { HeaderStreamDecoder } from '../../stream/header-stream.js';
+import { SseError } from '../../stream/sse-decoder.js';
+import { allRealLines, frame, jsonlLines } from './fixtures.js';
+
+/** What JSON.parse can read exactly, plus the 64-bit numbers taken from the text itself. */
+function expectedFrom(line: string) {
+  const json = JSON.parse(line);
+  const h = json.header;
+  const featureFlags = /"featureFlags":(\d+)/.exec(line)![1]!;
+  return {
+    header: {
+      chainId: h.chainId, height: h.height, hash: h.hash, parent: h.parent,
+      adjacents: new Map(Object.entries(h.adjacents as Record<string, string>).map(([k, v]) => [Number(k), v])),
+      chainwebVersion: h.chainwebVersion, creationTime: h.creationTime, epochStart: h.epochStart,
+      featureFlags: BigInt(featureFlags), nonce: h.nonce, payloadHash: h.payloadHash, target: h.target, weight: h.weight,
+    },
+    powHash: json.powHash, target: json.target, txCount: json.txCount,
+  };
+}
+
+function plain(event: BlockHeaderEvent) {
+  return { ...event, header: { ...event.header, adjacents: new Map(event.header.adjacents) } };
+}
+
+function errorOf(json: string): HeaderDecodeError {
+  try {
+    parseBlockHeaderEvent(json);
+  } catch (error) {
+    if (error instanceof HeaderDecodeError) return error;
+    throw error;
+  }
+  throw new Error(`decoded without an error: ${json}`);
+}
+
+const MODERN = jsonlLines('mainnet01-sequence-6321598.jsonl')[8]!; // chain 0 at 6321600, the spec's example
+
+test('every real header in shared/data/headers decodes and equals its JSON', () => {
+  const lines = allRealLines();
+  assert.is(lines.length, 50);
+  for (const { file, line } of lines) {
+    assert.equal(plain(parseBlockHeaderEvent(line)), expectedFrom(line), `${file}: ${line.slice(0, 80)}`);
+  }
+});
+
+test('featureFlags above 2^53 keep every digit', () => {
+  const [first, , third] = jsonlLines('mainnet01-historic.jsonl');
+  assert.is(parseBlockHeaderEvent(first!).header.featureFlags, 5156684846802599936n);
+  assert.is(parseBlockHeaderEvent(third!).header.featureFlags, 13587439086007832832n);
+  assert.is(BigInt(JSON.parse(third!).header.featureFlags), 13587439086007832576n); // what JSON.parse makes of it
+});
+
+test('the spec example decodes to exact typed values', () => {
+  const event = parseBlockHeaderEvent(MODERN);
+  assert.is(event.header.chainId, 0);
+  assert.is(event.header.height, 6321600);
+  assert.is(event.header.creationTime, 1762146686559757);
+  assert.is(event.header.epochStart, 1762146646125796);
+  assert.is(event.header.nonce, '8979370741994948982');
+  assert.is(event.header.featureFlags, 0n);
+  assert.is(event.header.chainwebVersion, 'mainnet01');
+  assert.equal([...event.header.adjacents.keys()], [10, 15, 5]);
+  assert.is(event.header.adjacents.get(5), 'csFm3g5DIqDtQb2mWPOAH_oInypK_Czr_TRCrp-2qS4');
+  assert.is(event.powHash, '000000000000005477bddf560354eb3aa2b978f8ba03824733374e0a51e55baa');
+  assert.is(event.txCount, 0);
+});
+
+test('keys in any order, whitespace and escapes decode to the same header', () => {
+  const expected = plain(parseBlockHeaderEvent(MODERN));
+  const json = JSON.parse(MODERN);
+  const shuffle = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
+  const reordered = JSON.stringify({ ...shuffle(json), header: shuffle({ ...json.header, adjacents: shuffle(json.header.adjacents) }) });
+  const adjacentOrder = (e: BlockHeaderEvent) => ({ ...plain(e), header: { ...plain(e).header, adjacents: new Map([...e.header.adjacents].sort((a, b) => a[0] - b[0])) } });
+  assert.equal(adjacentOrder(parseBlockHeaderEvent(reordered)), adjacentOrder(parseBlockHeaderEvent(MODERN)));
+  const spaced = MODERN.replace(/([:,{])/g, '$1 \n\t').replace(/}/g, ' }');
+  assert.equal(plain(parseBlockHeaderEvent(` ${spaced}\r\n`)), expected);
+  const escaped = MODERN.replace('"hash":"-1E6', '"hash":"\\u002d1E6').replace('"height"', '"h\\u0065ight"');
+  assert.equal(plain(parseBlockHeaderEvent(escaped)), expected);
+});
+
+test("the 2021 OpenAPI events (hash-map key order) decode through the general reader", () => {
+  const [line] = jsonlLines('openapi-header-updates.jsonl');
+  assert.ok(line!.startsWith('{"txCount"'));
+  assert.equal(plain(parseBlockHeaderEvent(line!)), expectedFrom(line!));
+});
+
+test("the seed's serviceVersion is accepted as chainwebVersion", () => {
+  const event = parseBlockHeaderEvent(MODERN.replace('"chainwebVersion"', '"serviceVersion"'));
+  assert.is(event.header.chainwebVersion, 'mainnet01');
+  const both = MODERN.replace('"chainId":0,', '"chainId":0,"serviceVersion":"mainnet01",');
+  const error = errorOf(both);
+  assert.is(error.kind, 'duplicate-field');
+});
+
+test('unknown members are skipped, whatever they hold', () => {
+  const extra = MODERN.replace('"txCount":0}', '"txCount":0,"payloadWithOutputs":{"a":[1,-2.5e3,"x\\"}",null,true,{"b":[]}]}}')
+    .replace('"weight"', '"future":[{"x":"y"}],"weight"');
+  assert.equal(plain(parseBlockHeaderEvent(extra)), plain(parseBlockHeaderEvent(MODERN)));
+});
+
+test('the fast path and the general reader agree on every modern real line', () => {
+  const fast = new BlockHeaderDecoder();
+  for (const { line } of allRealLines().filter(({ line }) => line.startsWith('{"header"'))) {
+    const viaFast = plain(fast.decode(Buffer.from(line)));
+    const viaGeneral = plain(fast.decode(Buffer.from(` ${line}`))); // a leading space leaves the fast path
+    assert.equal(viaFast, viaGeneral);
+  }
+});
+
+test('decoding reads a byte range inside a larger buffer', () => {
+  const buffer = Buffer.from(`xxxx${MODERN}yyyy`);
+  const event = new BlockHeaderDecoder().decode(buffer, 4, 4 + Buffer.byteLength(MODERN));
+  assert.is(event.header.hash, '-1E6y63_tWOSEIf4TpBhwRSTVomxQQLwLxFobQMFjb8');
+});
+
+const malformed: [string, string, HeaderErrorKind, string][] = [
+  ['a 42-char hash', MODERN.replace('"hash":"-1E6y63_', '"hash":"1E6y63_'), 'invalid-value', 'header.hash'],
+  ['a parent outside base64url', MODERN.replace('"parent":"PaFr', '"parent":"Pa+r'), 'invalid-value', 'header.parent'],
+  ['a padded payload hash', MODERN.replace('"payloadHash":"NhHlvQQfI09ns8Yo9BTH42hexxR65yXzf_pWzUv30d0"', '"payloadHash":"NhHlvQQfI09ns8Yo9BTH42hexxR65yXzf_pWzUv30d0="'), 'invalid-value', 'header.payloadHash'],
+  ['a short header target', MODERN.replace('"target":"gdOUY7_', '"target":"gdOUY7'), 'invalid-value', 'header.target'],
+  ['a weight that is a number', MODERN.replace(/"weight":"[^"]*"/, '"weight":5'), 'wrong-type', 'header.weight'],
+  ['a bad adjacent hash', MODERN.replace('"5":"csFm', '"5":"c$Fm'), 'invalid-value', 'header.adjacents.5'],
+  ['an adjacent key that is not a chain id', MODERN.replace('"5":"csFm', '"five":"csFm'), 'invalid-value', 'header.adjacents.five'],
+  ['an adjacent key twice', MODERN.replace('"15":"XBFz', '"10":"XBFz'), 'duplicate-field', 'header.adjacents.10'],
+  ['a nonce with a letter', MODERN.replace('"nonce":"8979370741994948982"', '"nonce":"897937074199494898x"'), 'invalid-value', 'header.nonce'],
+  ['a nonce of 2^64', MODERN.replace('"nonce":"8979370741994948982"', '"nonce":"18446744073709551616"'), 'out-of-range', 'header.nonce'],
+  ['a nonce as a number', MODERN.replace('"nonce":"8979370741994948982"', '"nonce":8979370741994948982'), 'wrong-type', 'header.nonce'],
+  ['an empty nonce', MODERN.replace('"nonce":"8979370741994948982"', '"nonce":""'), 'invalid-value', 'header.nonce'],
+  ['featureFlags of 2^64', MODERN.replace('"featureFlags":0', '"featureFlags":18446744073709551616'), 'out-of-range', 'header.featureFlags'],
+  ['negative featureFlags', MODERN.replace('"featureFlags":0', '"featureFlags":-1'), 'out-of-range', 'header.featureFlags'],
+  ['fractional featureFlags', MODERN.replace('"featureFlags":0', '"featureFlags":1.5'), 'invalid-value', 'header.featureFlags'],
+  ['a height as a string', MODERN.replace('"height":6321600', '"height":"6321600"'), 'wrong-type', 'header.height'],
+  ['a height of 2^53', MODERN.replace('"height":6321600', '"height":9007199254740992'), 'out-of-range', 'header.height'],
+  ['a height with an exponent', MODERN.replace('"height":6321600', '"height":6.3216e6'), 'invalid-value', 'header.height'],
+  ['a chain id of 2^32', MODERN.replace('"chainId":0', '"chainId":4294967296'), 'out-of-range', 'header.chainId'],
+  ['a negative creation time', MODERN.replace('"creationTime":1762146686559757', '"creationTime":-1762146686559757'), 'out-of-range', 'header.creationTime'],
+  ['a missing creation time', MODERN.replace('"creationTime":1762146686559757,', ''), 'missing-field', 'header.creationTime'],
+  ['a missing epoch start', MODERN.replace('"epochStart":1762146646125796,', ''), 'missing-field', 'header.epochStart'],
+  ['a missing version', MODERN.replace('"chainwebVersion":"mainnet01",', ''), 'missing-field', 'header.chainwebVersion'],
+  ['an empty version', MODERN.replace('"chainwebVersion":"mainnet01"', '"chainwebVersion":""'), 'invalid-value', 'header.chainwebVersion'],
+  ['an uppercase powHash', MODERN.replace('"powHash":"000000000000005477bddf', '"powHash":"000000000000005477BDDF'), 'invalid-value', 'powHash'],
+  ['a 63-digit target', MODERN.replace('"target":"000000000000005df6', '"target":"00000000000005df6'), 'invalid-value', 'target'],
+  ['a negative txCount', MODERN.replace('"txCount":0', '"txCount":-3'), 'out-of-range', 'txCount'],
+  ['a missing txCount', MODERN.replace(',"txCount":0', ''), 'missing-field', 'txCount'],
+  ['a header that is a string', '{"header":"x","powHash":"00","target":"00","txCount":0}', 'wrong-type', 'header'],
+  ['a missing header', '{"powHash":"000000000000005477bddf560354eb3aa2b978f8ba03824733374e0a51e55baa","target":"000000000000005df6bd673cad141f92365ab97ef4121a49cca9cfbf6394d381","txCount":0}', 'missing-field', 'header'],
+  ['a key twice at the top', MODERN.replace('"txCount":0}', '"txCount":0,"txCount":1}'), 'duplicate-field', 'txCount'],
+  ['a leading zero', MODERN.replace('"chainId":0', '"chainId":01'), 'syntax', 'header.chainId'],
+  ['truncated data', MODERN.slice(0, 300), 'syntax', 'header'],
+  ['text after the object', `${MODERN}x`, 'syntax', ''],
+  ['not JSON', 'hello', 'wrong-type', ''],
+  ['an array', '[]', 'wrong-type', ''],
+];
+
+for (const [what, json, kind, field] of malformed) {
+  test(`${what} is a ${kind} error naming ${field || 'the root'}`, () => {
+    const error = errorOf(json);
+    assert.instance(error, HeaderDecodeError);
+    assert.is(error.kind, kind);
+    assert.is(error.field, field);
+  });
+}
+
+test('a malformed event is reported with its field and the stream goes on, losing nothing else', () => {
+  const good = jsonlLines('mainnet01-sequence-6321598.jsonl');
+  const bad = MODERN.replace('"nonce":"8979370741994948982"', '"nonce":"-1"');
+  const headers: number[] = [];
+  const invalid: (SseError | HeaderDecodeError)[] = [];
+  const decoder = new HeaderStreamDecoder({ onHeader: (e) => headers.push(e.header.height), onInvalid: (e) => invalid.push(e), maxEventSize: 4096 });
+  const oversized = `data:${'x'.repeat(5000)}\n\n`;
+  const input = Buffer.from(frame([good[0]!, bad, good[1]!]) + oversized + frame([good[2]!]) + 'event:Other\ndata:{}\n\n');
+  for (let at = 0; at < input.length; at += 100) decoder.feed(input.subarray(at, at + 100));
+  assert.equal(headers, [6321598, 6321598, 6321598]);
+  assert.is(invalid.length, 2);
+  assert.instance(invalid[0], HeaderDecodeError);
+  assert.is((invalid[0] as HeaderDecodeError).field, 'header.nonce');
+  assert.instance(invalid[1], SseError);
+});
+
+test.run();
