@@ -1,0 +1,85 @@
+// Module hashes that appear in the Pact 5 conformance scripts, computed from those scripts' own
+// module source text (the REPL deploys each module after the ones before it).
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { World } from './world.js';
+
+const CORPUS = '/work/shared/conformance/pact-5/pact-tests/';
+const script = (name: string) => readFileSync(CORPUS + name, 'utf8');
+
+/** The source of the top-level form starting at `marker` (strings and comments skipped). */
+function formAt(src: string, marker: string, from = 0): string {
+  const start = src.indexOf(marker, from);
+  if (start < 0) throw new Error(`no ${marker}`);
+  let depth = 0;
+  for (let i = start; i < src.length; i++) {
+    const c = src[i];
+    if (c === '"') { for (i++; src[i] !== '"'; i++) if (src[i] === '\\') i++; continue; }
+    if (c === ';') { while (i < src.length && src[i] !== '\n') i++; continue; }
+    if (c === '(') depth++;
+    if (c === ')' && --depth === 0) return src.slice(start, i + 1);
+  }
+  throw new Error(`unclosed ${marker}`);
+}
+
+test('partial-app-errors.repl: m hashes to the hash in its error text', () => {
+  const w = new World();
+  assert.is(w.deploy(formAt(script('partial-app-errors.repl'), '(module m g')).hash, 'nv2apbz7RTDv53cf46_3VX1msHQzBgTEqfxumYRGdf8');
+});
+
+test('imports.repl: m hashes to the hash its importers pin', () => {
+  const w = new World();
+  assert.is(w.deploy(formAt(script('imports.repl'), '(module m G')).hash, '52-WL_as7YnpYIZWKOvvxFUCpC7F5Hxe2xm7S7TOHEc');
+});
+
+test('modulehash.repl: every hash, including a dependent module re-hashed after its dependency changes', () => {
+  const src = script('modulehash.repl');
+  const forms: string[] = [];
+  for (let at = src.indexOf('(module '); at >= 0; at = src.indexOf('(module ', at + 1)) forms.push(formAt(src, '(module ', at));
+  const [m1, m1again, m2, n, m3, nAgain] = forms;
+  const w = new World();
+  // fconst is (read-integer "k"): k is 1, then 2 from the second deployment on
+  assert.is(w.deploy(m1, { fconst: 1 }).hash, 'qKuZPdSFkGubaGD232KSyayEbUg1e9R47eiDqrpoghs');
+  assert.is(w.deploy(m1again, { fconst: 2 }).hash, 'auoL6ISoyHwxhzTs5dwvCZUZLP1r53ijK-3zVbJh50I');
+  assert.is(w.deploy(m2, { fconst: 2 }).hash, 'D0WKIRJUOzdT2S0dKD6WAY5VgWVSCDJMl_4pKTt_ZSM');
+  assert.is(w.deploy(n, { nfconst: 2 }).hash, '9qHMWe0If_hD55bZpThFQV1pM1Z6dlMU3s605r9CFJE');
+  assert.is(w.deploy(m3, { fconst: 2 }).hash, 'xx7zLkXzFusqgJwxPWLqqiqhqJGdIdyUQ3I6crkCblY');
+  assert.is(w.deploy(nAgain, { nfconst: 2 }).hash, 'JN9dKCIoSGJEGDe6iZIWP_g7xm0XeaAqlZl9Se7iGJY');
+});
+
+test('caps.repl: the events module hash named in an error text', () => {
+  const w = new World();
+  assert.is(w.deploy(formAt(script('caps.repl'), '(module events G')).hash, 'F9iUeU_dKXOSaeZhmFY7g-LfMJ7SMBpG5BhNWhxhhxE');
+});
+
+test('caps.repl: both versions of module A from the legacy-event test', () => {
+  const src = script('caps.repl');
+  const first = src.indexOf('; Test legacy events');
+  const a1 = formAt(src, '(module A g', first);
+  const a2 = formAt(src, '(module A g', src.indexOf(a1, first) + a1.length);
+  const w = new World();
+  assert.is(w.deploy(a1, { A_VERSION: 1 }).hash, 'eUXxnKczPNGardQAz-nFnoIpp0e90I63XHq1mvQ0s7A');
+  assert.is(w.deploy(a2, { A_VERSION: 2 }).hash, 'YkqNXWA9pNH9cFhfOM4fwPvi427v5jjo29tb6mFNAXA');
+});
+
+test('yield.repl: yieldtest (let*, binding forms, typed binders, defpacts) matches its event module-hash', () => {
+  const w = new World();
+  assert.is(w.deploy(formAt(script('yield.repl'), '(module yieldtest')).hash, 'cTWOjIB4CTO1nsnKFpyfXqGHbLMvefSmYO4s97BbrZE');
+});
+
+test('leftpad.repl: the first impure module hashes to the hash a later version blesses', () => {
+  const w = new World();
+  assert.is(w.deploy(formAt(script('leftpad.repl'), '(module impure'), { VERSION: 1 }).hash, 'GJs2NrH3KhRHB6dk-P_QVc0Hsl6gF3PE1HPlIKRyYO0');
+});
+
+test('whitespace, comments and docs do not change a hash; code does', () => {
+  const a = new World().deploy('(module m g (defcap g () true) (defun f (x) (+ x 1)))').hash;
+  const b = new World().deploy('(module m g "doc"\n  ; comment\n  (defcap g () @doc "cap" true)\n  (defun f (x) "adds" (+ x 1)))').hash;
+  const c = new World().deploy('(module m g (defcap g () true) (defun f (x) (+ x 2)))').hash;
+  assert.is(a, b);
+  assert.is.not(a, c);
+});
+
+test.run();
