@@ -17,6 +17,8 @@ export function decodeBase64Url(text: string): Decoded {
   if (input.length === 0) return { ok: true, bytes: new Uint8Array(0) };
   const r = input.length % 4;
   if (r === 1) return { ok: false, error: 'Base64-encoded bytestring has invalid size' };
+  // input that needs padding must carry none of its own ("YQ=" is neither padded nor unpadded)
+  if (r !== 0 && input.includes(0x3d)) return { ok: false, error: `invalid padding at offset: ${input.indexOf(0x3d)}` };
   const padded = new Uint8Array(input.length + (r === 0 ? 0 : 4 - r));
   padded.set(input);
   padded.fill(0x3d, input.length);
