@@ -1,0 +1,129 @@
+// The byte sizes and dependency walk behind module deployment gas (gas.md §3.9):
+//   MOpDesugarModule(S_desugar) = 400·S_desugar   sizeOf(module, infos erased, placeholder hash)
+//   GHash(S_hash)               = 100·S_hash      the same after constant evaluation
+//   MOpFindTransitiveDep(d)                       the dependency walk below
+//   GWrite(S_store)             = 200·S_store     sizeOf(ModuleData(module, deps)) with infos, real hash
+// Entry point: `moduleSizes(form, ctx)`.
+
+import type { Syntax } from '../../compiler/syntax.js';
+import type { ModuleHashContext } from './context.js';
+import { buildModuleIR, evaluateConstants, hashBuilt, hashText, type Built } from './hash.js';
+import { IrSizer } from './size-of.js';
+import {
+  compareFqn, defName, ifDefName, renderModuleName, sameModuleName,
+  type Def, type FullyQualifiedName, type Term,
+} from './terms.js';
+
+export interface ModuleSizes {
+  /** the finished IR (constants evaluated, real hash) */
+  built: Built;
+  /** the module hash as text */
+  hash: string;
+  /** S_desugar: charged 400 mG/byte */
+  desugar: number;
+  /** S_hash: charged 100 mG/byte */
+  hashing: number;
+  /** S_store: charged 200 mG/byte */
+  store: number;
+  /** the definitions of other modules stored alongside (ModuleData's dependency map) */
+  deps: [FullyQualifiedName, Def][];
+  /** d of MOpFindTransitiveDep(d), in milligas */
+  transitiveDepCost: number;
+}
+
+/**
+ * Everything module deployment charges by size, for a `(module …)`/`(interface …)` form.
+ * `allLoadedBefore` is the number of definitions already in Pact's "all loaded" map (every def
+ * of every module loaded in this REPL session/transaction before this one); it only affects
+ * the transitive-dependency charge.
+ */
+export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContext, allLoadedBefore = 0): ModuleSizes {
+  const erased = new IrSizer(false);
+  const desugared = buildModuleIR(form, ctx);
+  const desugar = 'module' in desugared ? erased.module(desugared.module) : erased.interface(desugared.interface);
+  const evaluated = evaluateConstants(desugared, ctx);
+  const hashing = 'module' in evaluated ? erased.module(evaluated.module) : erased.interface(evaluated.interface);
+  const built = hashBuilt(evaluated);
+  const walk = dependencyWalk(built, ctx, allLoadedBefore);
+  const store = new IrSizer(true).moduleData(built, walk.deps);
+  return { built, hash: hashText(built), desugar, hashing, store, deps: walk.deps, transitiveDepCost: walk.cost };
+}
+
+/** ⌈ln s⌉ · 200: the cost of one search in a set of size s (0 for an empty set). */
+function searchCost(s: number): number {
+  return s <= 0 ? 0 : Math.ceil(Math.log(s)) * 200;
+}
+
+/**
+ * Pact ≥ 5.1's transitive-dependency walk: starting from the module's own definitions, visit
+ * the smallest pending FQN, tick 5 mG per term node of a defun/defcap/defpact body, and add every
+ * top-level name (and managed-cap manager) it mentions. Returns the charge and the definitions of
+ * other modules it reached (stored with the module).
+ */
+export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBefore: number): { cost: number; deps: [FullyQualifiedName, Def][] } {
+  const own = 'module' in built ? built.module : built.interface;
+  const ownDefs = new Map<string, Def>();
+  if ('module' in built) for (const d of built.module.defs) ownDefs.set(defName(d), d);
+  else for (const d of built.interface.defs) {
+    if (d.d === 'defconst') ownDefs.set(ifDefName(d), { d: 'defconst', defconst: d.defconst });
+    if (d.d === 'defschema') ownDefs.set(ifDefName(d), { d: 'defschema', defschema: d.defschema });
+  }
+  const key = (f: FullyQualifiedName) => `${renderModuleName(f.module)}\u0000${f.name}\u0000${Buffer.from(f.hash).toString('hex')}`;
+  const lookup = (f: FullyQualifiedName): Def | undefined =>
+    sameModuleName(f.module, own.name) ? ownDefs.get(f.name) : ctx.lookupModule(f.module)?.defs?.get(f.name);
+
+  const found = new Map<string, FullyQualifiedName>();
+  const pending = new Map<string, FullyQualifiedName>();
+  for (const n of ownDefs.keys()) {
+    const f = { module: own.name, name: n, hash: own.hash };
+    found.set(key(f), f);
+    pending.set(key(f), f);
+  }
+  let cost = 0;
+  const mention = (f: FullyQualifiedName) => {
+    cost += searchCost(found.size);
+    if (found.has(key(f))) return;
+    cost += searchCost(found.size) + searchCost(pending.size);
+    found.set(key(f), f);
+    pending.set(key(f), f);
+  };
+  const visit = (t: Term): void => {
+    cost += 5;
+    switch (t.t) {
+      case 'var':
+        if (t.name.kind.k === 'toplevel') mention({ module: t.name.kind.module, name: t.name.name, hash: t.name.kind.hash });
+        break;
+      case 'lam': case 'nullary': visit(t.body); break;
+      case 'let': visit(t.value); visit(t.body); break;
+      case 'app': visit(t.fn); t.args.forEach(visit); break;
+      case 'seq': visit(t.first); visit(t.then); break;
+      case 'form': for (const [k, v] of Object.entries(t.form)) if (k !== 'f') visit(v as Term); break;
+      case 'list': t.items.forEach(visit); break;
+      case 'object': t.fields.forEach(([, v]) => visit(v)); break;
+      default: break;
+    }
+  };
+  while (pending.size > 0) {
+    const next = [...pending.values()].sort(compareFqn)[0];
+    pending.delete(key(next));
+    const d = lookup(next);
+    if (!d) continue;
+    if (d.d === 'defun') visit(d.defun.term);
+    else if (d.d === 'defpact') d.defpact.steps.forEach(s => { visit(s.exec); if (s.s === 'rollback') visit(s.rollback); });
+    else if (d.d === 'defcap') {
+      visit(d.defcap.term);
+      const m = d.defcap.meta;
+      if (m.c === 'managed' && m.meta.m === 'managed') mention(m.meta.manager);
+    }
+  }
+  const n = allLoadedBefore + ownDefs.size, m = found.size;
+  cost += m === 0 || n === 0 ? 0 : Math.ceil(m * Math.log(n / m + 1)) * 200;
+  const deps: [FullyQualifiedName, Def][] = [];
+  for (const f of found.values()) {
+    if (sameModuleName(f.module, own.name)) continue;
+    const d = lookup(f);
+    if (d) deps.push([f, d]);
+  }
+  deps.sort((a, b) => compareFqn(a[0], b[0]));
+  return { cost, deps };
+}
