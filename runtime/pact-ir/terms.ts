@@ -15,6 +15,9 @@ export const MODULE_PLACEHOLDER: HashBytes = utf8.encode('#placeholder');
 /** `placeholder` (no `#`): Pact's desugarer uses this spelling for interfaces. */
 export const INTERFACE_PLACEHOLDER: HashBytes = utf8.encode('placeholder');
 export const EMPTY_HASH: HashBytes = new Uint8Array(0);
+/** REPL defuns/defconsts live in the pseudo-module `#repl` with the hash bytes `#repl`. */
+export const REPL_MODULE = { name: '#repl', namespace: null } as const;
+export const REPL_MODULE_HASH: HashBytes = utf8.encode('#repl');
 
 // ------------------------------------------------------------------------------------- names
 

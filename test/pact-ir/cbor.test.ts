@@ -1,0 +1,40 @@
+// The CBOR writer produces cborg's bytes: shortest integer heads, tagged bignums, and
+// serialise's list encoding (empty definite, otherwise indefinite).
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CborWriter } from '../../runtime/pact-ir/cbor.js';
+import { CORE_BUILTINS } from '../../runtime/pact-ir/builtins.js';
+
+const hex = (w: CborWriter) => Buffer.from(w.bytes()).toString('hex');
+
+test('integers use the shortest head', () => {
+  assert.is(hex(new CborWriter().word(23)), '17');
+  assert.is(hex(new CborWriter().word(24)), '1818');
+  assert.is(hex(new CborWriter().word(256)), '190100');
+  assert.is(hex(new CborWriter().int(-1)), '20');
+  assert.is(hex(new CborWriter().int(-500)), '3901f3');
+});
+
+test('integers past 64 bits are tagged bignums', () => {
+  assert.is(hex(new CborWriter().integer(1n << 64n)), 'c249010000000000000000');
+  assert.is(hex(new CborWriter().integer(-(1n << 64n) - 1n)), 'c349010000000000000000');
+});
+
+test('Haskell lists: [] is definite, anything else indefinite; Maybe is a 0/1 array', () => {
+  assert.is(hex(new CborWriter().list([], () => {})), '80');
+  const w = new CborWriter();
+  w.list([1, 2], x => w.word(x));
+  assert.is(hex(w), '9f0102ff');
+  const m = new CborWriter();
+  m.maybe('a', s => m.text(s));
+  assert.is(hex(m), '816161');
+});
+
+test('the builtin table keeps Pact 5 enum positions', () => {
+  assert.is(CORE_BUILTINS.indexOf('emit-event'), 72);
+  assert.is(CORE_BUILTINS.indexOf('insert'), 0x54);
+  assert.is(CORE_BUILTINS.indexOf('hyperlane-encode-token-message'), 0x83);
+});
+
+test.run();
