@@ -208,7 +208,9 @@ export class SyntaxDesugarer {
     }
     let body = sequence(bodySyn.map(b => this.expr(b)), info);
     const obj: PTerm = { t: 'var', name: { n: 'bare', name: '#bindObject' }, info };
-    for (let i = pairs.length - 1; i >= 0; i--) {
+    // Pact's grammar collects the pairs in reverse (BindPairs is left-recursive and never
+    // reversed; only object literals were fixed, pact-5#260), so the last pair is the outer let.
+    for (let i = 0; i < pairs.length; i++) {
       const access: PTerm = {
         t: 'app', fn: { t: 'builtin', builtin: this.wrapCore('at'), info },
         args: [{ t: 'const', lit: { l: 'string', value: pairs[i].field }, info }, obj], info,

@@ -71,10 +71,15 @@ test('and/or/enforce/if/with-capability are forms; do is a sequence', () => {
   assert.is(show(defun(m, 'f')), '(lambda (a b) (withCapability (m.C) (seq (enforce (and a#1 (or b#0 a#1)) "no") (if a#1 1 2))))');
 });
 
-test('a binding form is a one-argument lambda over lets of `at`', () => {
+test('a binding form is a one-argument lambda over lets of `at`, last pair outermost', () => {
   const m = build(`(module m g ${G} (defun f (o) (bind o { "a" := x, "b" := y } (+ x y))))`);
   assert.is(show(defun(m, 'f')),
-    '(lambda (o) (<bind> o#0 (lambda (#bindObject) (let (x (<at> "a" #bindObject#0)) (let (y (<at> "b" #bindObject#1)) (<+> x#1 y#0))))))');
+    '(lambda (o) (<bind> o#0 (lambda (#bindObject) (let (y (<at> "b" #bindObject#0)) (let (x (<at> "a" #bindObject#1)) (<+> x#0 y#1))))))');
+});
+
+test('object literal fields keep source order (pact-5#260 reversed the parser list)', () => {
+  const m = build(`(module m g ${G} (defun f () { "b": 1, "a": 2 }))`);
+  assert.is(show(defun(m, 'f')), '(suspend {b:1 a:2})');
 });
 
 test('definitions are ordered as Data.Graph.stronglyConnComp orders them: dependencies first', () => {
