@@ -7,7 +7,7 @@ import type { Span } from '../../compiler/source.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode } from '../hash.js';
 import { builtinNamed, core, repl } from './builtins.js';
-import type { Builtin, Info, Literal, ModuleName, PrimType } from './terms.js';
+import type { Builtin, Info, ModuleName, PrimType } from './terms.js';
 import type {
   PArg, PCapMeta, PDef, PIfDef, PImport, PInterface, PModule, PStep, PTerm, PType, ParsedName, ParsedTyName,
 } from './parsed.js';
@@ -212,15 +212,13 @@ export class SyntaxDesugarer {
     // reversed; only object literals were fixed, pact-5#260), so the last pair is the outer let.
     for (let i = 0; i < pairs.length; i++) {
       const access: PTerm = {
-        t: 'app', fn: { t: 'builtin', builtin: this.wrapCore('at'), info },
+        t: 'app', fn: { t: 'builtin', builtin: core('at'), info },
         args: [{ t: 'const', lit: { l: 'string', value: pairs[i].field }, info }, obj], info,
       };
       body = { t: 'let', arg: pairs[i].arg, value: access, body, info };
     }
     return { t: 'lam', args: [{ name: '#bindObject', type: null, info }], body, info };
   }
-
-  private wrapCore(name: string): Builtin { return core(name); }
 
   private lambda(rest: Syntax[], info: Info, span: Span): PTerm {
     const params = rest[0];
@@ -579,4 +577,3 @@ export class SyntaxDesugarer {
   }
 }
 
-export type { Literal };

@@ -60,7 +60,7 @@ export class Renamer {
       const n = pdefName(d);
       if (seen.has(n)) throw err(`Duplicate definition: ${render(mname)}.${n}`);
       const env: Env = { binds: new Map(binds), depth: 0, locals, inDefcap: false };
-      const def = this.def(d, env, placeholder);
+      const def = this.def(d, env);
       defs.push(def);
       seen.add(n);
       const b: Bind = { kind: { k: 'toplevel', module: mname, hash: placeholder }, def: memberKind(def, mname) };
@@ -312,7 +312,7 @@ export class Renamer {
 
   // ----------------------------------------------------------------------------------- defs
 
-  private def(d: PDef, env: Env, placeholder: HashBytes): Def {
+  private def(d: PDef, env: Env): Def {
     switch (d.d) {
       case 'defun': {
         const spec = this.arg(d.spec, env);
@@ -351,7 +351,6 @@ export class Renamer {
         return { d: 'defpact', defpact: { spec, args, steps, info: d.info } };
       }
     }
-    void placeholder;
   }
 
   private capMeta(m: PCapMeta, env: Env): DefCapMeta {
@@ -496,4 +495,3 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-export type { Info };
