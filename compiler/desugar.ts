@@ -15,6 +15,8 @@ import { UNIT, type Value } from '../vm/values.js';
 export interface NameEnv {
   /** REPL-only natives resolve (true in .repl files, false in .pact files) */
   replNatives: boolean;
+  /** natives hidden by execution flags (DisablePact51 hides hash-poseidon, hash-keccak256) */
+  disabledNatives?: ReadonlySet<string>;
   /** REPL defuns/defconsts and names imported with `use` or by deploying a module */
   lookupTopLevel(name: string): GlobalCell | undefined;
   /** member `member` of module `module` (`m` or `ns.m`); undefined if no such module */
@@ -33,7 +35,12 @@ function syntaxFailure(msg: string, span: Span): PactError {
 interface Scope { names: Map<string, Binder>; parent: Scope | null; fn: FunctionIR }
 
 /** Names of the module currently being compiled (its defs are visible unqualified). */
-export interface ModuleScope { name: string; members: Map<string, GlobalCell> }
+export interface ModuleScope {
+  name: string;
+  members: Map<string, GlobalCell>;
+  /** names brought in by `use` inside the module */
+  imports?: Map<string, GlobalCell>;
+}
 
 export class Desugarer {
   private scope: Scope | null = null;
@@ -122,10 +129,12 @@ export class Desugarer {
       const n = parts[0];
       const local = this.lookupLocal(n);
       if (local) return { k: 'local', name: n, span, binder: local };
+      if (n === 'CHARSET_ASCII') return { k: 'const', value: 0, span };
+      if (n === 'CHARSET_LATIN1') return { k: 'const', value: 1, span };
       const native = this.nativeNamed(n);
       if (native) return this.nativeValue(n, native, span);
       if (this.module) {
-        const own = this.module.members.get(n);
+        const own = this.module.members.get(n) ?? this.module.imports?.get(n);
         if (own) return { k: 'global', cell: own, span };
       }
       const top = this.env.lookupTopLevel(n);
@@ -160,6 +169,7 @@ export class Desugarer {
     const list = overloads(n);
     if (!list) return undefined;
     if (!this.env.replNatives && list[0].repl) return undefined;
+    if (this.env.disabledNatives?.has(n)) return undefined;
     return list;
   }
 
@@ -237,8 +247,7 @@ export class Desugarer {
       if (it[i]?.t === 'punct' && (it[i] as { p: string }).p === ',') i++;
     }
     const at = resolveOverload('at', 2)!;
-    const fn = this.function('lambda', 'bind', [{ name: '#bindObject', type: null, span: brace.span }], null, [], span);
-    // Build the body by hand: the object binder is in scope, then each field binder in turn.
+    const fn = this.syntheticLambda('bind', ['#bindObject'], brace.span, () => null as unknown as Expr);
     const saved = this.scope;
     this.scope = { names: new Map([['#bindObject', fn.params[0]]]), parent: saved, fn };
     try {
@@ -268,7 +277,8 @@ export class Desugarer {
       return { k: 'app', fn: { k: 'lambda', fn, span }, args, span };
     }
     let argc = args.length;
-    if ((n === 'hash-poseidon' || n === 'poseidon-hash-hack-a-chain') && argc !== 1) {
+    if (n === 'hash-poseidon' || n === 'poseidon-hash-hack-a-chain') {
+      // variadic: every call's arguments are wrapped in one list literal (natives.md §0.1)
       args = [{ k: 'list', items: args, span }];
       argc = 1;
     }
@@ -319,11 +329,17 @@ export class Desugarer {
         return { k: 'error', msg: this.expr(args[0]), span };
       case 'pure':
         if (args.length !== 1) return undefined;
-        return this.expr(args[0]);
+        return { k: 'pure', body: this.expr(args[0]), span };
       case 'suspend':
         if (args.length !== 1) return undefined;
         return { k: 'lambda', fn: this.function('lambda', 'suspend', [], null, args, span), span };
       case 'cond': return this.cond(args, span);
+      case 'constantly': {
+        // `constantly` is the lambda (a b) a (natives.md §0.2)
+        const fn = this.syntheticLambda('constantly', ['a', 'b'], span, p => ({ k: 'local', name: 'a', span, binder: p[0] }));
+        const lam: Expr = { k: 'lambda', fn, span };
+        return args.length === 0 ? lam : { k: 'app', fn: lam, args: this.arguments(args, span), span };
+      }
       case 'map':
         if (args.length >= 1 && args[0].t === 'paren' && args[0].items.length > 0 && args[0].items[0].t !== 'keyword') {
           return this.etaExpandedMap(args, span);
@@ -332,9 +348,20 @@ export class Desugarer {
       case 'expect': case 'expect-failure':
         if (!this.env.replNatives) return undefined;
         return this.expectForm(n, args, span);
-      case 'with-capability':
+      case 'with-capability': {
         if (args.length < 2) throw syntaxFailure('with-capability must take at least 2 expressions', span);
-        return undefined; // contracts runtime (issue 4)
+        const body: Expr = { k: 'lambda', fn: this.function('lambda', 'with-capability', [], null, args.slice(1), span), span };
+        return { k: 'call-native', spec: resolveOverload('with-capability', 2)!, args: [this.expr(args[0]), body], span };
+      }
+      case 'create-user-guard': {
+        const app = args[0];
+        if (args.length !== 1 || app.t !== 'paren' || app.items.length === 0 || app.items[0].t !== 'name') {
+          throw syntaxFailure('create-user-guard must take one argument, which must be an application', span);
+        }
+        const fn = this.expr(app.items[0]);
+        const fnArgs: Expr = { k: 'list', items: app.items.slice(1).map(a => this.expr(a)), span: app.span };
+        return { k: 'call-native', spec: resolveOverload('create-user-guard', 2)!, args: [fn, fnArgs], span };
+      }
       default: return undefined;
     }
   }

@@ -33,7 +33,7 @@ class FunctionEmitter {
     const captureFrom = Int32Array.from(fn.captures.map(b => this.captureSource(b)));
     const qualified = this.qualifier ? `${this.qualifier}.${fn.name}` : fn.name;
     return new FunctionProto(fn.name, fn.kind, fn.params.length, fn.nlocals, chunk, captureFrom,
-      fn.params.map(p => p.type), fn.returnType, fn.span, qualified);
+      fn.params.map(p => p.type), fn.returnType, fn.span, qualified, this.qualifier);
   }
 
   /** Where the creating function finds captured binder `b`: its own slot or its own capture. */
@@ -139,7 +139,9 @@ class FunctionEmitter {
         this.op(Op.Object, e.span, this.constant(e.keys));
         return;
       case 'enforce': {
+        this.op(Op.ReadOnlyBegin, e.span);
         this.expr(e.cond, false);
+        this.op(Op.ReadOnlyEnd, e.span);
         const j = this.op(Op.EnforceTest, e.span, 0);
         this.expr(e.msg, false);
         this.op(Op.RaiseUser, e.span);
@@ -175,6 +177,11 @@ class FunctionEmitter {
       case 'error':
         this.expr(e.msg, false);
         this.op(Op.RaiseUser, e.span);
+        return;
+      case 'pure':
+        this.op(Op.ReadOnlyBegin, e.span);
+        this.expr(e.body, false);
+        this.op(Op.ReadOnlyEnd, e.span);
         return;
     }
   }

@@ -28,7 +28,9 @@ export type Expr =
   | { k: 'enforce'; cond: Expr; msg: Expr; span: Span }
   | { k: 'enforce-one'; msg: Expr; conds: Expr[]; span: Span }
   | { k: 'try'; fallback: Expr; body: Expr; span: Span }
-  | { k: 'error'; msg: Expr; span: Span };
+  | { k: 'error'; msg: Expr; span: Span }
+  /** `(pure e)`: e runs with a read-only database */
+  | { k: 'pure'; body: Expr; span: Span };
 
 /** A variable binding site; the resolver assigns its frame slot. */
 export interface Binder {

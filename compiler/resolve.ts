@@ -30,5 +30,6 @@ function walk(e: Expr, fn: FunctionIR, next: number): void {
     case 'enforce-one': walk(e.msg, fn, next); for (const c of e.conds) walk(c, fn, next); return;
     case 'try': walk(e.fallback, fn, next); walk(e.body, fn, next); return;
     case 'error': walk(e.msg, fn, next); return;
+    case 'pure': walk(e.body, fn, next); return;
   }
 }

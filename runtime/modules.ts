@@ -15,7 +15,8 @@ import { Closure, TableRef } from '../vm/values.js';
 import type { Machine } from '../vm/machine.js';
 import type { PactType } from '../vm/types.js';
 import { PactError } from '../vm/errors.js';
-import { hashText } from './hash.js';
+import { moduleSizes, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from './pact-ir/index.js';
+import type { DefcapInfo, DefcapMeta } from './contracts/capabilities.js';
 
 export interface LoadedModule {
   name: string;
@@ -28,6 +29,11 @@ export interface LoadedModule {
   blessed: string[];
   txHash: string;
   schemas: Map<string, Map<string, PactType>>;
+  defcaps: Map<string, DefcapInfo>;
+  /** Pact's view of the module, for hashing modules that depend on it */
+  summary: ModuleSummary;
+  /** deployment sizes (gas.md §3.9) */
+  sizes: ModuleSizes;
 }
 
 export interface DefHeader {
@@ -37,6 +43,8 @@ export interface DefHeader {
   params: { name: string; type: PactType | null; span: Span }[];
   body: Syntax[];
   span: Span;
+  /** defcap metadata: `@event`, `@managed`, `@managed PARAM MANAGER` */
+  meta: { kind: 'event' } | { kind: 'auto' } | { kind: 'managed'; param: string; manager: string } | null;
 }
 
 /** Split `(defun name[:type] (args) [doc|@doc s|@model [...]] body...)` into its parts. */
@@ -49,7 +57,7 @@ export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): Def
   let returnType: PactType | null = null;
   if (kind === 'deftable') {
     // `(deftable name:{schema} [doc])`: the schema is read by tableSchema
-    return { kind, name: nameSyn.parts[0], returnType, params: [], body: [], span: form.span };
+    return { kind, name: nameSyn.parts[0], returnType, params: [], body: [], span: form.span, meta: null };
   }
   if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
     const r = d.type(items, i + 1);
@@ -63,8 +71,23 @@ export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): Def
     i++;
   }
   // a defconst is `(defconst NAME[:type] value [doc])`: the doc follows the value
-  const body = kind === 'defconst' ? items.slice(i, i + 1) : skipDocs(items.slice(i), true);
-  return { kind, name: nameSyn.parts[0], returnType, params, body, span: form.span };
+  let body = kind === 'defconst' ? items.slice(i, i + 1) : skipDocs(items.slice(i), true);
+  let meta: DefHeader['meta'] = null;
+  if (kind === 'defcap' && body[0]?.t === 'annotation') {
+    const a = body[0].name;
+    if (a === '@event') { meta = { kind: 'event' }; body = skipDocs(body.slice(1), true); }
+    else if (a === '@managed') {
+      const p = body[1], m = body[2];
+      if (p?.t === 'name' && p.parts.length === 1 && m?.t === 'name') {
+        if (!params.some(x => x.name === p.parts[0])) {
+          throw desugarError(`Invalid Managed arg: no such arg with name ${p.parts[0]}`, p.span);
+        }
+        meta = { kind: 'managed', param: p.parts[0], manager: m.parts.join('.') };
+        body = skipDocs(body.slice(3), true);
+      } else { meta = { kind: 'auto' }; body = skipDocs(body.slice(1), true); }
+    }
+  }
+  return { kind, name: nameSyn.parts[0], returnType, params, body, span: form.span, meta };
 }
 
 /** Drop docstrings and @doc/@model annotations (they do not affect evaluation). */
@@ -96,25 +119,40 @@ export function evalDefconst(h: DefHeader, env: NameEnv, scope: ModuleScope | nu
 
 const DEF_KINDS = new Set(['defun', 'defconst', 'defcap', 'defschema', 'deftable', 'defpact']);
 
-/** Install `(module name governance defs...)`; returns the installed module. */
-export function installModule(form: Syntax & { t: 'paren' }, env: NameEnv, vm: Machine, txHash: string): LoadedModule {
+/** What installing a module needs from the session. */
+export interface ModuleEnv extends NameEnv {
+  /** an installed module or interface by name (for `use` inside a module) */
+  module(name: string): LoadedModule | undefined;
+}
+
+/** Compile `(module name governance defs...)` or `(interface name defs...)`. */
+export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm: Machine, txHash: string,
+  ir: Omit<ModuleHashContext, 'constValue'>): LoadedModule {
   const items = form.items;
+  const isInterface = (items[0] as { name: string }).name === 'interface';
   const nameSyn = items[1];
-  if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError('Expected: module name', form.span);
+  if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} name`, form.span);
   const name = nameSyn.parts[0];
-  const gov = items[2];
-  if (!gov || (gov.t !== 'str' && gov.t !== 'name')) throw desugarError('Expected: module governance', form.span);
-  const governance = gov.t === 'str' ? gov.value : gov.parts.join('.');
+  let governance = '';
+  let rest = items.slice(2);
+  if (!isInterface) {
+    const gov = items[2];
+    if (!gov || (gov.t !== 'str' && gov.t !== 'name')) throw desugarError('Expected: module governance', form.span);
+    governance = gov.t === 'str' ? `'${gov.value}` : gov.parts.join('.');
+    rest = items.slice(3);
+  }
 
   const members = new Map<string, GlobalCell>();
-  const scope: ModuleScope = { name, members };
+  const imports = new Map<string, GlobalCell>();
+  const scope: ModuleScope = { name, members, imports };
   const defs: { form: Syntax & { t: 'paren' }; kind: string; name: string }[] = [];
   const interfaces: string[] = [];
   const blessed: string[] = [];
   const schemas = new Map<string, Map<string, PactType>>();
+  const defcaps = new Map<string, DefcapInfo>();
 
-  for (const item of skipDocs(items.slice(3), true)) {
-    if (item.t !== 'paren' || item.items[0]?.t !== 'keyword') throw desugarError('Expected: module definition', item.span);
+  for (const item of skipDocs(rest, true)) {
+    if (item.t !== 'paren' || item.items[0]?.t !== 'keyword') throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} definition`, item.span);
     const kw = (item.items[0] as { name: string }).name;
     if (DEF_KINDS.has(kw)) {
       const n = item.items[1];
@@ -123,37 +161,89 @@ export function installModule(form: Syntax & { t: 'paren' }, env: NameEnv, vm: M
       if (members.has(defName)) throw desugarError(`Duplicate definition: ${name}.${defName}`, item.span);
       members.set(defName, new GlobalCell(defName, kw as GlobalKind, name));
       defs.push({ form: item, kind: kw, name: defName });
-    } else if (kw === 'implements') {
+    } else if (kw === 'implements' && !isInterface) {
       const i = item.items[1];
       if (i?.t === 'name') interfaces.push(i.parts.join('.'));
-    } else if (kw === 'bless') {
+    } else if (kw === 'bless' && !isInterface) {
       const h = item.items[1];
       if (h?.t === 'str') blessed.push(h.value);
-    } else if (kw !== 'use') {
-      throw desugarError(`Expected: module definition, got ${kw}`, item.span);
+    } else if (kw === 'use') {
+      const target = item.items[1];
+      const used = target?.t === 'name' ? env.module(target.parts.join('.')) : undefined;
+      if (!used) throw desugarError(`Cannot find module:  ${target?.t === 'name' ? target.parts.join('.') : ''}`, item.span);
+      for (const [n, cell] of used.members) imports.set(n, cell);
+    } else {
+      throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} definition, got ${kw}`, item.span);
     }
   }
-  if (defs.length === 0) {
+  if (defs.length === 0 && !isInterface) {
     throw new PactError('parse', 'Expected: at least one of [defun, defcap, defschema, deftable, defpact, defconst]', form.span);
   }
 
   const d = new Desugarer(env, scope);
-  for (const def of defs) {
+  // functions first (defconsts may call them), then defconsts in dependency order
+  const consts = defs.filter(x => x.kind === 'defconst');
+  const ordered = [...defs.filter(x => x.kind !== 'defconst'), ...dependencyOrder(consts)];
+  for (const def of ordered) {
     const cell = members.get(def.name)!;
     const h = parseDefHeader(def.form, d);
     switch (def.kind) {
-      case 'defun': cell.value = compileDefun(h, env, scope, 'defun'); break;
+      case 'defun':
+        if (!isInterface) cell.value = compileDefun(h, env, scope, 'defun');
+        break;
       case 'defconst': cell.value = evalDefconst(h, env, scope, vm); break;
-      case 'defcap': compileDefun(h, env, scope, 'defcap'); break; // acquired by with-capability (contracts runtime)
-      case 'defpact': break; // contracts runtime
+      case 'defcap': {
+        if (isInterface) break;
+        const closure = compileDefun(h, env, scope, 'defcap');
+        cell.value = closure;
+        defcaps.set(def.name, { name: `${name}.${def.name}`, module: name, closure, meta: defcapMeta(h, name) });
+        break;
+      }
+      case 'defpact': break; // defpacts: contracts runtime, next step
       case 'defschema': schemas.set(def.name, schemaFields(def.form, d)); break;
       case 'deftable': cell.value = new TableRef(`${name}_${def.name}`, name, tableSchema(def.form)); break;
     }
   }
   const code = form.span.file.text.slice(form.span.start, form.span.end);
+  const sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined });
+  for (const cell of members.values()) {
+    if (cell.value instanceof Closure) cell.value.proto.moduleHash = sizes.hash;
+  }
   return {
-    name, kind: 'module', hash: hashText(code), members, interfaces, code, governance, blessed, txHash, schemas,
+    name, kind: isInterface ? 'interface' : 'module', hash: sizes.hash, members, interfaces, code,
+    governance, blessed, txHash, schemas, defcaps, summary: summarize(sizes.built), sizes,
   };
+}
+
+/** Order defconsts so that each comes after the defconsts its expression names. */
+function dependencyOrder<T extends { form: Syntax; name: string }>(consts: T[]): T[] {
+  const byName = new Map(consts.map(c => [c.name, c]));
+  const out: T[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (c: T) => {
+    if (state.get(c.name) === 'done') return;
+    if (state.get(c.name) === 'visiting') throw desugarError(`Recursive cycle detected in defconst ${c.name}`, c.form.span);
+    state.set(c.name, 'visiting');
+    for (const n of namesIn(c.form)) { const dep = byName.get(n); if (dep && dep !== c) visit(dep); }
+    state.set(c.name, 'done');
+    out.push(c);
+  };
+  consts.forEach(visit);
+  return out;
+}
+
+function namesIn(s: Syntax): string[] {
+  if (s.t === 'name') return [s.parts[s.parts.length - 1]];
+  if (s.t === 'paren' || s.t === 'bracket' || s.t === 'brace') return s.items.flatMap(namesIn);
+  return [];
+}
+
+function defcapMeta(h: DefHeader, module: string): DefcapMeta {
+  const m = h.meta;
+  if (!m) return { kind: 'unmanaged' };
+  if (m.kind !== 'managed') return m;
+  const manager = m.manager.includes('.') ? m.manager : `${module}.${m.manager}`;
+  return { kind: 'managed', param: h.params.findIndex(p => p.name === m.param), manager };
 }
 
 function schemaFields(form: Syntax & { t: 'paren' }, d: Desugarer): Map<string, PactType> {

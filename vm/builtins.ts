@@ -83,6 +83,9 @@ const CORE: Row[] = [
   ['hyperlane-encode-token-message', 'hyperlane-encode-token-message', 1, 2000],
   ['hyperlane-decode-token-message', 'hyperlane-decode-token-message', 1, 2000],
   ['verify-spv', 'verify-spv', 2, 100000], ['enforce-verifier', 'enforce-verifier', 1, 10000],
+  // special forms that run as natives: `(with-capability CAP body…)` passes the body as a thunk;
+  // `(create-user-guard (f a b))` passes the defun and the evaluated arguments. No flat cost.
+  ['with-capability', 'with-capability', 2, 0], ['create-user-guard', 'create-user-guard', 2, 0],
   // defpacts
   ['yield', 'yield', 1], ['yield-to-chain', 'yield', 2], ['resume', 'resume', 1, 500], ['pact-id', 'pact-id', 0],
 ];

@@ -29,7 +29,17 @@ export class FunctionProto {
     readonly span: Span,
     /** qualified name for stack traces and errors, e.g. `m.f` */
     readonly qualifiedName: string,
+    /** module of a defun/defcap/defpact (null for lambdas and top-level code) */
+    readonly module: string | null = null,
   ) {}
+
+  /** hash of the module this function belongs to, set once the module is hashed */
+  moduleHash: string | null = null;
+
+  /** `m.f.{HASH}`, as Pact names functions in errors */
+  get fullyQualifiedName(): string {
+    return this.moduleHash ? `${this.qualifiedName}.{${this.moduleHash}}` : this.qualifiedName;
+  }
 }
 
 export type GlobalKind = 'defun' | 'defconst' | 'defcap' | 'defpact' | 'defschema' | 'deftable';

@@ -28,4 +28,8 @@ export interface Host {
   /** state restored when `try`/`enforce-one` recover from an error (capabilities, ...) */
   saveState(): unknown;
   restoreState(saved: unknown): void;
+  /** the database purity level (`impure`, `read-only`, `sys-only`): try bodies and enforce
+   *  conditions run read-only */
+  getPurity(): string;
+  setPurity(p: string): void;
 }

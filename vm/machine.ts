@@ -5,7 +5,7 @@
 import { Op } from './opcodes.js';
 import { FunctionProto, GlobalCell, type Chunk } from './chunk.js';
 import {
-  Closure, NativeFn, Partial, PactObject, kindOf, type Value,
+  Closure, NativeFn, Partial, PactObject, CapToken, kindOf, type Value,
 } from './values.js';
 import { BUILTINS, builtinId } from './builtins.js';
 import { PactError, execError, userError, type StackFrameInfo } from './errors.js';
@@ -39,6 +39,30 @@ export class Machine {
 
   constructor(readonly host: Host) {}
 
+  /** The module of the innermost running defun/defcap/defpact: Pact's "calling module". */
+  callerModule(): string | null {
+    for (let f = this.fp; f >= 0; f--) {
+      const p = this.fClosure[f].proto;
+      if (p.kind === 'defun' || p.kind === 'defcap' || p.kind === 'defpact') return p.module;
+    }
+    return null;
+  }
+
+  /** Qualified names of the running defuns/defcaps/defpacts, innermost first. */
+  activeFunctions(): FunctionProto[] {
+    const out: FunctionProto[] = [];
+    for (let f = this.fp; f >= 0; f--) {
+      const p = this.fClosure[f].proto;
+      if (p.kind === 'defun' || p.kind === 'defcap' || p.kind === 'defpact') out.push(p);
+    }
+    return out;
+  }
+
+  /** Run a defcap's body (not the token constructor) with its arguments. */
+  runBody(fn: Closure, args: Value[]): Value {
+    return this.enter(fn, args);
+  }
+
   /** Where the current native was called from. */
   callSite(): Span | null {
     return this.siteChunk?.spans[this.siteIp] ?? null;
@@ -51,7 +75,7 @@ export class Machine {
       const argc = args.length;
       if (argc === fn.proto.arity) {
         if (argc > 0 && gas.metered) gas.chargeApply(argc);
-        return this.enter(fn, args);
+        return this.saturated(fn, args);
       }
       if (argc === 0) return fn;
       if (argc > fn.proto.arity) throw execError('Attempted to apply a closure to too many arguments');
@@ -78,9 +102,19 @@ export class Machine {
       if (all.length > inner.proto.arity) throw execError('Attempted to apply a closure to too many arguments');
       if (gas.metered) gas.chargeApply(args.length);
       this.typecheckPartial(inner.proto, args, fn.args.length);
-      return all.length === inner.proto.arity ? this.enter(inner, all) : new Partial(inner, all);
+      return all.length === inner.proto.arity ? this.saturated(inner, all) : new Partial(inner, all);
     }
     throw execError('Cannot apply value to non-closure');
+  }
+
+  /** A saturated call: a defcap reference builds a capability token (its body runs only when
+   *  the capability is acquired); anything else runs. */
+  private saturated(fn: Closure, args: Value[]): Value {
+    const proto = fn.proto;
+    if (proto.kind !== 'defcap') return this.enter(fn, args);
+    this.typecheckPartial(proto, args, 0);
+    for (const a of args) if (isFunctionValue(a)) throw notAValue();
+    return new CapToken(proto.qualifiedName, args);
   }
 
   /** Push a frame for a saturated closure call and run it to completion. */
@@ -176,7 +210,7 @@ export class Machine {
               const tail = code[opStart] === Op.TailCall;
               const argc = code[ip++];
               const callee = s[sp - argc - 1];
-              if (callee instanceof Closure && callee.proto.arity === argc) {
+              if (callee instanceof Closure && callee.proto.arity === argc && callee.proto.kind !== 'defcap') {
                 if (argc > 0 && gas.metered) { this.site(chunk, opStart); gas.chargeApply(argc); }
                 if (tail && this.handlersBelow(fp)) {
                   // reuse this frame: move callee and arguments down to our own slots
@@ -281,8 +315,21 @@ export class Machine {
             }
             case Op.TryBegin:
               this.handlers.push({ fp, sp, target: code[ip++], saved: host.saveState() });
+              if (host.getPurity() === 'impure') host.setPurity('read-only');
               break;
-            case Op.TryEnd: this.handlers.pop(); break;
+            case Op.TryEnd: host.restoreState(this.handlers.pop()!.saved); break;
+            case Op.ReadOnlyBegin: {
+              const p = host.getPurity();
+              s[sp++] = p;
+              if (p === 'impure') host.setPurity('read-only');
+              break;
+            }
+            case Op.ReadOnlyEnd: {
+              const v = s[--sp];
+              host.setPurity(s[sp - 1] as string);
+              s[sp - 1] = v;
+              break;
+            }
             case Op.EnforceOneTest: {
               const v = s[--sp];
               if (v === true) { s[sp++] = true; ip = code[ip]; }
@@ -432,6 +479,6 @@ function partialInSequence(p: Partial): PactError {
     return execError(`Incorrect number of arguments (${supplied}) for native function ${spec.surface} supplied; expected (${spec.arity})`);
   }
   const proto = f.proto;
-  const what = proto.kind === 'lambda' ? 'lambda' : `function ${proto.qualifiedName}`;
+  const what = proto.kind === 'lambda' ? 'lambda' : `function ${proto.fullyQualifiedName}`;
   return execError(`Incorrect number of arguments (${supplied}) for ${what} supplied; expected (${proto.arity})`);
 }

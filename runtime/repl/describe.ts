@@ -8,7 +8,7 @@ export function describeModule(s: ReplSession, name: string): Value {
   if (!/^[a-zA-Z%#+\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]*(\.[a-zA-Z%#+\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]*)?$/.test(name)) {
     throw nativeFailure('describe-module', 'invalid module name format');
   }
-  const m = s.modules.get(name);
+  const m = s.module(name);
   if (!m) throw new PactError('exec', `Cannot find module: ${name}`);
   const fields: [string, Value][] = [['code', m.code], ['hash', m.hash], ['name', m.name], ['tx_hash', m.txHash]];
   if (m.kind === 'module') fields.push(['interfaces', m.interfaces]);

@@ -11,8 +11,9 @@ import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js'
 import { PactError } from '../../vm/errors.js';
 import type { Span } from '../../compiler/source.js';
 import { pretty } from '../render.js';
-import { compileDefun, evalDefconst, installModule, parseDefHeader } from '../modules.js';
+import { compileDefun, evalDefconst, compileModule, parseDefHeader } from '../modules.js';
 import type { ReplSession } from './session.js';
+import type { LoadedModule } from '../modules.js';
 
 /** Run a whole source text in the session. Throws the first escaped error. */
 export function runSource(s: ReplSession, file: SourceFile): void {
@@ -46,20 +47,21 @@ export function loadFile(s: ReplSession, path: string, reset: boolean): Value {
 }
 
 function runTopLevel(s: ReplSession, form: Syntax): void {
+  s.caps.purity = 'impure';
+  s.caps.capStack = [];
+  s.caps.evaluating = [];
   const head = form.t === 'paren' ? form.items[0] : undefined;
   if (form.t === 'paren' && head?.t === 'keyword') {
     switch (head.name) {
-      case 'module': {
-        const m = installModule(form, s, s.vm, s.env.txHash);
-        s.modules.set(m.name, m);
-        for (const [n, cell] of m.members) s.topLevel.set(n, cell);
-        display(s, `Loaded module ${m.name}, hash ${m.hash}`, form.span);
+      case 'module': case 'interface': {
+        const m = installModule(s, form);
+        display(s, `Loaded ${m.kind} ${m.name}, hash ${m.hash}`, form.span);
         return;
       }
       case 'use': {
         const target = form.items[1];
         const name = target?.t === 'name' ? target.parts.join('.') : '';
-        const m = s.modules.get(name);
+        const m = s.module(name);
         if (!m) throw desugarError(`Cannot find module:  ${name}`, form.span);
         for (const [n, cell] of m.members) s.topLevel.set(n, cell);
         display(s, `Loaded imports from ${name}`, form.span);
@@ -74,10 +76,8 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
         display(s, `Loaded repl ${head.name} ${h.name}`, form.span);
         return;
       }
-      case 'defcap': case 'defschema': case 'deftable': case 'defpact': case 'interface': case 'bless': case 'implements':
-        if (head.name !== 'interface') {
-          throw new PactError('parse', `Expected: module, interface, use or expression, got ${head.name}`, form.span);
-        }
+      case 'defcap': case 'defschema': case 'deftable': case 'defpact': case 'bless': case 'implements':
+        throw new PactError('parse', `Expected: module, interface, use or expression, got ${head.name}`, form.span);
     }
   }
   const proto = compileExpression(form, s);
@@ -87,6 +87,24 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
   }
   if (!(v instanceof Unit)) display(s, pretty(v), form.span);
   s.flushWarnings();
+}
+
+/** Deploy a module or interface (language.md §10.1): governance of an existing module, compile,
+ *  first-install keyset check, store, expose its names, grant module admin for the tx. */
+function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModule {
+  const nameSyn = form.items[1];
+  const name = nameSyn?.t === 'name' ? nameSyn.parts.join('.') : '';
+  const existing = s.module(name);
+  if (existing) {
+    if (existing.kind === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
+    if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
+  }
+  const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext());
+  if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
+  s.saveModule(m);
+  for (const [n, cell] of m.members) s.topLevel.set(n, cell);
+  s.caps.moduleAdmin.add(m.name);
+  return m;
 }
 
 function display(s: ReplSession, text: string, span: Span): void {

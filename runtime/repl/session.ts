@@ -4,7 +4,7 @@
 import { Machine } from '../../vm/machine.js';
 import type { Host, NativeImpl } from '../../vm/host.js';
 import { GlobalCell } from '../../vm/chunk.js';
-import { ModRef, type Value } from '../../vm/values.js';
+import { Closure, ModRef, type Value } from '../../vm/values.js';
 import type { PactType } from '../../vm/types.js';
 import type { Span } from '../../compiler/source.js';
 import type { NameEnv } from '../../compiler/desugar.js';
@@ -17,6 +17,20 @@ import { assembleNatives } from '../natives/registry.js';
 import { coreNativeTables } from '../natives/index.js';
 import { replNatives } from './natives.js';
 import type { LoadedModule } from '../modules.js';
+import { REPL_MODULE, REPL_MODULE_HASH, type ModuleHashContext } from '../pact-ir/index.js';
+import { base64UrlDecode } from '../hash.js';
+import { ContractState, type ContractSnapshot } from '../contracts/state.js';
+import { contractNatives, type ContractsHost } from '../contracts/index.js';
+import { enforceKeyset, lookupKeyset } from '../contracts/keysets.js';
+import { CapToken } from '../../vm/values.js';
+import { evaluateCapability } from '../contracts/capabilities.js';
+import { PactError } from '../../vm/errors.js';
+
+const PACT51_NATIVES: ReadonlySet<string> = new Set(['hash-poseidon', 'hash-keccak256']);
+const NO_NATIVES: ReadonlySet<string> = new Set();
+
+/** Modules live in the transactional store, so rollback-tx forgets modules deployed in the tx. */
+const MODULES_TABLE = 'SYS:Modules';
 
 export interface TestResult {
   doc: string;
@@ -34,7 +48,7 @@ export interface OutputSink {
 
 export const SILENT: OutputSink = { print: () => {}, trace: () => {} };
 
-export class ReplSession implements Runtime, NameEnv {
+export class ReplSession implements Runtime, NameEnv, ContractsHost {
   readonly gas: GasMeter;
   readonly vm: Machine;
   env = new Environment();
@@ -47,7 +61,7 @@ export class ReplSession implements Runtime, NameEnv {
   readonly replDefs = new Map<string, GlobalCell>();
   /** names brought in by `use` and by deploying modules: cleared by commit and rollback */
   topLevel = new Map<string, GlobalCell>();
-  readonly modules = new Map<string, LoadedModule>();
+  caps = new ContractState();
   /** events emitted in this transaction, oldest first */
   events: PactEvent[] = [];
   /** the file being run (for `load` path resolution and error locations) */
@@ -66,11 +80,13 @@ export class ReplSession implements Runtime, NameEnv {
       gas: this.gas,
       typecheck: (v: Value, t: PactType) => typecheck(v, t, session),
       render: pretty,
-      saveState: () => null,
-      restoreState: () => {},
+      saveState: () => session.caps.snapshot(),
+      restoreState: saved => session.caps.restore(saved as ContractSnapshot),
+      getPurity: () => session.caps.purity,
+      setPurity: p => { session.caps.purity = p as ContractState['purity']; },
     };
     this.vm = new Machine(host);
-    const { impls, missing } = assembleNatives([...coreNativeTables(this), replNatives(this)]);
+    const { impls, missing } = assembleNatives([...coreNativeTables(this), ...contractNatives(this), replNatives(this)]);
     host.natives = impls;
     this.natives = impls;
     this.missingNatives = missing;
@@ -84,22 +100,98 @@ export class ReplSession implements Runtime, NameEnv {
     this.warnings = [];
   }
 
-  // SchemaLookup (runtime type checks): schemas arrive with the contracts runtime
-  schemaFields(_name: string): Map<string, PactType> | undefined { return undefined; }
+  render(v: Value): string { return pretty(v); }
+
+  // ---------------------------------------------------------------------------- modules
+
+  module(name: string): LoadedModule | undefined {
+    return this.db.read(MODULES_TABLE, name) as unknown as LoadedModule | undefined;
+  }
+
+  saveModule(m: LoadedModule): void {
+    this.db.write(MODULES_TABLE, m.name, m as unknown as Value);
+  }
+
+  moduleNames(): string[] { return this.db.keys(MODULES_TABLE); }
+
+  /** A schema by qualified name `m.schema` (runtime type checks of object{schema}). */
+  schemaFields(name: string): Map<string, PactType> | undefined {
+    const dot = name.lastIndexOf('.');
+    if (dot < 0) {
+      for (const m of this.moduleNames()) {
+        const f = this.module(m)?.schemas.get(name);
+        if (f) return f;
+      }
+      return undefined;
+    }
+    return this.module(name.slice(0, dot))?.schemas.get(name.slice(dot + 1));
+  }
+
+  lookupDefun(qualified: string): Closure | undefined {
+    const dot = qualified.lastIndexOf('.');
+    if (dot < 0) return undefined;
+    const v = this.module(qualified.slice(0, dot))?.members.get(qualified.slice(dot + 1))?.value;
+    return v instanceof Closure && v.proto.kind === 'defun' ? v : undefined;
+  }
+
+  /** Run a module's governance and hold its admin for the rest of the transaction. */
+  acquireModuleAdmin(module: string): void {
+    if (this.caps.moduleAdmin.has(module)) return;
+    const m = this.module(module);
+    if (!m) throw new PactError('exec', `Cannot find module: ${module}`);
+    this.enforceGovernance(m);
+    this.caps.moduleAdmin.add(module);
+  }
+
+  /** Keyset governance: the keyset must be satisfied; capability governance: acquire the cap. */
+  enforceGovernance(m: LoadedModule): void {
+    if (m.governance.startsWith("'")) {
+      enforceKeyset(this, lookupKeyset(this, m.governance.slice(1)));
+      return;
+    }
+    const cap = m.defcaps.get(m.governance);
+    if (!cap) throw new PactError('exec', `Invalid governance. Must be a 0-argument defcap or a keyset. Found ${m.name}.${m.governance}`);
+    evaluateCapability(this, new CapToken(cap.name, []));
+  }
+
+  /** What Pact's module IR needs to hash and size a module deployed now. */
+  irContext(): Omit<ModuleHashContext, 'constValue'> {
+    return {
+      namespace: null,
+      txHash: base64UrlDecode(this.env.txHash) ?? new Uint8Array(32),
+      topLevel: name => {
+        const cell = this.topLevel.get(name);
+        if (cell?.module) {
+          const m = this.module(cell.module)?.summary;
+          const kind = m?.members.get(name);
+          return m && kind ? { module: m.name, hash: m.hash, kind } : undefined;
+        }
+        const repl = this.replDefs.get(name);
+        if (!repl) return undefined;
+        return { module: REPL_MODULE, hash: REPL_MODULE_HASH, kind: { k: repl.kind === 'defconst' ? 'defconst' : 'defun' } };
+      },
+      lookupModule: name => this.module(name.namespace ? `${name.namespace}.${name.name}` : name.name)?.summary,
+      replNatives: this.replNatives,
+    };
+  }
 
   // NameEnv
+  get disabledNatives(): ReadonlySet<string> {
+    return this.env.flags.has('DisablePact51') ? PACT51_NATIVES : NO_NATIVES;
+  }
+
   lookupTopLevel(name: string): GlobalCell | undefined {
     return this.topLevel.get(name) ?? this.replDefs.get(name);
   }
 
   lookupMember(module: string, member: string): GlobalCell | null | undefined {
-    const m = this.modules.get(module);
+    const m = this.module(module);
     if (!m) return undefined;
     return m.members.get(member) ?? null;
   }
 
   lookupModRef(name: string): Value | undefined {
-    const m = this.modules.get(name);
+    const m = this.module(name);
     return m && m.kind === 'module' ? new ModRef(m.name, m.interfaces) : undefined;
   }
 
@@ -107,6 +199,7 @@ export class ReplSession implements Runtime, NameEnv {
   resetTxState(): void {
     this.topLevel = new Map();
     this.events = [];
+    this.caps = new ContractState();
   }
 
   /** `(load f true)`: a fresh environment and database (repl.md §5.2). */
@@ -114,7 +207,8 @@ export class ReplSession implements Runtime, NameEnv {
     this.env = new Environment();
     this.db = new MemoryStorage();
     this.topLevel = new Map();
-    this.modules.clear();
+    this.caps = new ContractState();
+    this.events = [];
     this.gas.milligas = 0;
     this.gas.setLimit(null);
     this.gas.log = null;

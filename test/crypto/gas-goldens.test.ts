@@ -29,8 +29,6 @@ const NATIVES = [
 
 /** Not yet matching for reasons outside runtime/natives/crypto (reported, not failed). */
 const BLOCKED: Record<string, string> = {
-  'hash-poseidon': 'desugar does not wrap a single argument of hash-poseidon into a list',
-  'poseidon-hash-hack-a-chain': 'desugar does not wrap a single argument into a list',
   'pairing-check': 'module deployment gas / bind with an object body',
 };
 
@@ -60,16 +58,6 @@ for (const native of NATIVES) {
     }
     assert.is(error, null);
     assert.is(milligas, want);
-  });
-}
-
-// Pact's desugar wraps every argument list of the variadic Poseidon natives into a list literal,
-// `(hash-poseidon 1)` included; written out that way the scripts must give the golden already.
-for (const native of ['hash-poseidon', 'poseidon-hash-hack-a-chain']) {
-  test(`gas golden: ${native} with the single argument written as the list desugar makes`, () => {
-    const { milligas, error } = milligasOf(native, t => t.replace(`(${native} 1)`, `(${native} [1])`));
-    assert.is(error, null);
-    assert.is(milligas, goldens.get(native));
   });
 }
 

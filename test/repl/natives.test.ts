@@ -87,9 +87,10 @@ test('sig-keyset builds a keys-all keyset of the signer keys', () => {
   assert.is(evalLast('(env-keys ["bob" "alice" "bob"]) (sig-keyset)'), 'KeySet {keys: [alice, bob],pred: keys-all}');
 });
 
-test('env-chain-data updates chain-data and returns the chain data set', () => {
-  const out = evalLast('(env-chain-data {"chain-id": "3", "block-height": 20})');
-  assert.is(out, '{"block-height": 20,"block-time": "1970-01-01T00:00:00Z","chain-id": "3","gas-limit": 0,"gas-price": 0.0,"prev-block-hash": "","sender": ""}');
+test('env-chain-data updates chain-data and returns the upstream string (pubdata.repl compares it)', () => {
+  assert.is(evalLast('(env-chain-data {"chain-id": "3", "block-height": 20})'), '"Updated public metadata"');
+  assert.is(evalLast('(env-chain-data {"chain-id": "3", "block-height": 20}) (chain-data)'),
+    '{"block-height": 20,"block-time": "1970-01-01T00:00:00Z","chain-id": "3","gas-limit": 0,"gas-price": 0.0,"prev-block-hash": "","sender": ""}');
   assert.match(evalLast('(env-chain-data {"chain-id": 7}) (chain-data)'), '"chain-id": "7"');
   assert.is(errorOf('(env-chain-data {"chain-id": 20})'), 'envChainData: chain-id must be between 0 and 19, got 20');
   assert.is(errorOf('(env-chain-data {"nope": 1})'), 'envChainData: bad public metadata value for key: nope');

@@ -1,0 +1,208 @@
+// Capabilities (language.md §6): acquiring them with with-capability (unmanaged, @event,
+// auto-managed one-shot, @managed with a manager function), require/compose/install, events.
+
+import { CapToken, Closure, type Value } from '../../vm/values.js';
+import { PactError, userError } from '../../vm/errors.js';
+import { valueEquals } from '../equality.js';
+import { capTokenText } from '../render.js';
+import { managedKey, type CapSlot } from './state.js';
+import type { ContractHost } from './host.js';
+
+export type DefcapMeta =
+  | { kind: 'unmanaged' }
+  | { kind: 'event' }
+  | { kind: 'auto' }
+  | { kind: 'managed'; param: number; manager: string };
+
+/** A defcap as the runtime needs it: its body, meta and module. */
+export interface DefcapInfo {
+  /** qualified name without hash, e.g. `coin.TRANSFER` */
+  name: string;
+  module: string;
+  closure: Closure;
+  meta: DefcapMeta;
+}
+
+export function tokenText(t: CapToken): string {
+  return `(${capTokenText(t)})`;
+}
+
+export function defcapOf(h: ContractHost, token: CapToken): DefcapInfo {
+  const dot = token.name.lastIndexOf('.');
+  const mod = h.module(token.name.slice(0, dot));
+  const info = mod?.defcaps.get(token.name.slice(dot + 1));
+  if (!info) throw new PactError('exec', `Cannot find module: ${token.name.slice(0, dot)}`);
+  return info;
+}
+
+/** Is the exact token acquired or composed anywhere on the stack? */
+export function inScope(h: ContractHost, token: CapToken): boolean {
+  return h.caps.capStack.some(s => valueEquals(s.token, token) || s.composed.some(c => valueEquals(c, token)));
+}
+
+/** Module admin is needed to use a module's capabilities from outside it (§6.2 step 3). */
+export function checkCallerModule(h: ContractHost, module: string): void {
+  if (h.vm.callerModule() === module || h.caps.moduleAdmin.has(module)) return;
+  throw new PactError('exec', `Module admin necessary for operation but has not been acquired:${module}`);
+}
+
+function inDefcapBody(h: ContractHost): boolean {
+  return h.vm.activeFunctions()[0]?.kind === 'defcap';
+}
+
+/** `(with-capability CAP body)`: acquire, run body, release. */
+export function withCapability(h: ContractHost, token: Value, body: Value): Value {
+  if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap with-capability');
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  const info = defcapOf(h, token);
+  checkCallerModule(h, info.module);
+  if (inScope(h, token)) return h.vm.call(body, []);
+  const slot = acquire(h, info, token);
+  h.caps.capStack.push(slot);
+  try {
+    return h.vm.call(body, []);
+  } finally {
+    const i = h.caps.capStack.lastIndexOf(slot);
+    if (i >= 0) h.caps.capStack.splice(i, 1);
+  }
+}
+
+/** Acquire a capability: managed bookkeeping, run the defcap body, emit its event. Returns the
+ *  slot to push for the duration of the body (with-capability) or to compose (compose-capability). */
+function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
+  const meta = info.meta;
+  switch (meta.kind) {
+    case 'unmanaged': {
+      const slot: CapSlot = { token, composed: [] };
+      runDefcapBody(h, info, token, slot);
+      return slot;
+    }
+    case 'event': {
+      const slot: CapSlot = { token, composed: [] };
+      runDefcapBody(h, info, token, slot);
+      emit(h, info, token);
+      return slot;
+    }
+    case 'auto': {
+      const key = managedKey(token, -1, h.render);
+      let m = h.caps.managed.get(key);
+      if (!m && signedFor(h, token, -1)) {
+        m = { token, param: -1, used: false };
+        h.caps.managed.set(key, m);
+      }
+      if (!m) throw userError(`Managed capability not installed: ${tokenText(token)}`);
+      if (m.used) throw userError('One-shot managed capability used more than once');
+      const slot: CapSlot = { token, composed: [] };
+      runDefcapBody(h, info, token, slot);
+      m.used = true;
+      emit(h, info, token);
+      return slot;
+    }
+    case 'managed': {
+      const key = managedKey(token, meta.param, h.render);
+      let m = h.caps.managed.get(key);
+      if (!m) {
+        const signed = signedFor(h, token, meta.param);
+        if (signed) {
+          m = { token: signed, param: meta.param, used: false };
+          h.caps.managed.set(key, m);
+        }
+      }
+      if (!m) throw userError(`Managed capability not installed: ${tokenText(token)}`);
+      const slot: CapSlot = { token: m.token, composed: [] };
+      runDefcapBody(h, info, m.token, slot);
+      const manager = h.lookupDefun(meta.manager);
+      if (!manager) throw new PactError('exec', `${meta.manager} is not a valid managed capability manager function`);
+      const installed = m.token.args[meta.param];
+      const requested = token.args[meta.param];
+      const next = h.vm.call(manager, [installed, requested]);
+      const args = m.token.args.slice();
+      args[meta.param] = next;
+      m.token = new CapToken(m.token.name, args);
+      emit(h, info, token);
+      return { token, composed: slot.composed };
+    }
+  }
+}
+
+/** Run the defcap body with the token marked as being evaluated (scoped signatures count). */
+function runDefcapBody(h: ContractHost, info: DefcapInfo, token: CapToken, slot: CapSlot): void {
+  h.caps.evaluating.push(token);
+  const saved = h.caps.capStack;
+  h.caps.capStack = [...saved, slot];
+  try {
+    h.vm.runBody(info.closure, token.args);
+  } finally {
+    h.caps.evaluating.pop();
+    h.caps.capStack = saved;
+  }
+}
+
+/** A signature scoped to this capability (same name and non-managed arguments). */
+function signedFor(h: ContractHost, token: CapToken, param: number): CapToken | undefined {
+  for (const caps of h.env.signers.values()) {
+    for (const c of caps) {
+      if (c.name !== token.name || c.args.length !== token.args.length) continue;
+      if (c.args.every((a, i) => i === param || valueEquals(a, token.args[i]))) return c;
+    }
+  }
+  return undefined;
+}
+
+function emit(h: ContractHost, info: DefcapInfo, token: CapToken): void {
+  if (h.env.flags.has('DisablePactEvents') || h.env.flags.has('DisableLangEvents')) return;
+  const mod = h.module(info.module);
+  h.events.push({ name: token.name, params: token.args, moduleHash: mod?.hash ?? '' });
+}
+
+export function requireCapability(h: ContractHost, token: Value): Value {
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  if (!inScope(h, token)) throw userError(`require-capability: not granted: ${tokenText(token)}`);
+  return true;
+}
+
+export function composeCapability(h: ContractHost, token: Value): Value {
+  if (!inDefcapBody(h)) {
+    throw new PactError('exec', 'native execution failure, compose-capability failed with message: native must be called within a defcap body');
+  }
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  if (inScope(h, token)) return true;
+  const info = defcapOf(h, token);
+  const slot = acquire(h, info, token);
+  const top = h.caps.capStack[h.caps.capStack.length - 1];
+  if (top) top.composed.push(slot.token, ...slot.composed);
+  return true;
+}
+
+export function installCapability(h: ContractHost, token: Value): Value {
+  if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap install-capability');
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  const info = defcapOf(h, token);
+  const meta = info.meta;
+  if (meta.kind !== 'auto' && meta.kind !== 'managed') {
+    throw new PactError('exec', `Install capability error: capability is not managed and cannot be installed: ${token.name}`);
+  }
+  const param = meta.kind === 'managed' ? meta.param : -1;
+  const key = managedKey(token, param, h.render);
+  if (h.caps.managed.has(key)) throw new PactError('exec', `Capability already installed: ${tokenText(token)}`);
+  h.caps.managed.set(key, { token, param, used: false });
+  h.caps.autonomousInstalls = true;
+  return 'Installed capability';
+}
+
+export function emitEvent(h: ContractHost, token: Value): Value {
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  const info = defcapOf(h, token);
+  if (info.meta.kind === 'unmanaged') {
+    const mod = h.module(info.module);
+    throw new PactError('exec', `Invalid event capability ${token.name}.{${mod?.hash ?? ''}}`);
+  }
+  if (h.vm.callerModule() !== info.module) throw new PactError('exec', `Emitted event does not match module: ${info.module}`);
+  emit(h, info, token);
+  return true;
+}
+
+/** Run a capability's checks without keeping it (module governance): acquire, then drop. */
+export function evaluateCapability(h: ContractHost, token: CapToken): void {
+  acquire(h, defcapOf(h, token), token);
+}

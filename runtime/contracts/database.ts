@@ -1,0 +1,149 @@
+// User tables (language.md §11, natives.md §3): create-table, insert/write/update, read,
+// with-read, with-default-read, keys, select, fold-db, describe-table — with the module access
+// guard, schema checks and the read-only/sys-only purity rules.
+
+import { PactObject, TableRef, isCallable, type Value } from '../../vm/values.js';
+import { PactError, userError } from '../../vm/errors.js';
+import type { PactType } from '../../vm/types.js';
+import { showType } from '../../vm/types.js';
+import { typecheck } from '../typecheck.js';
+import type { NativeTable } from '../natives/registry.js';
+import { argTypeError } from '../natives/errors.js';
+import type { ContractHost } from './host.js';
+
+const dbError = (msg: string) => new PactError('db', `Error during database operation: ${msg}`);
+const storageName = (t: TableRef) => `USER:${t.name}`;
+
+export function databaseNatives(h: ContractHost & { schemaFields(name: string): Map<string, PactType> | undefined }): NativeTable {
+  const table = (name: string, args: Value[]): TableRef => {
+    const t = args[0];
+    if (!(t instanceof TableRef)) throw argTypeError(name, args);
+    return t;
+  };
+  const key = (name: string, args: Value[], i = 1): string => {
+    const k = args[i];
+    if (typeof k !== 'string') throw argTypeError(name, args);
+    return k;
+  };
+
+  /** The calling module must own the table, or module admin must be held. */
+  function guard(t: TableRef): void {
+    if (h.vm.callerModule() === t.module || h.caps.moduleAdmin.has(t.module)) return;
+    throw new PactError('exec', `Module admin necessary for operation but has not been acquired:${t.module}`);
+  }
+  function checkWrite(t: TableRef): void {
+    if (h.caps.purity !== 'impure') throw dbError('Operation disallowed in read-only or sys-only mode');
+    guard(t);
+  }
+  function checkRead(t: TableRef): void {
+    if (h.caps.purity === 'sys-only') throw dbError('Operation disallowed in read-only or sys-only mode');
+    guard(t);
+  }
+  function exists(t: TableRef): void {
+    if (!h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} does not exist`);
+  }
+  function schemaOf(t: TableRef): Map<string, PactType> | undefined {
+    return h.schemaFields(`${t.module}.${t.schemaName}`);
+  }
+  function schemaText(s: Map<string, PactType>): string {
+    return '{' + [...s].map(([k, ty]) => `"${k}": ${showType(ty)}`).join(',') + '}';
+  }
+  function checkRow(t: TableRef, row: PactObject, partial: boolean, op: string): void {
+    const schema = schemaOf(t);
+    if (!schema) return;
+    const ok = partial
+      ? [...row.fields].every(([k, v]) => schema.has(k) && typecheck(v, schema.get(k)!, h as never))
+      : row.size === schema.size && [...schema].every(([k, ty]) => row.fields.has(k) && typecheck(row.fields.get(k)!, ty, h as never));
+    if (!ok) {
+      throw new PactError('exec', `Attempted ${op} failed due to schema mismatch. Expected: ${schemaText(schema)}, received ${h.render(row)}`);
+    }
+  }
+  function rowArg(name: string, args: Value[]): PactObject {
+    const r = args[2];
+    if (!(r instanceof PactObject)) throw argTypeError(name, args);
+    return r;
+  }
+  function readRow(t: TableRef, k: string): PactObject {
+    checkRead(t);
+    exists(t);
+    const row = h.db.read(storageName(t), k);
+    if (!(row instanceof PactObject)) throw userError(`No value found in table ${t.name} for key: ${k}`);
+    return row;
+  }
+  function write(name: 'insert' | 'write' | 'update', args: Value[]): Value {
+    const t = table(name, args), k = key(name, args), row = rowArg(name, args);
+    checkWrite(t);
+    exists(t);
+    checkRow(t, row, name === 'update', name);
+    const existing = h.db.read(storageName(t), k);
+    if (name === 'insert' && existing !== undefined) {
+      throw dbError(`Value already found while in Insert mode in table ${t.name} at key "${k}"`);
+    }
+    if (name === 'update') {
+      if (!(existing instanceof PactObject)) throw dbError(`No row found during update in table ${t.name} at key ${k}`);
+      const merged = new Map(existing.fields);
+      for (const [f, v] of row.fields) merged.set(f, v);
+      h.db.write(storageName(t), k, new PactObject(merged));
+    } else h.db.write(storageName(t), k, row);
+    return 'Write succeeded';
+  }
+  function rows(t: TableRef): [string, PactObject][] {
+    checkRead(t);
+    exists(t);
+    return h.db.keys(storageName(t)).map(k => [k, h.db.read(storageName(t), k) as PactObject]);
+  }
+  function predicate(fn: Value, ...args: Value[]): boolean {
+    const r = h.vm.call(fn, args);
+    if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
+    return r;
+  }
+  function project(row: PactObject, fields: Value): PactObject {
+    if (!Array.isArray(fields) || !fields.every(f => typeof f === 'string')) throw new PactError('exec', 'fields must be a list of strings');
+    if (fields.length === 0) return row;
+    return new PactObject(new Map((fields as string[]).filter(f => row.fields.has(f)).map(f => [f, row.fields.get(f)!])));
+  }
+  function topLevelOnly(name: string): void {
+    if (h.vm.activeFunctions().length > 0) throw new PactError('exec', `Top-level call used in module ${name}`);
+  }
+
+  return {
+    'create-table': args => {
+      const t = table('create-table', args);
+      topLevelOnly('create-table');
+      checkWrite(t);
+      if (h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} already exists`);
+      h.db.createTable(storageName(t));
+      return 'TableCreated';
+    },
+    'insert': args => write('insert', args),
+    'write': args => write('write', args),
+    'update': args => write('update', args),
+    'read': args => readRow(table('read', args), key('read', args)),
+    'read-with-fields': args => project(readRow(table('read', args), key('read', args)), args[2]),
+    'with-read': args => {
+      const row = readRow(table('with-read', args), key('with-read', args));
+      return h.vm.call(args[2], [row]);
+    },
+    'with-default-read': args => {
+      const t = table('with-default-read', args), k = key('with-default-read', args);
+      const dflt = args[2];
+      if (!(dflt instanceof PactObject) || !isCallable(args[3])) throw argTypeError('with-default-read', args);
+      checkRead(t);
+      exists(t);
+      const row = h.db.read(storageName(t), k);
+      return h.vm.call(args[3], [row instanceof PactObject ? row : dflt]);
+    },
+    'keys': args => rows(table('keys', args)).map(([k]) => k),
+    'select': args => rows(table('select', args)).filter(([, r]) => predicate(args[1], r)).map(([, r]) => r),
+    'select-with-fields': args =>
+      rows(table('select', args)).filter(([, r]) => predicate(args[2], r)).map(([, r]) => project(r, args[1])),
+    'fold-db': args => rows(table('fold-db', args))
+      .filter(([k, r]) => predicate(args[1], k, r))
+      .map(([k, r]) => h.vm.call(args[2], [k, r])),
+    'describe-table': args => {
+      const t = table('describe-table', args);
+      topLevelOnly('describe-table');
+      return PactObject.of([['module', t.module], ['name', t.name], ['type', `table{${t.module}.${t.schemaName}}`]]);
+    },
+  };
+}

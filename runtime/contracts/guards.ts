@@ -1,0 +1,146 @@
+// Guard natives (language.md §7, natives.md §4–5): keysets by name, enforcement of every guard
+// kind, capability/user/module guards, module admin, and the capability natives.
+
+import {
+  CapToken, CapabilityGuard, Closure, KeySetGuard, KeySetRefGuard, ModRef, ModuleGuard, PactGuard, UserGuard,
+  isGuard, type Value,
+} from '../../vm/values.js';
+import { PactError, userError, nativeFailure } from '../../vm/errors.js';
+import type { NativeTable } from '../natives/registry.js';
+import { argTypeError } from '../natives/errors.js';
+import type { ContractHost } from './host.js';
+import {
+  KEYSETS_TABLE, enforceKeyset, isValidKeysetName, keysetFromData, keysetNameError, lookupKeyset,
+} from './keysets.js';
+import {
+  composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
+} from './capabilities.js';
+import { PactObject } from '../../vm/values.js';
+
+export interface GuardHost extends ContractHost {
+  /** acquire module admin by running the module's governance (keyset or capability) */
+  acquireModuleAdmin(module: string): void;
+}
+
+export function guardNatives(h: GuardHost): NativeTable {
+  const str = (name: string, args: Value[], i = 0): string => {
+    if (typeof args[i] !== 'string') throw argTypeError(name, args);
+    return args[i] as string;
+  };
+  const topLevelOnly = (name: string) => {
+    if (h.vm.activeFunctions().length > 0) throw new PactError('exec', `Top-level call used in module ${name}`);
+  };
+
+  function readKeyset(name: string): KeySetGuard {
+    const data = h.env.data;
+    const v = data instanceof PactObject ? data.get(name) : undefined;
+    const ks = v === undefined ? null : keysetFromData(v, h.env.flags.has('EnforceKeyFormats'));
+    if (!ks) throw userError('read-keyset failure');
+    return ks;
+  }
+
+  function defineKeyset(name: string, ks: Value, native: string): Value {
+    topLevelOnly(native);
+    if (!(ks instanceof KeySetGuard)) throw argTypeError(native, [name, ks]);
+    if (!isValidKeysetName(name)) throw keysetNameError(name);
+    const old = h.db.read(KEYSETS_TABLE, name);
+    if (old instanceof KeySetGuard) enforceKeyset(h, old);
+    if (h.caps.purity !== 'impure') {
+      throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
+    }
+    h.db.write(KEYSETS_TABLE, name, ks);
+    return 'Keyset write success';
+  }
+
+  function enforceGuard(g: Value, native: string): Value {
+    if (typeof g === 'string') {
+      if (!isValidKeysetName(g)) throw keysetNameError(g);
+      return enforceKeyset(h, lookupKeyset(h, g));
+    }
+    if (g instanceof KeySetGuard) return enforceKeyset(h, g);
+    if (g instanceof KeySetRefGuard) return enforceKeyset(h, lookupKeyset(h, g.name));
+    if (g instanceof UserGuard) {
+      const fn = h.lookupDefun(g.fun);
+      if (!fn) throw new PactError('exec', `Cannot find module: ${g.fun}`);
+      const saved = h.caps.purity;
+      h.caps.purity = 'read-only';
+      try {
+        h.vm.call(fn, g.args);
+      } finally {
+        h.caps.purity = saved;
+      }
+      return true;
+    }
+    if (g instanceof CapabilityGuard) {
+      if (!inScope(h, new CapToken(g.name, g.args))) throw userError(`Capability not acquired: ${h.render(g)}`);
+      return true;
+    }
+    if (g instanceof ModuleGuard) {
+      if (h.vm.activeFunctions().some(p => p.module === g.module)) return true;
+      h.acquireModuleAdmin(g.module);
+      return true;
+    }
+    if (g instanceof PactGuard) {
+      throw userError('Attempted to fetch defpact data, but currently not within defpact execution');
+    }
+    throw argTypeError(native, [g]);
+  }
+
+  return {
+    'define-keyset': args => defineKeyset(str('define-keyset', args), args[1], 'define-keyset'),
+    'define-read-keyset': args => {
+      const name = str('define-keyset', args);
+      const data = h.env.data;
+      const v = data instanceof PactObject ? data.get(name) : undefined;
+      const ks = v === undefined ? null : keysetFromData(v, h.env.flags.has('EnforceKeyFormats'));
+      if (!ks) throw userError('define-keyset failure');
+      return defineKeyset(name, ks, 'define-keyset');
+    },
+    'read-keyset': args => readKeyset(str('read-keyset', args)),
+    'keyset-ref-guard': args => {
+      const name = str('keyset-ref-guard', args);
+      if (!isValidKeysetName(name)) throw keysetNameError(name);
+      lookupKeyset(h, name);
+      return new KeySetRefGuard(name);
+    },
+    'describe-keyset': args => {
+      const name = str('describe-keyset', args);
+      topLevelOnly('describe-keyset');
+      if (!isValidKeysetName(name)) throw keysetNameError(name);
+      return lookupKeyset(h, name);
+    },
+    'enforce-guard': args => enforceGuard(args[0], 'enforce-guard'),
+    'enforce-keyset': args => enforceGuard(args[0], 'enforce-keyset'),
+    'create-user-guard': args => {
+      const [fn, fnArgs] = args;
+      if (!(fn instanceof Closure) || fn.proto.kind !== 'defun' || !Array.isArray(fnArgs)) {
+        throw nativeFailure('create-user-guard', 'create-user-guard: expected function application of a top-level function');
+      }
+      return new UserGuard(fn.proto.qualifiedName, fnArgs);
+    },
+    'create-capability-guard': args => {
+      const t = args[0];
+      if (!(t instanceof CapToken)) throw argTypeError('create-capability-guard', args);
+      return new CapabilityGuard(t.name, t.args, null);
+    },
+    'create-module-guard': args => {
+      const name = str('create-module-guard', args);
+      const mod = h.vm.callerModule();
+      if (!mod) throw nativeFailure('create-module-guard', 'create-module-guard: must call within module');
+      return new ModuleGuard(mod, name);
+    },
+    'acquire-module-admin': args => {
+      const m = args[0];
+      if (!(m instanceof ModRef)) throw argTypeError('acquire-module-admin', args);
+      h.acquireModuleAdmin(m.module);
+      return `Module admin for module ${m.module} acquired`;
+    },
+    'with-capability': args => withCapability(h, args[0], args[1]),
+    'require-capability': args => requireCapability(h, args[0]),
+    'compose-capability': args => composeCapability(h, args[0]),
+    'install-capability': args => installCapability(h, args[0]),
+    'emit-event': args => emitEvent(h, args[0]),
+  };
+}
+
+export { isGuard };

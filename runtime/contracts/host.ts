@@ -1,0 +1,23 @@
+// What the contracts runtime needs from the session (implemented by ReplSession).
+
+import type { Machine } from '../../vm/machine.js';
+import type { Closure, Value } from '../../vm/values.js';
+import type { Storage } from '../database.js';
+import type { Environment, PactEvent } from '../context.js';
+import type { GasMeter } from '../gas.js';
+import type { ContractState } from './state.js';
+import type { LoadedModule } from '../modules.js';
+
+export interface ContractHost {
+  vm: Machine;
+  gas: GasMeter;
+  env: Environment;
+  db: Storage;
+  caps: ContractState;
+  events: PactEvent[];
+  render(v: Value): string;
+  /** a module or interface by (possibly namespaced) name */
+  module(name: string): LoadedModule | undefined;
+  /** a defun by qualified name `m.f` / `ns.m.f` */
+  lookupDefun(qualified: string): Closure | undefined;
+}

@@ -1,0 +1,12 @@
+// The contracts runtime's natives, in one list for the session.
+
+import type { NativeTable } from '../natives/registry.js';
+import type { PactType } from '../../vm/types.js';
+import { databaseNatives } from './database.js';
+import { guardNatives, type GuardHost } from './guards.js';
+
+export type ContractsHost = GuardHost & { schemaFields(name: string): Map<string, PactType> | undefined };
+
+export function contractNatives(h: ContractsHost): NativeTable[] {
+  return [databaseNatives(h), guardNatives(h)];
+}

@@ -1,0 +1,95 @@
+// Keysets (language.md §7.2–7.4): reading them from message data, storing them by name, and
+// deciding whether the transaction's signatures satisfy one.
+
+import {
+  CapToken, KeySetGuard, KeySetRefGuard, PactObject, compareCodePoints, type Value,
+} from '../../vm/values.js';
+import { PactError, userError } from '../../vm/errors.js';
+import { valueEquals } from '../equality.js';
+import type { ContractHost } from './host.js';
+
+export const KEYSETS_TABLE = 'SYS:KeySets';
+const BUILTIN_PREDICATES = new Set(['keys-all', 'keys-any', 'keys-2']);
+
+export function makeKeySet(keys: string[], pred: string): KeySetGuard {
+  return new KeySetGuard([...new Set(keys)].sort(compareCodePoints), pred);
+}
+
+/** A keyset from JSON-shaped data: `{"keys": [...], "pred": "..."}` or a bare list of keys. */
+export function keysetFromData(v: Value, enforceFormats: boolean): KeySetGuard | null {
+  let keys: Value, pred: Value = 'keys-all';
+  if (Array.isArray(v)) keys = v;
+  else if (v instanceof PactObject) {
+    const k = v.get('keys');
+    if (k === undefined) return null;
+    keys = k;
+    const p = v.get('pred');
+    if (p !== undefined) pred = p;
+  } else return null;
+  if (!Array.isArray(keys) || !keys.every(k => typeof k === 'string') || typeof pred !== 'string') return null;
+  if (enforceFormats) {
+    const bad = (keys as string[]).find(k => !/^[0-9a-f]{64}$/.test(k) && !/^WEBAUTHN-[0-9a-f]+$/.test(k));
+    if (bad !== undefined) throw userError(`Invalid keyset format: ${bad}`);
+  }
+  return makeKeySet(keys as string[], pred);
+}
+
+/** Valid keyset names: `ns.name` or a non-empty name without dots. */
+export function isValidKeysetName(name: string): boolean {
+  return /^[^.\s]+(\.[^.\s]+)?$/.test(name) && name.length > 0;
+}
+
+export function keysetNameError(name: string): PactError {
+  return new PactError('exec', `Invalid keyset name format: ${name}`);
+}
+
+export function lookupKeyset(h: ContractHost, name: string): KeySetGuard {
+  const ks = h.db.read(KEYSETS_TABLE, name);
+  if (!(ks instanceof KeySetGuard)) throw new PactError('exec', `Cannot find keyset in database: '${name}`);
+  return ks;
+}
+
+/** `Keyset failure (<pred>): [<first 8 chars>..., ...]` */
+function keysetFailure(ks: KeySetGuard): PactError {
+  return userError(`Keyset failure (${ks.pred}): [${ks.keys.map(k => k.slice(0, 8) + '...').join(', ')}]`);
+}
+
+/** Enforce a keyset against the signers and the capabilities in scope (language.md §7.2). */
+export function enforceKeyset(h: ContractHost, ks: KeySetGuard): true {
+  const granted = h.caps.evaluating.length > 0
+    ? [h.caps.evaluating[h.caps.evaluating.length - 1]]
+    : h.caps.capStack.flatMap(s => [s.token, ...s.composed]);
+  const counts = (caps: CapToken[]) =>
+    (caps.length === 0 && !h.caps.autonomousInstalls) || caps.some(c => granted.some(g => valueEquals(c, g)));
+  const signers = h.env.signers;
+  // the seed's wildcard: a signature with key `any` signs for every key
+  const wildcard = signers.get('any');
+  let matched = 0;
+  for (const key of ks.keys) {
+    const caps = signers.get(key) ?? (wildcard && key !== 'any' ? wildcard : undefined);
+    if (caps !== undefined && counts(caps)) matched++;
+  }
+  const count = ks.keys.length;
+  let ok: boolean;
+  switch (ks.pred) {
+    case 'keys-all': ok = matched >= count; break;
+    case 'keys-any': ok = matched >= 1; break;
+    case 'keys-2': ok = matched >= 2; break;
+    default: ok = customPredicate(h, ks.pred, count, matched);
+  }
+  if (!ok) throw keysetFailure(ks);
+  return true;
+}
+
+function customPredicate(h: ContractHost, pred: string, count: number, matched: number): boolean {
+  if (BUILTIN_PREDICATES.has(pred)) return false;
+  const fn = h.lookupDefun(pred);
+  if (!fn) throw new PactError('exec', 'Invalid custom predicate for keyset expected defun');
+  const r = h.vm.call(fn, [count, matched]);
+  if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
+  return r;
+}
+
+export function keysetRef(name: string): KeySetRefGuard {
+  return new KeySetRefGuard(name);
+}

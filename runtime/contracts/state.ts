@@ -1,0 +1,52 @@
+// Per-transaction contract state (language.md §6): the capability stack, installed managed
+// capabilities, module admin, capabilities whose defcap body is running, and the purity level.
+// Reset by commit-tx / rollback-tx; saved and restored around try / enforce-one / expect.
+
+import type { CapToken, Value } from '../../vm/values.js';
+
+/** One acquired capability plus the capabilities composed into it. */
+export interface CapSlot { token: CapToken; composed: CapToken[] }
+
+export interface ManagedCap {
+  /** the installed token (for @managed PARAM: with the managed amount) */
+  token: CapToken;
+  /** index of the managed parameter, or -1 for auto-managed (one-shot) caps */
+  param: number;
+  /** auto-managed: already used in this transaction */
+  used: boolean;
+}
+
+export type Purity = 'impure' | 'read-only' | 'sys-only';
+
+export class ContractState {
+  capStack: CapSlot[] = [];
+  managed = new Map<string, ManagedCap>();
+  moduleAdmin = new Set<string>();
+  /** tokens whose defcap body is executing (innermost last) */
+  evaluating: CapToken[] = [];
+  /** true once install-capability ran: unscoped signatures stop counting (§7.2) */
+  autonomousInstalls = false;
+  purity: Purity = 'impure';
+
+  snapshot(): ContractSnapshot {
+    return {
+      capStack: this.capStack.map(s => ({ token: s.token, composed: s.composed.slice() })),
+      evaluating: this.evaluating.slice(),
+      purity: this.purity,
+    };
+  }
+
+  restore(s: ContractSnapshot): void {
+    this.capStack = s.capStack;
+    this.evaluating = s.evaluating;
+    this.purity = s.purity;
+  }
+}
+
+export interface ContractSnapshot { capStack: CapSlot[]; evaluating: CapToken[]; purity: Purity }
+
+/** Key of a managed capability: its name and arguments, without the managed parameter. */
+export function managedKey(token: CapToken, param: number, render: (v: Value) => string): string {
+  const args = param < 0 ? token.args : token.args.filter((_, i) => i !== param);
+  return token.name + '(' + args.map(render).join(' ') + ')';
+}
