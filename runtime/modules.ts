@@ -121,18 +121,19 @@ const DEF_KINDS = new Set(['defun', 'defconst', 'defcap', 'defschema', 'deftable
 
 /** What installing a module needs from the session. */
 export interface ModuleEnv extends NameEnv {
-  /** an installed module or interface by name (for `use` inside a module) */
-  module(name: string): LoadedModule | undefined;
+  /** an installed module or interface by name, with the namespace fallback (for `use`) */
+  resolveModule(name: string): LoadedModule | undefined;
 }
 
 /** Compile `(module name governance defs...)` or `(interface name defs...)`. */
 export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm: Machine, txHash: string,
-  ir: Omit<ModuleHashContext, 'constValue'>): LoadedModule {
+  ir: Omit<ModuleHashContext, 'constValue'>, namespace: string | null = null): LoadedModule {
   const items = form.items;
   const isInterface = (items[0] as { name: string }).name === 'interface';
   const nameSyn = items[1];
   if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} name`, form.span);
-  const name = nameSyn.parts[0];
+  // a module defined while a namespace is active lives in it (`ns.m`)
+  const name = namespace !== null ? `${namespace}.${nameSyn.parts[0]}` : nameSyn.parts[0];
   let governance = '';
   let rest = items.slice(2);
   if (!isInterface) {
@@ -169,7 +170,7 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
       if (h?.t === 'str') blessed.push(h.value);
     } else if (kw === 'use') {
       const target = item.items[1];
-      const used = target?.t === 'name' ? env.module(target.parts.join('.')) : undefined;
+      const used = target?.t === 'name' ? env.resolveModule(target.parts.join('.')) : undefined;
       if (!used) throw desugarError(`Cannot find module:  ${target?.t === 'name' ? target.parts.join('.') : ''}`, item.span);
       for (const [n, cell] of used.members) imports.set(n, cell);
     } else {

@@ -22,6 +22,41 @@ export interface GuardHost extends ContractHost {
   acquireModuleAdmin(module: string): void;
 }
 
+/** Enforce any guard kind (or a keyset name) (language.md §7.1). */
+export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
+  if (typeof g === 'string') {
+    if (!isValidKeysetName(g)) throw keysetNameError(g);
+    return enforceKeyset(h, lookupKeyset(h, g));
+  }
+  if (g instanceof KeySetGuard) return enforceKeyset(h, g);
+  if (g instanceof KeySetRefGuard) return enforceKeyset(h, lookupKeyset(h, g.name));
+  if (g instanceof UserGuard) {
+    const fn = h.lookupDefun(g.fun);
+    if (!fn) throw new PactError('exec', `Cannot find module: ${g.fun}`);
+    const saved = h.caps.purity;
+    h.caps.purity = 'read-only';
+    try {
+      h.vm.call(fn, g.args);
+    } finally {
+      h.caps.purity = saved;
+    }
+    return true;
+  }
+  if (g instanceof CapabilityGuard) {
+    if (!inScope(h, new CapToken(g.name, g.args))) throw userError(`Capability not acquired: ${h.render(g)}`);
+    return true;
+  }
+  if (g instanceof ModuleGuard) {
+    if (h.vm.activeFunctions().some(p => p.module === g.module)) return true;
+    h.acquireModuleAdmin(g.module);
+    return true;
+  }
+  if (g instanceof PactGuard) {
+    throw userError('Attempted to fetch defpact data, but currently not within defpact execution');
+  }
+  throw argTypeError(native, [g]);
+}
+
 export function guardNatives(h: GuardHost): NativeTable {
   const str = (name: string, args: Value[], i = 0): string => {
     if (typeof args[i] !== 'string') throw argTypeError(name, args);
@@ -52,40 +87,6 @@ export function guardNatives(h: GuardHost): NativeTable {
     return 'Keyset write success';
   }
 
-  function enforceGuard(g: Value, native: string): Value {
-    if (typeof g === 'string') {
-      if (!isValidKeysetName(g)) throw keysetNameError(g);
-      return enforceKeyset(h, lookupKeyset(h, g));
-    }
-    if (g instanceof KeySetGuard) return enforceKeyset(h, g);
-    if (g instanceof KeySetRefGuard) return enforceKeyset(h, lookupKeyset(h, g.name));
-    if (g instanceof UserGuard) {
-      const fn = h.lookupDefun(g.fun);
-      if (!fn) throw new PactError('exec', `Cannot find module: ${g.fun}`);
-      const saved = h.caps.purity;
-      h.caps.purity = 'read-only';
-      try {
-        h.vm.call(fn, g.args);
-      } finally {
-        h.caps.purity = saved;
-      }
-      return true;
-    }
-    if (g instanceof CapabilityGuard) {
-      if (!inScope(h, new CapToken(g.name, g.args))) throw userError(`Capability not acquired: ${h.render(g)}`);
-      return true;
-    }
-    if (g instanceof ModuleGuard) {
-      if (h.vm.activeFunctions().some(p => p.module === g.module)) return true;
-      h.acquireModuleAdmin(g.module);
-      return true;
-    }
-    if (g instanceof PactGuard) {
-      throw userError('Attempted to fetch defpact data, but currently not within defpact execution');
-    }
-    throw argTypeError(native, [g]);
-  }
-
   return {
     'define-keyset': args => defineKeyset(str('define-keyset', args), args[1], 'define-keyset'),
     'define-read-keyset': args => {
@@ -109,8 +110,8 @@ export function guardNatives(h: GuardHost): NativeTable {
       if (!isValidKeysetName(name)) throw keysetNameError(name);
       return lookupKeyset(h, name);
     },
-    'enforce-guard': args => enforceGuard(args[0], 'enforce-guard'),
-    'enforce-keyset': args => enforceGuard(args[0], 'enforce-keyset'),
+    'enforce-guard': args => enforceGuard(h, args[0], 'enforce-guard'),
+    'enforce-keyset': args => enforceGuard(h, args[0], 'enforce-keyset'),
     'create-user-guard': args => {
       const [fn, fnArgs] = args;
       if (!(fn instanceof Closure) || fn.proto.kind !== 'defun' || !Array.isArray(fnArgs)) {

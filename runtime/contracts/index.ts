@@ -4,9 +4,10 @@ import type { NativeTable } from '../natives/registry.js';
 import type { PactType } from '../../vm/types.js';
 import { databaseNatives } from './database.js';
 import { guardNatives, type GuardHost } from './guards.js';
+import { namespaceNatives, type NamespaceHost } from './namespaces.js';
 
-export type ContractsHost = GuardHost & { schemaFields(name: string): Map<string, PactType> | undefined };
+export type ContractsHost = GuardHost & NamespaceHost & { schemaFields(name: string): Map<string, PactType> | undefined };
 
 export function contractNatives(h: ContractsHost): NativeTable[] {
-  return [databaseNatives(h), guardNatives(h)];
+  return [databaseNatives(h), guardNatives(h), namespaceNatives(h)];
 }

@@ -5,7 +5,7 @@ import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import { PactError, userError, nativeFailure } from '../../vm/errors.js';
 import {
-  CapToken, KeySetGuard, PactDecimal, PactObject, PactTime, UNIT, isCallable, compareCodePoints, type Value,
+  CapToken, Closure, KeySetGuard, ModRef, PactDecimal, PactObject, PactTime, UNIT, isCallable, compareCodePoints, type Value,
 } from '../../vm/values.js';
 import { pretty } from '../render.js';
 import { valueEquals } from '../equality.js';
@@ -285,6 +285,20 @@ export function replNatives(s: ReplSession): NativeTable {
       if (!s.module(name)) throw nativeFailure('typecheck', 'invalid module name format');
       s.out.trace(`Typechecking successful for module ${name}`, vm.callSite());
       return UNIT;
+    },
+    'env-namespace-policy': args => {
+      const [allowRoot, fn] = args;
+      if (typeof allowRoot !== 'boolean' || !(fn instanceof Closure)) throw argTypeError('env-namespace-policy', args);
+      if (fn.proto.kind !== 'defun') throw userError('invalid namespace manager function type');
+      if (fn.proto.arity !== 2) throw nativeFailure('env-namespace-policy', 'Namespace manager function has invalid argument length');
+      s.namespacePolicy = { kind: 'smart', allowRoot, manager: fn };
+      return 'Installed namespace policy';
+    },
+    'env-module-admin': args => {
+      const m = args[0];
+      if (!(m instanceof ModRef)) throw argTypeError('env-module-admin', args);
+      s.caps.moduleAdmin.add(m.module);
+      return `Acquired module admin for: ${m.module}`;
     },
     'describe-module': args => {
       if (vm.activeFunctions().length > 0) throw new PactError('exec', 'Top-level call used in module describe-module');

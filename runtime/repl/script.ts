@@ -14,6 +14,7 @@ import { pretty } from '../render.js';
 import { compileDefun, evalDefconst, compileModule, parseDefHeader } from '../modules.js';
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../modules.js';
+import { checkInstall } from '../contracts/namespaces.js';
 
 /** Run a whole source text in the session. Throws the first escaped error. */
 export function runSource(s: ReplSession, file: SourceFile): void {
@@ -61,7 +62,7 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
       case 'use': {
         const target = form.items[1];
         const name = target?.t === 'name' ? target.parts.join('.') : '';
-        const m = s.module(name);
+        const m = s.resolveModule(name);
         if (!m) throw desugarError(`Cannot find module:  ${name}`, form.span);
         for (const [n, cell] of m.members) s.topLevel.set(n, cell);
         display(s, `Loaded imports from ${name}`, form.span);
@@ -93,13 +94,14 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
  *  first-install keyset check, store, expose its names, grant module admin for the tx. */
 function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModule {
   const nameSyn = form.items[1];
-  const name = nameSyn?.t === 'name' ? nameSyn.parts.join('.') : '';
+  const bare = nameSyn?.t === 'name' ? nameSyn.parts.join('.') : '';
+  const name = s.namespace !== null ? `${s.namespace}.${bare}` : bare;
   const existing = s.module(name);
   if (existing) {
     if (existing.kind === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
-  }
-  const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext());
+  } else checkInstall(s);
+  const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace);
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
   s.saveModule(m);
   for (const [n, cell] of m.members) s.topLevel.set(n, cell);

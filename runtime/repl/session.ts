@@ -24,6 +24,9 @@ import { contractNatives, type ContractsHost } from '../contracts/index.js';
 import { enforceKeyset, lookupKeyset } from '../contracts/keysets.js';
 import { CapToken } from '../../vm/values.js';
 import { evaluateCapability } from '../contracts/capabilities.js';
+import { enforceGuard } from '../contracts/guards.js';
+import type { NamespacePolicy } from '../contracts/namespaces.js';
+import type { Guard } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
 
 const PACT51_NATIVES: ReadonlySet<string> = new Set(['hash-poseidon', 'hash-keccak256']);
@@ -62,6 +65,10 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   /** names brought in by `use` and by deploying modules: cleared by commit and rollback */
   topLevel = new Map<string, GlobalCell>();
   caps = new ContractState();
+  /** the active namespace (`(namespace "ns")`); reset by commit and rollback */
+  namespace: string | null = null;
+  /** environment: survives transactions */
+  namespacePolicy: NamespacePolicy = { kind: 'simple' };
   /** events emitted in this transaction, oldest first */
   events: PactEvent[] = [];
   /** the file being run (for `load` path resolution and error locations) */
@@ -134,6 +141,22 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     return v instanceof Closure && v.proto.kind === 'defun' ? v : undefined;
   }
 
+  /** Enforce a guard with the magic capability `pact.<magic> "arg"` in scope (language.md §7.2). */
+  enforceGuardWithMagic(g: Guard, magic: string, arg: string): void {
+    const slot = { token: new CapToken(`pact.${magic}`, [arg]), composed: [] };
+    this.caps.capStack.push(slot);
+    try {
+      enforceGuard(this, g, 'enforce-guard');
+    } finally {
+      this.caps.capStack.splice(this.caps.capStack.lastIndexOf(slot), 1);
+    }
+  }
+
+  /** A module by name, falling back to the active namespace (`m` → `ns.m`). */
+  resolveModule(name: string): LoadedModule | undefined {
+    return this.module(name) ?? (this.namespace !== null ? this.module(`${this.namespace}.${name}`) : undefined);
+  }
+
   /** Run a module's governance and hold its admin for the rest of the transaction. */
   acquireModuleAdmin(module: string): void {
     if (this.caps.moduleAdmin.has(module)) return;
@@ -157,7 +180,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   /** What Pact's module IR needs to hash and size a module deployed now. */
   irContext(): Omit<ModuleHashContext, 'constValue'> {
     return {
-      namespace: null,
+      namespace: this.namespace,
       txHash: base64UrlDecode(this.env.txHash) ?? new Uint8Array(32),
       topLevel: name => {
         const cell = this.topLevel.get(name);
@@ -185,13 +208,13 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   }
 
   lookupMember(module: string, member: string): GlobalCell | null | undefined {
-    const m = this.module(module);
+    const m = this.resolveModule(module);
     if (!m) return undefined;
     return m.members.get(member) ?? null;
   }
 
   lookupModRef(name: string): Value | undefined {
-    const m = this.module(name);
+    const m = this.resolveModule(name);
     return m && m.kind === 'module' ? new ModRef(m.name, m.interfaces) : undefined;
   }
 
@@ -200,6 +223,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.topLevel = new Map();
     this.events = [];
     this.caps = new ContractState();
+    this.namespace = null;
   }
 
   /** `(load f true)`: a fresh environment and database (repl.md §5.2). */

@@ -1,0 +1,86 @@
+// Namespaces (language.md §4.3): define-namespace, namespace, describe-namespace, the install
+// policy for modules, and env-namespace-policy's smart policy.
+
+import { Closure, PactObject, isGuard, type Guard, type Value } from '../../vm/values.js';
+import { PactError, nativeFailure } from '../../vm/errors.js';
+import type { NativeTable } from '../natives/registry.js';
+import { argTypeError } from '../natives/errors.js';
+import type { ContractHost } from './host.js';
+
+export const NAMESPACES_TABLE = 'SYS:Namespaces';
+
+export interface Namespace { name: string; user: Guard; admin: Guard }
+
+/** `simple`: root installs allowed, anyone may define; `smart`: a manager defun decides. */
+export type NamespacePolicy = { kind: 'simple' } | { kind: 'smart'; allowRoot: boolean; manager: Closure };
+
+export interface NamespaceHost extends ContractHost {
+  namespace: string | null;
+  namespacePolicy: NamespacePolicy;
+  /** enforce a guard with a `pact.<MAGIC> arg` capability in scope (scoped signatures count) */
+  enforceGuardWithMagic(g: Guard, magic: string, arg: string): void;
+}
+
+export function lookupNamespace(h: ContractHost, name: string): Namespace | undefined {
+  return h.db.read(NAMESPACES_TABLE, name) as unknown as Namespace | undefined;
+}
+
+const VALID_NAME = /^[a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]+$/;
+
+/** Before installing a module: the active namespace's user guard, or the root policy. */
+export function checkInstall(h: NamespaceHost): void {
+  if (h.namespace !== null) {
+    const ns = lookupNamespace(h, h.namespace);
+    if (!ns) throw new PactError('exec', `Namespace not found: ${h.namespace}`);
+    h.enforceGuardWithMagic(ns.user, 'NAMESPACE', ns.name);
+    return;
+  }
+  const p = h.namespacePolicy;
+  if (p.kind === 'smart' && !p.allowRoot) {
+    throw new PactError('exec', 'Namespace installation error: cannot install in root namespace');
+  }
+}
+
+export function namespaceNatives(h: NamespaceHost): NativeTable {
+  const topLevelOnly = (name: string) => {
+    if (h.vm.activeFunctions().length > 0) throw new PactError('exec', `Top-level call used in module ${name}`);
+  };
+  return {
+    'define-namespace': args => {
+      const [name, user, admin] = args;
+      if (typeof name !== 'string' || !isGuard(user) || !isGuard(admin)) throw argTypeError('define-namespace', args);
+      topLevelOnly('define-namespace');
+      if (!VALID_NAME.test(name)) throw nativeFailure('define-namespace', 'invalid namespace format');
+      const existing = lookupNamespace(h, name);
+      if (existing) h.enforceGuardWithMagic(existing.admin, 'DEFINE_NAMESPACE', name);
+      else if (h.namespacePolicy.kind === 'smart') {
+        const ok = h.vm.call(h.namespacePolicy.manager, [name, admin]);
+        if (ok !== true) throw new PactError('exec', `Namespace definition not permitted: ${name}`);
+      }
+      if (h.caps.purity !== 'impure') {
+        throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
+      }
+      h.db.write(NAMESPACES_TABLE, name, { name, user, admin } as unknown as Value);
+      return `Namespace defined: ${name}`;
+    },
+    'namespace': args => {
+      const name = args[0];
+      if (typeof name !== 'string') throw argTypeError('namespace', args);
+      topLevelOnly('namespace');
+      if (name === '') {
+        h.namespace = null;
+        return 'Namespace reset to root';
+      }
+      if (!lookupNamespace(h, name)) throw new PactError('exec', `Namespace not found: ${name}`);
+      h.namespace = name;
+      return `Namespace set to ${name}`;
+    },
+    'describe-namespace': args => {
+      const name = args[0];
+      if (typeof name !== 'string') throw argTypeError('describe-namespace', args);
+      const ns = lookupNamespace(h, name);
+      if (!ns) throw new PactError('exec', `Namespace not found: ${name}`);
+      return PactObject.of([['admin-guard', ns.admin], ['namespace-name', ns.name], ['user-guard', ns.user]]);
+    },
+  };
+}
