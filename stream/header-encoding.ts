@@ -24,28 +24,19 @@ export function encodeHeaderEventJson(event: BlockHeaderEvent, options: JsonEnco
 
 export function encodeHeaderJson(header: BlockHeader, options: JsonEncodingOptions = {}): string {
   // aeson sorts object keys as strings: adjacents "10" < "15" < "5".
-  const adjacents = [...header.adjacents.entries()]
-    .map(([chain, hash]) => [String(chain), hash] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([chain, hash]) => `"${chain}":"${hash}"`)
+  const adjacents = [...header.adjacents.keys()]
+    .map(String)
+    .sort()
+    .map((chain) => `"${chain}":"${header.adjacents.get(Number(chain))}"`)
     .join(',');
-  const fields: [string, string][] = [
-    ['adjacents', `{${adjacents}}`],
-    ['chainId', String(header.chainId)],
-    [options.versionField ?? 'chainwebVersion', JSON.stringify(header.chainwebVersion)],
-    ['creationTime', String(header.creationTime)],
-    ['epochStart', String(header.epochStart)],
-    ['featureFlags', header.featureFlags.toString()],
-    ['hash', `"${header.hash}"`],
-    ['height', String(header.height)],
-    ['nonce', `"${header.nonce}"`],
-    ['parent', `"${header.parent}"`],
-    ['payloadHash', `"${header.payloadHash}"`],
-    ['target', `"${header.target}"`],
-    ['weight', `"${header.weight}"`],
-  ];
-  fields.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${fields.map(([key, value]) => `"${key}":${value}`).join(',')}}`;
+  const version = JSON.stringify(header.chainwebVersion);
+  // Keys in aeson's (alphabetical) order; the seed's name for the version sorts after payloadHash.
+  const seedNames = options.versionField === 'serviceVersion';
+  return `{"adjacents":{${adjacents}},"chainId":${header.chainId},${seedNames ? '' : `"chainwebVersion":${version},`}` +
+    `"creationTime":${header.creationTime},"epochStart":${header.epochStart},"featureFlags":${header.featureFlags},` +
+    `"hash":"${header.hash}","height":${header.height},"nonce":"${header.nonce}","parent":"${header.parent}",` +
+    `"payloadHash":"${header.payloadHash}",${seedNames ? `"serviceVersion":${version},` : ''}` +
+    `"target":"${header.target}","weight":"${header.weight}"}`;
 }
 
 /** The binary header (little-endian throughout), including the trailing 32-byte hash. */
@@ -53,7 +44,8 @@ export function encodeBinaryHeader(header: BlockHeader): Buffer {
   const versionCode = VERSION_CODES[header.chainwebVersion];
   if (versionCode === undefined) throw new Error(`no binary version code for ${header.chainwebVersion}`);
   const adjacents = [...header.adjacents.entries()].sort(([a], [b]) => a - b);
-  const bytes = Buffer.alloc(8 + 8 + 32 + 2 + adjacents.length * 36 + 32 + 32 + 4 + 32 + 8 + 4 + 8 + 8 + 32);
+  // allocUnsafe: every byte is written below, and small unsafe buffers come from Node's pool.
+  const bytes = Buffer.allocUnsafe(8 + 8 + 32 + 2 + adjacents.length * 36 + 32 + 32 + 4 + 32 + 8 + 4 + 8 + 8 + 32);
   let p = 0;
   p = bytes.writeBigUInt64LE(header.featureFlags, p);
   p = bytes.writeBigUInt64LE(BigInt(header.creationTime), p);
@@ -101,15 +93,12 @@ export function base64url(bytes: Uint8Array): string {
 export function littleEndianToBigInt(base64urlValue: string): bigint {
   const bytes = hashBytes(base64urlValue);
   let n = 0n;
-  for (let i = 31; i >= 0; i--) n = (n << 8n) | BigInt(bytes[i]!);
+  for (let word = 3; word >= 0; word--) n = (n << 64n) | bytes.readBigUInt64LE(word * 8);
   return n;
 }
 
 export function bigIntToLittleEndian(n: bigint): string {
-  const bytes = Buffer.alloc(32);
-  for (let i = 0; i < 32; i++) {
-    bytes[i] = Number(n & 0xffn);
-    n >>= 8n;
-  }
+  const bytes = Buffer.allocUnsafe(32);
+  for (let word = 0; word < 4; word++) bytes.writeBigUInt64LE(BigInt.asUintN(64, n >> BigInt(64 * word)), word * 8);
   return base64url(bytes);
 }

@@ -1,0 +1,197 @@
+// Benchmarks of the header-stream decoders against eventsource-parser, on 200k realistic events
+// (synthetic mainnet-like headers, ~790 bytes each, in 16 KiB chunks as a socket would hand them over).
+// `bench/run.ts` times each case with benchmark.js; every run checks its own result.
+//
+// Run alone: `node dist/bench/stream.js` prints the ratios; `node dist/bench/stream.js --memory [N]`
+// feeds N (default 10^6) synthetic events through the client's decoding and confirmation pipeline and
+// reports the heap after each tenth of the run, to show it stays flat.
+
+import Benchmark from 'benchmark';
+import { createParser } from 'eventsource-parser';
+import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { ConfirmationBuffer } from '../stream/confirm.js';
+import { HeaderStreamDecoder } from '../stream/header-stream.js';
+import { SseDecoder } from '../stream/sse-decoder.js';
+import { SyntheticChain } from '../stream/synthetic-chain.js';
+import type { BenchCase } from './harness.js';
+
+const EVENTS = 200_000;
+const CHUNK_SIZE = 16 * 1024;
+
+interface Workload {
+  /** The body split into separate 16 KiB buffers. */
+  chunks: Buffer[];
+  /** Sum of all heights, to check that a full decode read every header. */
+  heightSum: number;
+}
+
+let workload: Workload | undefined;
+
+/** Builds the 200k-event body once (a few seconds: the synthetic chain hashes every header). */
+function prepare(): Workload {
+  if (workload !== undefined) return workload;
+  const chain = new SyntheticChain({ seed: 2025, forkRate: 0.05 });
+  const frames: string[] = [];
+  let heightSum = 0;
+  for (let i = 0; i < EVENTS; i++) {
+    const block = chain.next();
+    heightSum += block.event.header.height;
+    frames.push(`event:BlockHeader\ndata:${block.json}\n\n`);
+  }
+  const body = Buffer.from(frames.join(''), 'utf8');
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < body.length; at += CHUNK_SIZE) chunks.push(Buffer.from(body.subarray(at, at + CHUNK_SIZE)));
+  workload = { chunks, heightSum };
+  return workload;
+}
+
+function check(what: string, actual: number, expected: number): void {
+  if (actual !== expected) throw new Error(`${what}: got ${actual}, expected ${expected}`);
+}
+
+/** pactvm: events framed from bytes, handed out as byte ranges. */
+function framingSubject(): void {
+  const { chunks } = prepare();
+  let events = 0;
+  const decoder = new SseDecoder({
+    onEvent: (event) => {
+      if (event.type === 'BlockHeader' && event.end > event.start) events++;
+    },
+  });
+  for (const chunk of chunks) decoder.feed(chunk);
+  check('sse framing (pactvm) events', events, EVENTS);
+}
+
+/** eventsource-parser needs text: bytes are decoded as a stream first, as a real client must. */
+function framingBaseline(): void {
+  const { chunks } = prepare();
+  let events = 0;
+  const text = new TextDecoder();
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.event === 'BlockHeader' && event.data.length > 0) events++;
+    },
+  });
+  for (const chunk of chunks) parser.feed(text.decode(chunk, { stream: true }));
+  check('sse framing (eventsource-parser) events', events, EVENTS);
+}
+
+/** pactvm: bytes to validated, typed headers (64-bit fields exact). */
+function fullSubject(): void {
+  const { chunks, heightSum } = prepare();
+  let events = 0;
+  let heights = 0;
+  const decoder = new HeaderStreamDecoder({
+    onHeader: (event) => {
+      events++;
+      heights += event.header.height;
+    },
+    onInvalid: (error) => {
+      throw error;
+    },
+  });
+  for (const chunk of chunks) decoder.feed(chunk);
+  check('sse full decode (pactvm) events', events, EVENTS);
+  check('sse full decode (pactvm) height sum', heights, heightSum);
+}
+
+/** eventsource-parser + JSON.parse of each event's data. */
+function fullBaseline(): void {
+  const { chunks, heightSum } = prepare();
+  let events = 0;
+  let heights = 0;
+  const text = new TextDecoder();
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.event !== 'BlockHeader') return;
+      const data = JSON.parse(event.data) as { header: { height: number } };
+      events++;
+      heights += data.header.height;
+    },
+  });
+  for (const chunk of chunks) parser.feed(text.decode(chunk, { stream: true }));
+  check('sse full decode (baseline) events', events, EVENTS);
+  check('sse full decode (baseline) height sum', heights, heightSum);
+}
+
+export const streamCases: BenchCase[] = [
+  { suite: 'stream', name: 'sse framing', setup: prepare, subject: framingSubject, baseline: framingBaseline },
+  { suite: 'stream', name: 'sse full decode', setup: prepare, subject: fullSubject, baseline: fullBaseline },
+];
+
+/**
+ * Feeds `events` synthetic events (16 KiB chunks, forks included) through the decoder and the
+ * confirmation buffer, as the client does, and samples the heap after a full GC every tenth.
+ */
+export function measureHeap(events = 1_000_000, log: (line: string) => void = console.log): number[] {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const chain = new SyntheticChain({ seed: 7, forkRate: 0.05 });
+  let confirmed = 0;
+  let orphaned = 0;
+  const buffer = new ConfirmationBuffer({ confirmed: () => confirmed++, orphaned: () => orphaned++ }, { depth: 6 });
+  const decoder = new HeaderStreamDecoder({
+    onHeader: (event) => buffer.push(event),
+    onInvalid: (error) => {
+      throw error;
+    },
+  });
+  const samples: number[] = [];
+  const step = Math.max(1, Math.floor(events / 10));
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    const body = Buffer.from(pending.join(''), 'utf8');
+    for (let at = 0; at < body.length; at += CHUNK_SIZE) decoder.feed(body.subarray(at, at + CHUNK_SIZE));
+    pending = [];
+    pendingBytes = 0;
+  };
+  for (let i = 1; i <= events; i++) {
+    const frame = `event:BlockHeader\ndata:${chain.next().json}\n\n`;
+    pending.push(frame);
+    pendingBytes += frame.length;
+    if (pendingBytes >= 64 * CHUNK_SIZE) flush();
+    if (i % step === 0) {
+      flush();
+      gc();
+      const used = process.memoryUsage().heapUsed;
+      samples.push(used);
+      log(`${String(i).padStart(9)} events  heap ${(used / 2 ** 20).toFixed(1).padStart(6)} MiB  confirmed ${confirmed}  orphaned ${orphaned}  pending ${buffer.pending}`);
+    }
+  }
+  return samples;
+}
+
+async function main(): Promise<void> {
+  const memory = process.argv.indexOf('--memory');
+  if (memory >= 0) {
+    const events = Number(process.argv[memory + 1] ?? 1_000_000);
+    const samples = measureHeap(events);
+    const mib = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
+    const settled = samples.slice(1);
+    console.log(`heap after the first tenth ${mib(samples[0]!)}; over the rest min ${mib(Math.min(...settled))}, max ${mib(Math.max(...settled))}, last − second ${mib(samples.at(-1)! - samples[1]!)}`);
+    return;
+  }
+  for (const c of streamCases) {
+    c.setup?.();
+    c.subject();
+    c.baseline();
+    const hz = (fn: () => void) => {
+      const bench = new Benchmark(fn, { maxTime: 3, minSamples: 5 });
+      bench.run({ async: false });
+      return bench.hz;
+    };
+    const subject = hz(c.subject);
+    const baseline = hz(c.baseline);
+    console.log(`${c.name.padEnd(16)} pactvm ${(subject * EVENTS / 1e6).toFixed(2)} M events/s  eventsource-parser ${(baseline * EVENTS / 1e6).toFixed(2)} M events/s  ratio ${(subject / baseline).toFixed(2)}`);
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
