@@ -40,6 +40,8 @@ export interface ModuleScope {
   members: Map<string, GlobalCell>;
   /** names brought in by `use` inside the module */
   imports?: Map<string, GlobalCell>;
+  /** the module's own name used as a module reference inside its body */
+  selfRef?: Value;
 }
 
 export class Desugarer {
@@ -91,13 +93,21 @@ export class Desugarer {
         if (s.name === 'true' || s.name === 'false') return { k: 'const', value: s.name === 'true', span: s.span };
         throw desugarError(`Expected: expression, got keyword ${s.name}`, s.span);
       case 'name': return this.name(s.parts, s.span);
-      case 'dyn': throw desugarError(`Unbound variable ${s.ref}`, s.span);
+      case 'dyn': return this.dynamicMember(s.ref, s.member, s.span);
       case 'bracket': return this.listLiteral(s.items, s.span);
       case 'brace': return this.objectLiteral(s.items, s.span);
       case 'paren': return s.items.length === 0 ? { k: 'const', value: UNIT, span: s.span } : this.form(s.items, s.span);
       case 'annotation': case 'punct':
         throw desugarError(`Expected: expression, got ${describeSyntax(s)}`, s.span);
     }
+  }
+
+  /** `m::f`: the member `f` of the module the local modref `m` refers to (language.md §4.7). */
+  private dynamicMember(ref: string, member: string, span: Span): Expr {
+    const b = this.lookupLocal(ref);
+    if (!b) throw desugarError(`Unbound variable ${ref}`, span);
+    return { k: 'call-native', spec: resolveOverload('modref-member', 2)!, span, args: [
+      { k: 'local', name: ref, span, binder: b }, { k: 'const', value: member, span }] };
   }
 
   private listLiteral(items: Syntax[], span: Span): Expr {
@@ -139,6 +149,9 @@ export class Desugarer {
       }
       const top = this.env.lookupTopLevel(n);
       if (top) return { k: 'global', cell: top, span };
+      if (this.module?.selfRef !== undefined && (n === this.module.name || this.module.name.endsWith('.' + n))) {
+        return { k: 'const', value: this.module.selfRef, span };
+      }
       const modref = this.env.lookupModRef(n);
       if (modref !== undefined) return { k: 'const', value: modref, span };
       throw desugarError(`Cannot find module:  ${n}`, span);
@@ -197,7 +210,6 @@ export class Desugarer {
       const special = this.specialForm(head.parts[0], args, span);
       if (special) return special;
     }
-    if (head.t === 'dyn') throw desugarError(`Unbound variable ${head.ref}`, head.span);
     return this.application(head, args, span);
   }
 

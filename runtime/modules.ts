@@ -11,7 +11,7 @@ import type { Span } from '../compiler/source.js';
 import { Desugarer, desugarError, type ModuleScope, type NameEnv } from '../compiler/desugar.js';
 import { compileFunction } from '../compiler/index.js';
 import { GlobalCell, type GlobalKind } from '../vm/chunk.js';
-import { Closure, TableRef } from '../vm/values.js';
+import { Closure, ModRef, TableRef } from '../vm/values.js';
 import type { Machine } from '../vm/machine.js';
 import type { PactType } from '../vm/types.js';
 import { PactError } from '../vm/errors.js';
@@ -164,7 +164,10 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
       defs.push({ form: item, kind: kw, name: defName });
     } else if (kw === 'implements' && !isInterface) {
       const i = item.items[1];
-      if (i?.t === 'name') interfaces.push(i.parts.join('.'));
+      if (i?.t === 'name') {
+        const written = i.parts.join('.');
+        interfaces.push(env.resolveModule(written)?.name ?? written);
+      }
     } else if (kw === 'bless' && !isInterface) {
       const h = item.items[1];
       if (h?.t === 'str') blessed.push(h.value);
@@ -181,6 +184,7 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
     throw new PactError('parse', 'Expected: at least one of [defun, defcap, defschema, deftable, defpact, defconst]', form.span);
   }
 
+  if (!isInterface) scope.selfRef = new ModRef(name, interfaces);
   const d = new Desugarer(env, scope);
   // functions first (defconsts may call them), then defconsts in dependency order
   const consts = defs.filter(x => x.kind === 'defconst');

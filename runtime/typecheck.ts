@@ -37,6 +37,7 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup): boolean
       return true;
     }
     case 'table': return v instanceof TableRef;
-    case 'modref': return v instanceof ModRef && t.interfaces.every(i => v.interfaces.includes(i));
+    // interface names may be written bare inside their namespace (`iface` for `ns.iface`)
+    case 'modref': return v instanceof ModRef && t.interfaces.every(i => v.interfaces.some(x => x === i || x.endsWith('.' + i)));
   }
 }

@@ -137,6 +137,14 @@ export function guardNatives(h: GuardHost): NativeTable {
       return `Module admin for module ${m.module} acquired`;
     },
     'with-capability': args => withCapability(h, args[0], args[1]),
+    'modref-member': args => {
+      const [ref, member] = args;
+      if (!(ref instanceof ModRef)) throw new PactError('exec', `Attempted to use ${h.render(ref)} as dynamic name, but it is not a modref`);
+      const m = h.module(ref.module);
+      const v = m?.members.get(member as string)?.value;
+      if (v === undefined) throw new PactError('exec', `Module ${ref.module} has no such member: ${member as string}`);
+      return v;
+    },
     'require-capability': args => requireCapability(h, args[0]),
     'compose-capability': args => composeCapability(h, args[0]),
     'install-capability': args => installCapability(h, args[0]),

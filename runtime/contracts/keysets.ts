@@ -1,8 +1,9 @@
 // Keysets (language.md §7.2–7.4): reading them from message data, storing them by name, and
 // deciding whether the transaction's signatures satisfy one.
 
+import { resolveOverload } from '../../vm/builtins.js';
 import {
-  CapToken, KeySetGuard, KeySetRefGuard, PactObject, compareCodePoints, type Value,
+  NativeFn, CapToken, KeySetGuard, KeySetRefGuard, PactObject, compareCodePoints, type Value,
 } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../equality.js';
@@ -83,7 +84,9 @@ export function enforceKeyset(h: ContractHost, ks: KeySetGuard): true {
 
 function customPredicate(h: ContractHost, pred: string, count: number, matched: number): boolean {
   if (BUILTIN_PREDICATES.has(pred)) return false;
-  const fn = h.lookupDefun(pred);
+  // a bare native name such as `>` is applied as (pred count matched)
+  const native = resolveOverload(pred, 2);
+  const fn = native && native.arity === 2 && !native.repl ? new NativeFn(native.id) : h.lookupDefun(pred);
   if (!fn) throw new PactError('exec', 'Invalid custom predicate for keyset expected defun');
   const r = h.vm.call(fn, [count, matched]);
   if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
