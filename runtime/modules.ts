@@ -17,6 +17,7 @@ import type { PactType } from '../vm/types.js';
 import { PactError } from '../vm/errors.js';
 import { moduleSizes, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from './pact-ir/index.js';
 import type { DefcapInfo, DefcapMeta } from './contracts/capabilities.js';
+import type { DefpactInfo, DefpactStep } from './contracts/defpacts.js';
 
 export interface LoadedModule {
   name: string;
@@ -30,6 +31,7 @@ export interface LoadedModule {
   txHash: string;
   schemas: Map<string, Map<string, PactType>>;
   defcaps: Map<string, DefcapInfo>;
+  defpacts: Map<string, DefpactInfo>;
   /** Pact's view of the module, for hashing modules that depend on it */
   summary: ModuleSummary;
   /** deployment sizes (gas.md §3.9) */
@@ -151,6 +153,7 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   const blessed: string[] = [];
   const schemas = new Map<string, Map<string, PactType>>();
   const defcaps = new Map<string, DefcapInfo>();
+  const defpacts = new Map<string, DefpactInfo>();
 
   for (const item of skipDocs(rest, true)) {
     if (item.t !== 'paren' || item.items[0]?.t !== 'keyword') throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} definition`, item.span);
@@ -204,7 +207,13 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
         defcaps.set(def.name, { name: `${name}.${def.name}`, module: name, closure, meta: defcapMeta(h, name) });
         break;
       }
-      case 'defpact': break; // defpacts: contracts runtime, next step
+      case 'defpact': {
+        if (isInterface) break;
+        const info = compileDefpact(h, env, scope, name);
+        defpacts.set(def.name, info);
+        cell.value = info.steps[0].exec;
+        break;
+      }
       case 'defschema': schemas.set(def.name, schemaFields(def.form, d)); break;
       case 'deftable': cell.value = new TableRef(`${name}_${def.name}`, name, tableSchema(def.form)); break;
     }
@@ -216,8 +225,45 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   }
   return {
     name, kind: isInterface ? 'interface' : 'module', hash: sizes.hash, members, interfaces, code,
-    governance, blessed, txHash, schemas, defcaps, summary: summarize(sizes.built), sizes,
+    governance, blessed, txHash, schemas, defcaps, defpacts, summary: summarize(sizes.built), sizes,
   };
+}
+
+/** Compile each step (and rollback) of a defpact as a function of the defpact's arguments. */
+function compileDefpact(h: DefHeader, env: NameEnv, scope: ModuleScope, module: string): DefpactInfo {
+  const qn = `${module}.${h.name}`;
+  const compileStep = (s: Syntax): Closure => {
+    const d = new Desugarer(env, scope);
+    const fn = d.function('defpact', h.name, h.params, h.returnType, [s], s.span);
+    return new Closure(compileFunction(fn, module), []);
+  };
+  const steps: DefpactStep[] = h.body.map((st, i) => {
+    const kw = st.t === 'paren' && st.items[0]?.t === 'keyword' ? st.items[0].name : '';
+    const exprs = st.t === 'paren' ? withoutModels(st.items.slice(1)) : [];
+    if (kw === 'step') {
+      if (exprs.length !== 1) throw desugarError(`Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, st.span);
+      return { exec: compileStep(exprs[0]), rollback: null };
+    }
+    if (kw === 'step-with-rollback') {
+      if (exprs.length !== 2) throw desugarError(`Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, st.span);
+      if (i === h.body.length - 1) throw desugarError(`rollbacks aren't allowed on the last step in: ${qn}`, st.span);
+      return { exec: compileStep(exprs[0]), rollback: compileStep(exprs[1]) };
+    }
+    throw desugarError(`Expected: step or step-with-rollback in defpact ${qn}`, st.span);
+  });
+  if (steps.length === 0) throw desugarError(`Expected: at least one step in defpact ${qn}`, h.span);
+  return { name: qn, module, steps };
+}
+
+/** Drop `@model [...]` annotations (formal-verification properties do not run). */
+function withoutModels(items: Syntax[]): Syntax[] {
+  const out: Syntax[] = [];
+  for (let j = 0; j < items.length; j++) {
+    const x = items[j];
+    if (x.t === 'annotation' && x.name === '@model') { j++; continue; }
+    out.push(x);
+  }
+  return out;
 }
 
 /** Order defconsts so that each comes after the defconsts its expression names. */

@@ -31,7 +31,12 @@ export class FunctionProto {
     readonly qualifiedName: string,
     /** module of a defun/defcap/defpact (null for lambdas and top-level code) */
     readonly module: string | null = null,
-  ) {}
+  ) {
+    this.intercepted = kind === 'defcap' || kind === 'defpact';
+  }
+
+  /** calls are intercepted: a defcap builds a capability token, a defpact starts a pact */
+  readonly intercepted: boolean;
 
   /** hash of the module this function belongs to, set once the module is hashed */
   moduleHash: string | null = null;

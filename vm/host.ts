@@ -1,7 +1,7 @@
 // What the machine needs from the runtime: native implementations, the gas meter, runtime type
 // checks, value rendering for error messages, and save/restore of state around `try`.
 
-import type { Value } from './values.js';
+import type { Closure, Value } from './values.js';
 import type { PactType } from './types.js';
 import type { BuiltinSpec } from './builtins.js';
 
@@ -32,4 +32,6 @@ export interface Host {
    *  conditions run read-only */
   getPurity(): string;
   setPurity(p: string): void;
+  /** calling a defpact starts a pact execution (its first step runs) */
+  startPact(fn: Closure, args: Value[]): Value;
 }

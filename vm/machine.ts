@@ -111,7 +111,8 @@ export class Machine {
    *  the capability is acquired); anything else runs. */
   private saturated(fn: Closure, args: Value[]): Value {
     const proto = fn.proto;
-    if (proto.kind !== 'defcap') return this.enter(fn, args);
+    if (!proto.intercepted) return this.enter(fn, args);
+    if (proto.kind === 'defpact') return this.host.startPact(fn, args);
     this.typecheckPartial(proto, args, 0);
     for (const a of args) if (isFunctionValue(a)) throw notAValue();
     return new CapToken(proto.qualifiedName, args);
@@ -210,7 +211,7 @@ export class Machine {
               const tail = code[opStart] === Op.TailCall;
               const argc = code[ip++];
               const callee = s[sp - argc - 1];
-              if (callee instanceof Closure && callee.proto.arity === argc && callee.proto.kind !== 'defcap') {
+              if (callee instanceof Closure && callee.proto.arity === argc && !callee.proto.intercepted) {
                 if (argc > 0 && gas.metered) { this.site(chunk, opStart); gas.chargeApply(argc); }
                 if (tail && this.handlersBelow(fp)) {
                   // reuse this frame: move callee and arguments down to our own slots

@@ -17,7 +17,15 @@ import {
 } from './capabilities.js';
 import { PactObject } from '../../vm/values.js';
 
+function checkPactId(h: GuardHost, stored: string, what: string): void {
+  const current = h.currentPactId();
+  if (current === null) throw userError('Attempted to fetch defpact data, but currently not within defpact execution');
+  if (current !== stored) throw userError(`${what}: invalid pact id, expected ${stored} got ${current}`);
+}
+
 export interface GuardHost extends ContractHost {
+  /** the id of the defpact step executing now, or null */
+  currentPactId(): string | null;
   /** acquire module admin by running the module's governance (keyset or capability) */
   acquireModuleAdmin(module: string): void;
 }
@@ -43,6 +51,7 @@ export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
     return true;
   }
   if (g instanceof CapabilityGuard) {
+    if (g.pactId !== null) checkPactId(h, g.pactId, 'Capability pact guard failed');
     if (!inScope(h, new CapToken(g.name, g.args))) throw userError(`Capability not acquired: ${h.render(g)}`);
     return true;
   }
@@ -52,7 +61,8 @@ export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
     return true;
   }
   if (g instanceof PactGuard) {
-    throw userError('Attempted to fetch defpact data, but currently not within defpact execution');
+    checkPactId(h, g.pactId, 'Capability pact guard failed');
+    return true;
   }
   throw argTypeError(native, [g]);
 }

@@ -17,6 +17,7 @@ import type { ReplSession } from './session.js';
 import type { Span } from '../../compiler/source.js';
 import { loadFile } from './script.js';
 import { describeModule } from './describe.js';
+import { pactState } from '../contracts/defpacts.js';
 
 export const PACT_VERSION = '5.4';
 
@@ -110,6 +111,14 @@ export function replNatives(s: ReplSession): NativeTable {
     s.env.flags = new Set((list as string[]).filter(f => KNOWN_FLAGS.has(f)));
     applyFlags(s);
     return currentFlags(s);
+  }
+
+  /** `(continue-pact step [rollback [pact-id [yield]]])` (repl.md §3.6) */
+  function continuePact(args: Value[], name: string): Value {
+    const [step, rollback = false, pactId, yielded] = args;
+    if (!isInt(step) || typeof rollback !== 'boolean' || (pactId !== undefined && typeof pactId !== 'string')
+      || (yielded !== undefined && !(yielded instanceof PactObject))) throw argTypeError(name, args);
+    return s.pacts.continueStep(Number(step), rollback, pactId ?? null, yielded ?? null);
   }
 
   return {
@@ -278,8 +287,17 @@ export function replNatives(s: ReplSession): NativeTable {
     'enforce-pact-version-range': args =>
       enforceVersion(args, str('enforce-pact-version-range', args, 0), str('enforce-pact-version-range', args, 1)),
     'sig-keyset': () => new KeySetGuard([...new Set(s.env.signers.keys())].sort(compareCodePoints), 'keys-all'),
-    'pact-state': () => { throw userError('pact-state: no pact exec in context'); },
-    'reset-pact-state': () => { throw userError('pact-state: no pact exec in context'); },
+    'pact-state': () => pactState(s.pactExec),
+    'reset-pact-state': args => {
+      if (typeof args[0] !== 'boolean') throw argTypeError('reset-pact-state', args);
+      const st = pactState(s.pactExec);
+      if (args[0]) s.pactExec = null;
+      return st;
+    },
+    'continue-pact': args => continuePact(args, 'continue-pact'),
+    'continue-pact-with-rollback': args => continuePact(args, 'continue-pact-with-rollback'),
+    'continue-pact-rollback-yield': args => continuePact(args, 'continue-pact-rollback-yield'),
+    'continue-pact-rollback-yield-object': args => continuePact(args, 'continue-pact-rollback-yield-object'),
     'typecheck': args => {
       const name = str('typecheck', args, 0);
       if (!s.module(name)) throw nativeFailure('typecheck', 'invalid module name format');

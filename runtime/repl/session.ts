@@ -26,6 +26,7 @@ import { CapToken } from '../../vm/values.js';
 import { evaluateCapability } from '../contracts/capabilities.js';
 import { enforceGuard } from '../contracts/guards.js';
 import type { NamespacePolicy } from '../contracts/namespaces.js';
+import { Defpacts, type DefpactInfo, type PactExec } from '../contracts/defpacts.js';
 import type { Guard } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
 
@@ -65,6 +66,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   /** names brought in by `use` and by deploying modules: cleared by commit and rollback */
   topLevel = new Map<string, GlobalCell>();
   caps = new ContractState();
+  /** the most recent pact execution of this transaction; reset by commit and rollback */
+  pactExec: PactExec | null = null;
+  readonly pacts: Defpacts = new Defpacts(this);
   /** the active namespace (`(namespace "ns")`); reset by commit and rollback */
   namespace: string | null = null;
   /** environment: survives transactions */
@@ -91,9 +95,11 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
       restoreState: saved => session.caps.restore(saved as ContractSnapshot),
       getPurity: () => session.caps.purity,
       setPurity: p => { session.caps.purity = p as ContractState['purity']; },
+      startPact: (fn, args) => session.pacts.start(fn, args),
     };
     this.vm = new Machine(host);
-    const { impls, missing } = assembleNatives([...coreNativeTables(this), ...contractNatives(this), replNatives(this)]);
+    const { impls, missing } = assembleNatives([
+      ...coreNativeTables(this), ...contractNatives(this), this.pacts.natives(), replNatives(this)]);
     host.natives = impls;
     this.natives = impls;
     this.missingNatives = missing;
@@ -132,6 +138,13 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
       return undefined;
     }
     return this.module(name.slice(0, dot))?.schemas.get(name.slice(dot + 1));
+  }
+
+  currentPactId(): string | null { return this.pacts.currentId(); }
+
+  defpact(qualified: string): DefpactInfo | undefined {
+    const dot = qualified.lastIndexOf('.');
+    return this.module(qualified.slice(0, dot))?.defpacts.get(qualified.slice(dot + 1));
   }
 
   lookupDefun(qualified: string): Closure | undefined {
@@ -224,6 +237,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.events = [];
     this.caps = new ContractState();
     this.namespace = null;
+    this.pactExec = null;
   }
 
   /** `(load f true)`: a fresh environment and database (repl.md §5.2). */

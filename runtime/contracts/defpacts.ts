@@ -1,0 +1,165 @@
+// Defpacts (language.md §8, repl.md §3.6): starting a multi-step pact, continuing it step by step
+// (or rolling a step back), yield/resume between steps, pact-id, pact guards and pact-state.
+
+import { Closure, PactObject, PactGuard, CapabilityGuard, CapToken, type Value } from '../../vm/values.js';
+import { PactError, userError } from '../../vm/errors.js';
+import type { NativeTable } from '../natives/registry.js';
+import { argTypeError } from '../natives/errors.js';
+import { isCallable } from '../../vm/values.js';
+import type { ContractHost } from './host.js';
+
+export const PACTS_TABLE = 'SYS:Pacts';
+
+export interface DefpactStep { exec: Closure; rollback: Closure | null }
+
+/** A compiled defpact: one closure per step (and rollback), all taking the defpact's arguments. */
+export interface DefpactInfo { name: string; module: string; steps: DefpactStep[] }
+
+/** The state of a pact between steps, as stored by id. */
+export interface PactExec {
+  id: string;
+  /** last executed step */
+  step: number;
+  stepCount: number;
+  stepHasRollback: boolean;
+  name: string;
+  args: Value[];
+  yield: { data: PactObject; target: string | null; sourceChain: string } | null;
+  completed: boolean;
+}
+
+/** The step being executed right now. */
+interface StepContext { id: string; step: number; rollback: boolean; resume: PactExec['yield']; yielded: PactExec['yield'] }
+
+export interface PactHost extends ContractHost {
+  /** the most recent pact execution of this transaction (continue-pact's default) */
+  pactExec: PactExec | null;
+  defpact(name: string): DefpactInfo | undefined;
+}
+
+const notInPact = () => userError('Attempted to fetch defpact data, but currently not within defpact execution');
+
+export class Defpacts {
+  private current: StepContext | null = null;
+
+  constructor(private h: PactHost) {}
+
+  /** Calling a defpact outside any pact: start it with the transaction hash as id, run step 0. */
+  start(fn: Closure, args: Value[]): Value {
+    const h = this.h;
+    const info = h.defpact(fn.proto.qualifiedName);
+    if (!info) throw new PactError('exec', `Cannot find defpact ${fn.proto.qualifiedName}`);
+    if (this.current) throw new PactError('exec', 'Nested defpacts are not supported yet by pactvm');
+    if (h.pactExec) throw new PactError('exec', `defpact execution context already in the environment:  defpact id: ${h.pactExec.id}`);
+    const exec: PactExec = {
+      id: h.env.txHash, step: -1, stepCount: info.steps.length, stepHasRollback: false,
+      name: info.name, args, yield: null, completed: false,
+    };
+    return this.runStep(info, exec, 0, false, null);
+  }
+
+  /** `continue-pact`: run the next step (or roll back the last one) of a stored pact. */
+  continueStep(step: number, rollback: boolean, pactId: string | null, resume: PactObject | null): Value {
+    const h = this.h;
+    const id = pactId ?? h.pactExec?.id;
+    if (id === undefined) throw new PactError('exec', 'No defpact id or execution environment supplied');
+    const previousYield = h.pactExec?.id === id ? h.pactExec.yield : null;
+    h.pactExec = null;
+    const exec = h.db.read(PACTS_TABLE, id) as unknown as PactExec | undefined;
+    if (!exec) throw new PactError('exec', `No previous defpact execution found for defpact id:  ${id}`);
+    if (exec.completed) throw new PactError('exec', `Requested defpact already completed:  defpact id:${id}`);
+    if (step < 0 || step >= exec.stepCount) {
+      throw new PactError('exec', `DefPactStep does not match defpact properties: requested: ${step} step count:${exec.stepCount}`);
+    }
+    if (rollback && step !== exec.step) {
+      throw new PactError('exec', `Rollback mismatch in DefPactStep and defpact execution environment: requested: ${step} current: ${exec.step}`);
+    }
+    if (!rollback && step !== exec.step + 1) {
+      throw new PactError('exec', `Step mismatch in DefPactStep and defpact execution environment: requested: ${step} current: ${exec.step}`);
+    }
+    const info = h.defpact(exec.name);
+    if (!info) throw new PactError('exec', `Cannot find defpact ${exec.name}`);
+    const stored = exec.yield ?? previousYield;
+    const data = resume ? { data: resume, target: stored?.target ?? null, sourceChain: stored?.sourceChain ?? '' } : stored;
+    return this.runStep(info, exec, step, rollback, data);
+  }
+
+  private runStep(info: DefpactInfo, exec: PactExec, step: number, rollback: boolean, resume: PactExec['yield']): Value {
+    const h = this.h;
+    const s = info.steps[step];
+    const body = rollback ? s.rollback : s.exec;
+    if (!body) throw new PactError('exec', `Step has no rollback: defpact id: ${exec.id}`);
+    const saved = this.current;
+    const ctx: StepContext = { id: exec.id, step, rollback, resume, yielded: null };
+    this.current = ctx;
+    let result: Value;
+    try {
+      result = h.vm.runBody(body, exec.args);
+    } finally {
+      this.current = saved;
+    }
+    const next: PactExec = {
+      ...exec, step, stepHasRollback: s.rollback !== null, yield: ctx.yielded,
+      completed: rollback || step === exec.stepCount - 1,
+    };
+    h.db.write(PACTS_TABLE, exec.id, next as unknown as Value);
+    h.pactExec = next;
+    return result;
+  }
+
+  natives(): NativeTable {
+    const h = this.h;
+    return {
+      'yield': args => this.yieldData(args, null),
+      'yield-to-chain': args => {
+        if (typeof args[1] !== 'string') throw argTypeError('yield', args);
+        return this.yieldData(args, args[1]);
+      },
+      'resume': args => {
+        const ctx = this.current;
+        if (!ctx) throw userError('No active defpact execution in the environment');
+        const data = ctx.resume;
+        if (!data) throw userError(`No yield value found from previous pact step. Current step: ${ctx.step} defpact Id: ${ctx.id}`);
+        if (data.target !== null && data.target !== h.env.chainData['chain-id']) {
+          throw userError(`Yield provenance does not match, received ${h.env.chainData['chain-id']}, expected ${data.target}`);
+        }
+        if (!isCallable(args[0])) throw argTypeError('resume', args);
+        return h.vm.call(args[0], [data.data]);
+      },
+      'pact-id': () => {
+        if (!this.current) throw notInPact();
+        return this.current.id;
+      },
+      'create-pact-guard': args => {
+        if (typeof args[0] !== 'string') throw argTypeError('create-pact-guard', args);
+        if (!this.current) throw notInPact();
+        return new PactGuard(this.current.id, args[0]);
+      },
+      'create-capability-pact-guard': args => {
+        const t = args[0];
+        if (!(t instanceof CapToken)) throw argTypeError('create-capability-pact-guard', args);
+        if (!this.current) throw notInPact();
+        return new CapabilityGuard(t.name, t.args, this.current.id);
+      },
+    };
+  }
+
+  /** The pact id a pact guard is checked against (null outside a pact). */
+  currentId(): string | null {
+    return this.current?.id ?? null;
+  }
+
+  private yieldData(args: Value[], target: string | null): Value {
+    const obj = args[0];
+    if (!(obj instanceof PactObject)) throw argTypeError(target === null ? 'yield' : 'yield-to-chain', args);
+    if (!this.current) throw userError('Try to yield a value outside a running defpact execution');
+    this.current.yielded = { data: obj, target, sourceChain: this.h.env.chainData['chain-id'] };
+    return obj;
+  }
+}
+
+/** `pact-state`: the most recent pact execution of the transaction. */
+export function pactState(exec: PactExec | null): Value {
+  if (!exec) throw userError('pact-state: no pact exec in context');
+  return PactObject.of([['pactId', exec.id], ['step', exec.step], ['yield', exec.yield ? exec.yield.data : false]]);
+}
