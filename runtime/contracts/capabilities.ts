@@ -1,7 +1,7 @@
 // Capabilities (language.md §6): acquiring them with with-capability (unmanaged, @event,
 // auto-managed one-shot, @managed with a manager function), require/compose/install, events.
 
-import { CapToken, Closure, type Value } from '../../vm/values.js';
+import { CapToken, Closure, UNIT, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../equality.js';
 import { capTokenText } from '../render.js';
@@ -37,7 +37,30 @@ export function defcapOf(h: ContractHost, token: CapToken): DefcapInfo {
 
 /** Is the exact token acquired or composed anywhere on the stack? */
 export function inScope(h: ContractHost, token: CapToken): boolean {
-  return h.caps.capStack.some(s => valueEquals(s.token, token) || s.composed.some(c => valueEquals(c, token)));
+  const has = (s: CapSlot) => valueEquals(s.token, token) || s.composed.some(c => valueEquals(c, token));
+  return h.caps.capStack.some(has) || h.caps.testGranted.some(has);
+}
+
+/** Every token in scope: acquired, composed, or granted by test-capability. */
+export function tokensInScope(h: ContractHost): CapToken[] {
+  return [...h.caps.testGranted, ...h.caps.capStack].flatMap(s => [s.token, ...s.composed]);
+}
+
+/** `test-capability` (repl.md §3.7): an unmanaged cap stays in scope until the transaction
+ *  ends; a managed one is installed and its body checked once, without staying in scope. */
+export function testCapability(h: ContractHost, token: Value): Value {
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  const info = defcapOf(h, token);
+  const meta = info.meta;
+  if (meta.kind === 'auto' || meta.kind === 'managed') {
+    const param = meta.kind === 'managed' ? meta.param : -1;
+    const key = managedKey(token, param, h.render);
+    if (!h.caps.managed.has(key)) h.caps.managed.set(key, { token, param, used: false });
+    acquire(h, info, token);
+    return UNIT;
+  }
+  if (!inScope(h, token)) h.caps.testGranted.push(acquire(h, info, token));
+  return UNIT;
 }
 
 /** Module admin is needed to use a module's capabilities from outside it (§6.2 step 3). */

@@ -8,6 +8,7 @@ import {
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../equality.js';
 import type { ContractHost } from './host.js';
+import { tokensInScope } from './capabilities.js';
 
 export const KEYSETS_TABLE = 'SYS:KeySets';
 const BUILTIN_PREDICATES = new Set(['keys-all', 'keys-any', 'keys-2']);
@@ -59,7 +60,7 @@ function keysetFailure(ks: KeySetGuard): PactError {
 export function enforceKeyset(h: ContractHost, ks: KeySetGuard): true {
   const granted = h.caps.evaluating.length > 0
     ? [h.caps.evaluating[h.caps.evaluating.length - 1]]
-    : h.caps.capStack.flatMap(s => [s.token, ...s.composed]);
+    : tokensInScope(h);
   const counts = (caps: CapToken[]) =>
     (caps.length === 0 && !h.caps.autonomousInstalls) || caps.some(c => granted.some(g => valueEquals(c, g)));
   const signers = h.env.signers;

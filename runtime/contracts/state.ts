@@ -20,6 +20,8 @@ export type Purity = 'impure' | 'read-only' | 'sys-only';
 
 export class ContractState {
   capStack: CapSlot[] = [];
+  /** capabilities granted by test-capability: in scope until commit/rollback */
+  testGranted: CapSlot[] = [];
   managed = new Map<string, ManagedCap>();
   moduleAdmin = new Set<string>();
   /** tokens whose defcap body is executing (innermost last) */

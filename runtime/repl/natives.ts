@@ -18,6 +18,7 @@ import type { Span } from '../../compiler/source.js';
 import { loadFile } from './script.js';
 import { describeModule } from './describe.js';
 import { pactState } from '../contracts/defpacts.js';
+import { testCapability } from '../contracts/capabilities.js';
 
 export const PACT_VERSION = '5.4';
 
@@ -294,6 +295,7 @@ export function replNatives(s: ReplSession): NativeTable {
       if (args[0]) s.pactExec = null;
       return st;
     },
+    'test-capability': args => testCapability(s, args[0]),
     'continue-pact': args => continuePact(args, 'continue-pact'),
     'continue-pact-with-rollback': args => continuePact(args, 'continue-pact-with-rollback'),
     'continue-pact-rollback-yield': args => continuePact(args, 'continue-pact-rollback-yield'),
