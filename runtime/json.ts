@@ -96,6 +96,38 @@ export function scientificText(d: PactDecimal): string {
   return `${sign}${digits.slice(0, e10)}.${digits.slice(e10)}`;
 }
 
+// Object members are written in the order Pact 4's aeson gave them: the iteration order of an
+// unordered-containers-0.2.15 HashMap keyed by hashable-1.3's FNV-1 hash of the UTF-16LE text.
+// That order is the hash's 4-bit groups compared from the least significant end.
+
+const FNV_PRIME = 16777619n;
+const LEGACY_SALT = BigInt.asUintN(64, -2578643520546668380n);
+const legacyKeyCache = new Map<string, bigint>();
+
+/** The hash with its nibbles reversed, so that numeric order is the HashMap's iteration order. */
+function legacyOrderKey(k: string): bigint {
+  let key = legacyKeyCache.get(k);
+  if (key !== undefined) return key;
+  let h = LEGACY_SALT;
+  for (let i = 0; i < k.length; i++) {
+    const unit = k.charCodeAt(i);
+    h = BigInt.asUintN(64, h * FNV_PRIME) ^ BigInt(unit & 0xff);
+    h = BigInt.asUintN(64, h * FNV_PRIME) ^ BigInt(unit >> 8);
+  }
+  key = 0n;
+  for (let n = 0; n < 16; n++) { key = (key << 4n) | (h & 15n); h >>= 4n; }
+  if (legacyKeyCache.size < 10_000) legacyKeyCache.set(k, key);
+  return key;
+}
+
+/** Keys (given in code-point order, which breaks hash ties) in legacy HashMap order. */
+export function legacyKeyOrder(keys: string[]): string[] {
+  return keys
+    .map((k, i) => ({ k, i, h: legacyOrderKey(k) }))
+    .sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.i - b.i))
+    .map(x => x.k);
+}
+
 /** `ns.name` → `{"namespace":"ns","name":"name"}` (a ModuleName's stable encoding). */
 function moduleNameJson(q: string): string {
   const dot = q.lastIndexOf('.');
@@ -116,7 +148,7 @@ export function stableJson(v: Value): string {
   }
   if (Array.isArray(v)) return '[' + v.map(stableJson).join(',') + ']';
   if (v instanceof PactObject) {
-    return '{' + v.sortedKeys().map(k => jsonString(k) + ':' + stableJson(v.fields.get(k)!)).join(',') + '}';
+    return '{' + legacyKeyOrder(v.sortedKeys()).map(k => jsonString(k) + ':' + stableJson(v.fields.get(k)!)).join(',') + '}';
   }
   if (v instanceof Unit) return '{"##unit":""}';
   if (v instanceof PactTime) {

@@ -32,6 +32,7 @@ const shl = (x: bigint, n: number): bigint => (n >= 0 ? x << BigInt(n) : x >> Bi
 
 /** Round num/den (den > 0, num ≠ 0) to a 53-bit float, nearest with ties to even. */
 export function roundRational(num: bigint, den: bigint): BinFloat {
+  if (num === 0n) throw new Error('roundRational: zero');
   const neg = num < 0n;
   const a = neg ? -num : num;
   // choose s so that q = ⌊a·2^s / den⌋ has exactly 53 bits
@@ -79,6 +80,9 @@ function checkRange(f: BinFloat): TransResult {
   return f;
 }
 
+/** Is the float exactly 1? (floats from roundRational always carry a 53-bit mantissa) */
+const isOne = (f: BinFloat): boolean => !f.neg && f.m === 1n << BigInt(f.e < 0 ? -f.e : 0) && f.e <= 0;
+
 const sameFloat = (a: BinFloat, b: BinFloat): boolean => a.neg === b.neg && a.m === b.m && a.e === b.e;
 
 /** Round A·2^shift ± err·2^shift (A > 0) if both ends round alike; null when undecided. */
@@ -109,6 +113,9 @@ const MAX_WORK = 1 << 13;
 // ---------------------------------------------------------------------------------------------
 // Fixed-point kernels: values are integers V standing for V / 2^W.
 
+/** a·b / 2^W truncated toward zero (an arithmetic shift would stick at -1 for negative terms) */
+const mulFix = (a: bigint, b: bigint, W: number): bigint => (a * b) / (1n << BigInt(W));
+
 const ln2Cache = new Map<number, bigint>();
 
 /** ln 2 at W fractional bits, error < 2 units: ln 2 = 2·atanh(1/3). */
@@ -138,12 +145,12 @@ function atanhInv(k: bigint, W: number): bigint {
 function lnNearOne(F: bigint, W: number): bigint {
   const one = 1n << BigInt(W);
   const z = ((F - one) << BigInt(W)) / (F + one);
-  const z2 = (z * z) >> BigInt(W);
+  const z2 = mulFix(z, z, W);
   let term = z;
   let sum = 0n;
   for (let j = 1n; term !== 0n; j += 2n) {
     sum += term / j;
-    term = (term * z2) >> BigInt(W);
+    term = mulFix(term, z2, W);
   }
   return 2n * sum;
 }
@@ -176,7 +183,7 @@ function expFixed(Z: bigint, W: number): { A: bigint; k: number; err: bigint } {
   const one = 1n << BigInt(Wr);
   let sum = one, term = one;
   for (let j = 1n; ; j++) {
-    term = ((term * r) >> BigInt(Wr)) / j;
+    term = mulFix(term, r, Wr) / j;
     if (term === 0n) break;
     sum += term;
   }
@@ -209,9 +216,10 @@ export function transExp(x: BinFloat | null): TransResult {
 export function transLn(x: BinFloat | null): TransResult {
   if (x === null) return 'inf'; // ln 0 = -inf
   if (x.neg) return 'nan';
-  if (x.m === 1n && x.e === 0) return 'zero';
+  if (isOne(x)) return 'zero';
   for (let W = 96; ; W *= 2) {
     const { v, err } = lnFixed(x, W);
+    if (v === 0n && W > MAX_WORK) return 'zero';
     const neg = v < 0n;
     const f = roundIfCertain(neg ? -v : v, err, -W);
     if (f) return { ...f, neg };
@@ -261,7 +269,7 @@ function integerParity(y: BinFloat): 'odd' | 'even' | null {
 export function transPow(x: BinFloat | null, y: BinFloat | null): TransResult {
   if (y === null) return { neg: false, m: 1n, e: 0 };
   if (x === null) return y.neg ? 'inf' : 'zero';
-  if (!x.neg && x.m === 1n && x.e === 0) return { neg: false, m: 1n, e: 0 };
+  if (isOne(x)) return { neg: false, m: 1n, e: 0 };
   const parity = integerParity(y);
   if (x.neg && parity === null) return 'nan';
   const neg = x.neg && parity === 'odd';
