@@ -36,7 +36,10 @@ export function baseStrToInt(base: number, s: string): bigint {
 
 /** ⌊log_b v⌋ for v ≥ 0 (0 for v = 0, as GHC's integerLogBase#). */
 function intLogBase(base: number, v: bigint): number {
-  return v === 0n ? 0 : v.toString(base).length - 1;
+  if (v === 0n) return 0;
+  if (base <= 36) return v.toString(base).length - 1;
+  // base 256: whole bytes of the hex form
+  return Math.ceil(v.toString(16).length / 2) - 1;
 }
 
 /** Minimal big-endian bytes of a non-negative integer (0 → one zero byte). */
