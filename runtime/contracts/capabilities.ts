@@ -55,7 +55,7 @@ export function testCapability(h: ContractHost, token: Value): Value {
   if (meta.kind === 'auto' || meta.kind === 'managed') {
     const param = meta.kind === 'managed' ? meta.param : -1;
     const key = managedKey(token, param, h.render);
-    if (!h.caps.managed.has(key)) h.caps.managed.set(key, { token, param, used: false });
+    if (!h.caps.managed.has(key)) h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
     acquire(h, info, token);
     return UNIT;
   }
@@ -110,7 +110,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       const key = managedKey(token, -1, h.render);
       let m = h.caps.managed.get(key);
       if (!m && signedFor(h, token, -1)) {
-        m = { token, param: -1, used: false };
+        m = { token, param: -1, used: false, amount: null };
         h.caps.managed.set(key, m);
       }
       if (!m) throw userError(`Managed capability not installed: ${tokenText(token)}`);
@@ -127,7 +127,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       if (!m) {
         const signed = signedFor(h, token, meta.param);
         if (signed) {
-          m = { token: signed, param: meta.param, used: false };
+          m = { token: signed, param: meta.param, used: false, amount: signed.args[meta.param] };
           h.caps.managed.set(key, m);
         }
       }
@@ -136,12 +136,8 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       runDefcapBody(h, info, m.token, slot);
       const manager = h.lookupDefun(meta.manager);
       if (!manager) throw new PactError('exec', `${meta.manager} is not a valid managed capability manager function`);
-      const installed = m.token.args[meta.param];
       const requested = token.args[meta.param];
-      const next = h.vm.call(manager, [installed, requested]);
-      const args = m.token.args.slice();
-      args[meta.param] = next;
-      m.token = new CapToken(m.token.name, args);
+      m.amount = h.vm.call(manager, [m.amount ?? m.token.args[meta.param], requested]);
       emit(h, info, token);
       return { token, composed: slot.composed };
     }
@@ -208,7 +204,7 @@ export function installCapability(h: ContractHost, token: Value): Value {
   const param = meta.kind === 'managed' ? meta.param : -1;
   const key = managedKey(token, param, h.render);
   if (h.caps.managed.has(key)) throw new PactError('exec', `Capability already installed: ${tokenText(token)}`);
-  h.caps.managed.set(key, { token, param, used: false });
+  h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
   h.caps.autonomousInstalls = true;
   return 'Installed capability';
 }

@@ -59,7 +59,7 @@ function keysetFailure(ks: KeySetGuard): PactError {
 /** Enforce a keyset against the signers and the capabilities in scope (language.md §7.2). */
 export function enforceKeyset(h: ContractHost, ks: KeySetGuard): true {
   const granted = h.caps.evaluating.length > 0
-    ? [h.caps.evaluating[h.caps.evaluating.length - 1]]
+    ? h.caps.evaluating
     : tokensInScope(h);
   const counts = (caps: CapToken[]) =>
     (caps.length === 0 && !h.caps.autonomousInstalls) || caps.some(c => granted.some(g => valueEquals(c, g)));

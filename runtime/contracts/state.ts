@@ -8,8 +8,10 @@ import type { CapToken, Value } from '../../vm/values.js';
 export interface CapSlot { token: CapToken; composed: CapToken[] }
 
 export interface ManagedCap {
-  /** the installed token (for @managed PARAM: with the managed amount) */
+  /** the installed token, as signed or installed (it is what runs the defcap body) */
   token: CapToken;
+  /** @managed PARAM: the amount still available (starts as the installed token's argument) */
+  amount: Value | null;
   /** index of the managed parameter, or -1 for auto-managed (one-shot) caps */
   param: number;
   /** auto-managed: already used in this transaction */
