@@ -10,8 +10,9 @@ import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import {
-  KEYSETS_TABLE, enforceKeyset, isValidKeysetName, keysetFromData, keysetNameError, lookupKeyset,
+  KEYSETS_TABLE, enforceKeyset, isValidKeysetName, keysetFromData, keysetNameError, keysetNamespace, lookupKeyset,
 } from './keysets.js';
+import { lookupNamespace } from './namespaces.js';
 import {
   composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
 } from './capabilities.js';
@@ -24,6 +25,8 @@ function checkPactId(h: GuardHost, stored: string, what: string): void {
 }
 
 export interface GuardHost extends ContractHost {
+  namespace: string | null;
+  enforceGuardWithMagic(g: import('../../vm/values.js').Guard, magic: string, arg: string): void;
   /** the id of the defpact step executing now, or null */
   currentPactId(): string | null;
   /** acquire module admin by running the module's governance (keyset or capability) */
@@ -89,7 +92,16 @@ export function guardNatives(h: GuardHost): NativeTable {
     if (!(ks instanceof KeySetGuard)) throw argTypeError(native, [name, ks]);
     if (!isValidKeysetName(name)) throw keysetNameError(name);
     const old = h.db.read(KEYSETS_TABLE, name);
-    if (old instanceof KeySetGuard) enforceKeyset(h, old);
+    if (old instanceof KeySetGuard) h.enforceGuardWithMagic(old, 'DEFINE_KEYSET', name);
+    else if (h.env.flags.has('RequireKeysetNs')) {
+      // a new keyset must live in the active namespace, whose user guard must pass (§7.3)
+      if (h.namespace === null) throw new PactError('exec', 'Cannot define keyset outside of a namespace');
+      if (keysetNamespace(name) !== h.namespace) {
+        throw new PactError('exec', `Error defining keyset, namespace mismatch, expected ${h.namespace}`);
+      }
+      const ns = lookupNamespace(h, h.namespace);
+      if (ns) h.enforceGuardWithMagic(ns.user, 'NAMESPACE', ns.name);
+    }
     if (h.caps.purity !== 'impure') {
       throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
     }

@@ -36,9 +36,15 @@ export function keysetFromData(v: Value, enforceFormats: boolean): KeySetGuard |
   return makeKeySet(keys as string[], pred);
 }
 
-/** Valid keyset names: `ns.name` or a non-empty name without dots. */
+/** Keyset names are parsed permissively: any non-empty text (`ns.name` when namespaced). */
 export function isValidKeysetName(name: string): boolean {
-  return /^[^.\s]+(\.[^.\s]+)?$/.test(name) && name.length > 0;
+  return name.length > 0;
+}
+
+/** The namespace part of `ns.name`, or null for a root keyset name. */
+export function keysetNamespace(name: string): string | null {
+  const dot = name.indexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(0, dot) : null;
 }
 
 export function keysetNameError(name: string): PactError {

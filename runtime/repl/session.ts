@@ -21,7 +21,7 @@ import { REPL_MODULE, REPL_MODULE_HASH, type ModuleHashContext } from '../pact-i
 import { base64UrlDecode } from '../hash.js';
 import { ContractState, type ContractSnapshot } from '../contracts/state.js';
 import { contractNatives, type ContractsHost } from '../contracts/index.js';
-import { enforceKeyset, lookupKeyset } from '../contracts/keysets.js';
+import { lookupKeyset } from '../contracts/keysets.js';
 import { CapToken } from '../../vm/values.js';
 import { evaluateCapability } from '../contracts/capabilities.js';
 import { enforceGuard } from '../contracts/guards.js';
@@ -182,7 +182,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   /** Keyset governance: the keyset must be satisfied; capability governance: acquire the cap. */
   enforceGovernance(m: LoadedModule): void {
     if (m.governance.startsWith("'")) {
-      enforceKeyset(this, lookupKeyset(this, m.governance.slice(1)));
+      this.enforceGuardWithMagic(lookupKeyset(this, m.governance.slice(1)), 'MODULE_KEYSET', m.name);
       return;
     }
     const cap = m.defcaps.get(m.governance);
