@@ -26,7 +26,9 @@ class FunctionEmitter {
     if (fn.kind === 'defun' || fn.kind === 'defcap' || fn.kind === 'defpact') {
       for (const p of fn.params) if (p.type) this.op(Op.TypecheckLocal, p.span, p.slot, this.constant(p.type));
     }
-    this.expr(fn.body, fn.returnType === null && fn.kind !== 'defpact');
+    // Only lambda and top-level frames may be replaced by a tail call: defun/defcap/defpact frames
+    // are Pact's call stack (calling module, module guards, stack traces, return-type checks).
+    this.expr(fn.body, fn.returnType === null && (fn.kind === 'lambda' || fn.kind === 'toplevel'));
     if (fn.returnType) this.op(Op.TypecheckResult, fn.span, this.constant(fn.returnType));
     this.op(Op.Return, fn.span);
     const chunk: Chunk = { code: Int32Array.from(this.code), constants: this.constants, spans: this.spans };

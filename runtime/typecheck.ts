@@ -36,8 +36,18 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup): boolean
       }
       return true;
     }
-    case 'table': return v instanceof TableRef;
+    case 'table': {
+      // a table matches when its schema has the same fields and types (structural equality)
+      if (!(v instanceof TableRef)) return false;
+      const want = schemas.schemaFields(t.schema), have = schemas.schemaFields(`${v.module}.${v.schemaName}`);
+      if (!want || !have) return true;
+      return want.size === have.size && [...want].every(([k, ty]) => have.has(k) && sameType(ty, have.get(k)!));
+    }
     // interface names may be written bare inside their namespace (`iface` for `ns.iface`)
     case 'modref': return v instanceof ModRef && t.interfaces.every(i => v.interfaces.some(x => x === i || x.endsWith('.' + i)));
   }
+}
+
+function sameType(a: PactType, b: PactType): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

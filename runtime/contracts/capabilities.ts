@@ -55,8 +55,14 @@ export function testCapability(h: ContractHost, token: Value): Value {
   if (meta.kind === 'auto' || meta.kind === 'managed') {
     const param = meta.kind === 'managed' ? meta.param : -1;
     const key = managedKey(token, param, h.render);
-    if (!h.caps.managed.has(key)) h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
-    acquire(h, info, token);
+    const fresh = !h.caps.managed.has(key);
+    if (fresh) h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
+    try {
+      acquire(h, info, token);
+    } catch (e) {
+      if (fresh) h.caps.managed.delete(key); // a failed test installs nothing
+      throw e;
+    }
     return UNIT;
   }
   if (!inScope(h, token)) h.caps.testGranted.push(acquire(h, info, token));

@@ -132,12 +132,13 @@ export function replNatives(s: ReplSession): NativeTable {
       const site = vm.callSite();
       const doc = str('expect', args, 0);
       let actual: Value;
-      const saved = s.caps.snapshot();
+      const saved = s.caps.snapshot(), savedPact = s.pactExec;
       try {
         actual = vm.call(args[2], []);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
         s.caps.restore(saved);
+        s.pactExec = savedPact;
         return record(site, doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${e.message}`);
       }
       if (isCallable(actual)) {
@@ -152,12 +153,13 @@ export function replNatives(s: ReplSession): NativeTable {
     'expect-failure': args => {
       const site = vm.callSite();
       const doc = str('expect-failure', args, 0);
-      const saved = s.caps.snapshot();
+      const saved = s.caps.snapshot(), savedPact = s.pactExec;
       try {
         callThunk(args[1]);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
         s.caps.restore(saved);
+        s.pactExec = savedPact;
         return record(site, doc, true, `Expect failure: Success: ${doc}`);
       }
       return record(site, doc, false, `FAILURE: ${doc}: expected failure, got result`);
@@ -167,12 +169,13 @@ export function replNatives(s: ReplSession): NativeTable {
       const doc = str('expect-failure-match', args, 0);
       const msg = str('expect-failure-match', args, 1);
       let result: Value;
-      const saved = s.caps.snapshot();
+      const saved = s.caps.snapshot(), savedPact = s.pactExec;
       try {
         result = callThunk(args[2]);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
         s.caps.restore(saved);
+        s.pactExec = savedPact;
         if (e.message.includes(msg)) return record(site, doc, true, `Expect failure: Success: ${doc}`);
         return record(site, doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${e.message}'`);
       }
