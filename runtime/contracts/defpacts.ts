@@ -29,7 +29,11 @@ export interface PactExec {
 }
 
 /** The step being executed right now. */
-interface StepContext { id: string; step: number; rollback: boolean; resume: PactExec['yield']; yielded: PactExec['yield'] }
+interface StepContext {
+  id: string; step: number; rollback: boolean; resume: PactExec['yield']; yielded: PactExec['yield'];
+  /** the defpact and its arguments (named in cross-chain events) */
+  name: string; args: Value[]; module: string;
+}
 
 export interface PactHost extends ContractHost {
   /** the most recent pact execution of this transaction (continue-pact's default) */
@@ -90,7 +94,7 @@ export class Defpacts {
     const body = rollback ? s.rollback : s.exec;
     if (!body) throw new PactError('exec', `Step has no rollback: defpact id: ${exec.id}`);
     const saved = this.current;
-    const ctx: StepContext = { id: exec.id, step, rollback, resume, yielded: null };
+    const ctx: StepContext = { id: exec.id, step, rollback, resume, yielded: null, name: exec.name, args: exec.args, module: info.module };
     this.current = ctx;
     let result: Value;
     try {
@@ -124,6 +128,7 @@ export class Defpacts {
           throw userError(`Yield provenance does not match, received ${h.env.chainData['chain-id']}, expected ${data.target}`);
         }
         if (!isCallable(args[0])) throw argTypeError('resume', args);
+        if (data.target !== null) this.crossChainEvent('pact.X_RESUME', data.sourceChain, ctx);
         return h.vm.call(args[0], [data.data]);
       },
       'pact-id': () => {
@@ -144,6 +149,12 @@ export class Defpacts {
     };
   }
 
+  /** `pact.X_YIELD` / `pact.X_RESUME`: [chain, defpact name, arguments], under the defpact's module hash. */
+  private crossChainEvent(name: string, chain: string, ctx: StepContext): void {
+    if (this.h.env.flags.has('DisablePactEvents') || this.h.env.flags.has('DisableLangEvents')) return;
+    this.h.events.push({ name, params: [chain, ctx.name, ctx.args], moduleHash: this.h.module(ctx.module)?.hash ?? '' });
+  }
+
   /** The pact id a pact guard is checked against (null outside a pact). */
   currentId(): string | null {
     return this.current?.id ?? null;
@@ -154,6 +165,7 @@ export class Defpacts {
     if (!(obj instanceof PactObject)) throw argTypeError(target === null ? 'yield' : 'yield-to-chain', args);
     if (!this.current) throw userError('Try to yield a value outside a running defpact execution');
     this.current.yielded = { data: obj, target, sourceChain: this.h.env.chainData['chain-id'] };
+    if (target !== null) this.crossChainEvent('pact.X_YIELD', target, this.current);
     return obj;
   }
 }
