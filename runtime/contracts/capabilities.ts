@@ -209,7 +209,10 @@ export function installCapability(h: ContractHost, token: Value): Value {
   }
   const param = meta.kind === 'managed' ? meta.param : -1;
   const key = managedKey(token, param, h.render);
-  if (h.caps.managed.has(key)) throw new PactError('exec', `Capability already installed: ${tokenText(token)}`);
+  // already installed, or (user-managed) already granted by a signature
+  if (h.caps.managed.has(key) || (param >= 0 && signedFor(h, token, param))) {
+    throw new PactError('exec', `Capability already installed: ${tokenText(token)}`);
+  }
   h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
   h.caps.autonomousInstalls = true;
   return 'Installed capability';

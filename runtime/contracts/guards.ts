@@ -45,7 +45,8 @@ export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
     const fn = h.lookupDefun(g.fun);
     if (!fn) throw new PactError('exec', `Cannot find module: ${g.fun}`);
     const saved = h.caps.purity;
-    h.caps.purity = 'read-only';
+    // user guards run read-only; before Pact 5.3 (DisablePact53) they could not read user tables
+    h.caps.purity = h.env.flags.has('DisablePact53') ? 'sys-only' : 'read-only';
     try {
       h.vm.call(fn, g.args);
     } finally {
