@@ -15,6 +15,7 @@ import { compileDefun, evalDefconst, compileModule, parseDefHeader } from '../mo
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
+import { chargeModuleDeploy } from '../gas.js';
 
 /** Run a whole source text in the session. Throws the first escaped error. */
 export function runSource(s: ReplSession, file: SourceFile): void {
@@ -101,7 +102,9 @@ function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedMod
     if (existing.kind === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
-  const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace);
+  const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace, s.loadedDefs);
+  chargeModuleDeploy(s.gas, m.sizes);
+  s.loadedDefs += m.members.size;
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
   s.saveModule(m);
   for (const [n, cell] of m.members) s.topLevel.set(n, cell);

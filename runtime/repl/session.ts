@@ -66,6 +66,8 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   /** names brought in by `use` and by deploying modules: cleared by commit and rollback */
   topLevel = new Map<string, GlobalCell>();
   caps = new ContractState();
+  /** definitions loaded in this transaction (Pact's "all loaded" map; gas of the dependency walk) */
+  loadedDefs = 0;
   /** the most recent pact execution of this transaction; reset by commit and rollback */
   pactExec: PactExec | null = null;
   readonly pacts: Defpacts = new Defpacts(this);
@@ -238,6 +240,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.caps = new ContractState();
     this.namespace = null;
     this.pactExec = null;
+    this.loadedDefs = 0;
   }
 
   /** `(load f true)`: a fresh environment and database (repl.md §5.2). */

@@ -1,0 +1,70 @@
+// The gas-golden harness (gas.md §7): each ../shared/conformance/pact-5/gas-goldens/<op>.repl runs
+// from a fresh state under the table model with the largest limit; its final milligas is compared
+// with goldens/builtinGas.golden (and builtinGas50.golden under DisablePact51). Every mismatch is
+// printed as a diff line; the entries listed in gas-passing.txt must match exactly (the list only
+// grows, like passing.txt).
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SourceFile } from '../../compiler/index.js';
+import { ReplSession } from '../../runtime/repl/session.js';
+import { runSource } from '../../runtime/repl/script.js';
+import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas.js';
+import { PactError } from '../../vm/errors.js';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const dir = join(repo, '..', 'shared', 'conformance', 'pact-5', 'gas-goldens');
+
+/** Golden file names map back to operators (gas.md §7). */
+const OPERATOR_FILES: Record<string, string> = {
+  '=': 'eq', '!=': 'neq', '&': 'and', '*': 'mult', '+': 'add', '-': 'sub', '/': 'div', '<': 'lt', '<=': 'leq',
+  '>': 'gt', '>=': 'geq', '^': 'pow', 'and?': 'and-p', 'not?': 'not-p', 'or?': 'or-p', '|': 'binary-or', '~': 'binary-inverse',
+};
+
+function goldens(file: string): Map<string, number> {
+  return new Map(readFileSync(join(dir, 'goldens', file), 'utf8').split('\n').filter(l => l.includes(': ')).map(l => {
+    const i = l.lastIndexOf(': ');
+    return [l.slice(0, i), Number(l.slice(i + 2))] as [string, number];
+  }));
+}
+
+export function runGolden(op: string, flags: string[]): { milligas: number; error: string | null } {
+  const s = new ReplSession();
+  s.gas.model = TABLE_MODEL;
+  s.gas.setLimit(MAX_MILLIGAS);
+  for (const f of flags) s.env.flags.add(f);
+  const file = join(dir, `${OPERATOR_FILES[op] ?? op}.repl`);
+  let error: string | null = null;
+  try {
+    runSource(s, new SourceFile(file, readFileSync(file, 'utf8')));
+  } catch (e) {
+    if (!(e instanceof PactError)) throw e;
+    error = e.message.split('\n')[0];
+  }
+  return { milligas: s.gas.milligas, error };
+}
+
+const listed = new Set(readFileSync(join(repo, 'test', 'conformance', 'gas-passing.txt'), 'utf8')
+  .split('\n').map(l => l.trim()).filter(l => l && !l.startsWith('#')));
+
+for (const [golden, flags] of [['builtinGas.golden', []], ['builtinGas50.golden', ['DisablePact51']]] as const) {
+  test(`gas goldens: ${golden}`, () => {
+    assert.ok(existsSync(join(dir, 'goldens', golden)));
+    const want = goldens(golden);
+    const mismatches: string[] = [];
+    let matched = 0;
+    for (const [op, mg] of want) {
+      const r = runGolden(op, [...flags]);
+      if (r.error === null && r.milligas === mg) { matched++; continue; }
+      mismatches.push(`  ${op}: golden ${mg}, got ${r.milligas}${r.error ? ` (error: ${r.error})` : ''}`);
+      assert.ok(!listed.has(`${golden} ${op}`), `${golden} ${op} is listed in gas-passing.txt but does not match: golden ${mg}, got ${r.milligas}${r.error ? ` (${r.error})` : ''}`);
+    }
+    console.log(`  ${golden}: ${matched}/${want.size} entries match exactly`);
+    if (process.env.PACTVM_GAS_DIFF) console.log(mismatches.join('\n'));
+  });
+}
+
+test.run();
