@@ -6,7 +6,7 @@ import { describeSyntax } from './syntax.js';
 import type { Span } from './source.js';
 import type { Binder, Expr, FunctionIR, FunctionKind } from './ir.js';
 import { PactError } from '../vm/errors.js';
-import { overloads, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
+import { overloads, namedOverload, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
 import { primType, type PactType } from '../vm/types.js';
 import type { GlobalCell } from '../vm/chunk.js';
 import { UNIT, type Value } from '../vm/values.js';
@@ -179,7 +179,7 @@ export class Desugarer {
   }
 
   private nativeNamed(n: string): BuiltinSpec[] | undefined {
-    const list = overloads(n);
+    const list = overloads(n) ?? namedOverload(n);
     if (!list) return undefined;
     if (!this.env.replNatives && list[0].repl) return undefined;
     if (this.env.disabledNatives?.has(n)) return undefined;
@@ -389,15 +389,27 @@ export class Desugarer {
     return args.length === 0 ? lam : { k: 'app', fn: lam, args: args.map(a => this.expr(a)), span };
   }
 
+  /** `(cond (c1 e1) … default)` → `(cond <suspended nested ifs>)`: the cond native runs the
+   *  suspension (and is charged like any native). */
   private cond(args: Syntax[], span: Span): Expr {
     if (args.length === 0) throw syntaxFailure('cond: expected list of conditions with a default case', span);
-    let e = this.expr(args[args.length - 1]);
-    for (let i = args.length - 2; i >= 0; i--) {
-      const c = args[i];
+    for (const c of args.slice(0, -1)) {
       if (c.t !== 'paren' || c.items.length !== 2) throw syntaxFailure('cond: expected application of conditions', c.span);
-      e = { k: 'if', cond: this.expr(c.items[0]), then: this.expr(c.items[1]), else: e, span: c.span };
     }
-    return e;
+    const fn = this.syntheticLambda('cond', [], span, () => null as unknown as Expr);
+    const saved = this.scope;
+    this.scope = { names: new Map(), parent: saved, fn };
+    try {
+      let e = this.expr(args[args.length - 1]);
+      for (let i = args.length - 2; i >= 0; i--) {
+        const c = args[i] as Syntax & { t: 'paren' };
+        e = { k: 'if', cond: this.expr(c.items[0]), then: this.expr(c.items[1]), else: e, span: c.span };
+      }
+      fn.body = e;
+    } finally {
+      this.scope = saved;
+    }
+    return { k: 'call-native', spec: resolveOverload('cond', 1)!, args: [{ k: 'lambda', fn, span }], span };
   }
 
   /** `(map (f a) xs)` → `(map (lambda (x) (f a x)) xs)` */

@@ -135,11 +135,13 @@ export function powCost(base: PactInt, p: PactInt): number {
 export { COST_CONFIG };
 
 /** Module deployment (gas.md §3.9): desugar and hash by size, the dependency walk, storage. */
-export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hashing: number; transitiveDepCost: number; store: number }): void {
+export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hashing: number; transitiveDepCost: number; store: number },
+  pact50 = false): void {
   if (!gas.metered) return;
   const c = gas.model.config;
   gas.charge(sizes.desugar * c.desugarBytePenalty, `GModuleOp (MOpDesugarModule ${sizes.desugar})`);
   gas.charge(sizes.hashing * c.mHashBytePenalty, `GHashOp (GHashBlake ${sizes.hashing})`);
-  gas.charge(sizes.transitiveDepCost, `GModuleOp (MOpFindTransitiveDep ${sizes.transitiveDepCost})`);
+  // the transitive-dependency walk is charged from Pact 5.1 on (DisablePact51 restores 5.0)
+  if (!pact50) gas.charge(sizes.transitiveDepCost, `GModuleOp (MOpFindTransitiveDep ${sizes.transitiveDepCost})`);
   gas.charge(sizes.store * c.perByteWriteCost, `GWrite ${sizes.store}`);
 }

@@ -147,9 +147,18 @@ export function overloads(surface: string): BuiltinSpec[] | undefined {
   return bySurface.get(surface);
 }
 
+/** Internal names that are also natives users may call by name (`(negate 10)`). */
+const CALLABLE_BY_NAME = new Set(['negate']);
+
+/** A native reachable by its internal name rather than a surface name, if that is allowed. */
+export function namedOverload(name: string): BuiltinSpec[] | undefined {
+  const b = byName.get(name);
+  return b && CALLABLE_BY_NAME.has(name) ? [b] : undefined;
+}
+
 /** The overload for a call with `argc` arguments; the base overload when none matches. */
 export function resolveOverload(surface: string, argc: number): BuiltinSpec | undefined {
-  const list = bySurface.get(surface);
+  const list = bySurface.get(surface) ?? namedOverload(surface);
   if (!list) return undefined;
   return list.find(b => b.arity === argc) ?? list[0];
 }

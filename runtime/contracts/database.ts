@@ -7,6 +7,7 @@ import { PactError, userError } from '../../vm/errors.js';
 import type { PactType } from '../../vm/types.js';
 import { showType } from '../../vm/types.js';
 import { typecheck } from '../typecheck.js';
+import { sizeOfValue } from '../size-of.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
@@ -68,13 +69,30 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     exists(t);
     const row = h.db.read(storageName(t), k);
     if (!(row instanceof PactObject)) throw userError(`No value found in table ${t.name} for key: ${k}`);
+    chargeRow('read', row);
     return row;
+  }
+  /** GRead/GWrite by the row's size (gas.md §3.5): its sizeOf without the PactValue tag. */
+  function chargeRow(op: 'read' | 'write', row: PactObject): void {
+    const gas = h.gas;
+    if (!gas.metered) return;
+    const bytes = sizeOfValue(row) - 2;
+    if (op === 'read') gas.charge(bytes * gas.model.config.perByteReadCost, `GRead ${bytes}`);
+    else gas.charge(bytes * gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
+  }
+  /** Runtime schema check cost: 25 mG per field checked (gas.md §3.2). */
+  function chargeSchemaCheck(row: PactObject, times: number): void {
+    const gas = h.gas;
+    if (gas.metered) gas.charge(times * row.size * gas.model.config.functionArgumentCost, `GAConstant (MilliGas ${times * row.size * 25})`);
   }
   function write(name: 'insert' | 'write' | 'update', args: Value[]): Value {
     const t = table(name, args), k = key(name, args), row = rowArg(name, args);
     checkWrite(t);
     exists(t);
+    const schema = schemaOf(t);
+    if (schema && (name === 'update' || schema.size === row.size)) chargeSchemaCheck(row, name === 'update' ? 2 : 1);
     checkRow(t, row, name === 'update', name);
+    chargeRow('write', row);
     const existing = h.db.read(storageName(t), k);
     if (name === 'insert' && existing !== undefined) {
       throw dbError(`Value already found while in Insert mode in table ${t.name} at key "${k}"`);
@@ -131,6 +149,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
       checkRead(t);
       exists(t);
       const row = h.db.read(storageName(t), k);
+      if (row instanceof PactObject) chargeRow('read', row);
       return h.vm.call(args[3], [row instanceof PactObject ? row : dflt]);
     },
     'keys': args => rows(table('keys', args)).map(([k]) => k),

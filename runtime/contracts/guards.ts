@@ -17,6 +17,21 @@ import {
   composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
 } from './capabilities.js';
 import { PactObject } from '../../vm/values.js';
+import { bitLength } from '../numbers.js';
+
+/** StrOpParse(len) = 5·len + 1 mG (gas.md §2.3) */
+function chargeParse(h: ContractHost, text: string): void {
+  const n = [...text].length;
+  if (h.gas.metered) h.gas.charge(5 * n + 1, `GStrOp (StrOpParse ${n})`);
+}
+
+/** sizeOf a stored keyset: KeySet{keys: Set Text, pred} (gas.md §4). */
+function keysetSize(ks: KeySetGuard): number {
+  const text = (t: string) => Buffer.byteLength(t, 'utf8') + 4;
+  const builtin = ks.pred === 'keys-all' || ks.pred === 'keys-any' || ks.pred === 'keys-2';
+  const pred = builtin ? 2 : 2 + 2 + text(ks.pred);
+  return 1 + 5 + ks.keys.reduce((n, k) => n + text(k), 0) + pred;
+}
 
 function checkPactId(h: GuardHost, stored: string, what: string): void {
   const current = h.currentPactId();
@@ -36,6 +51,7 @@ export interface GuardHost extends ContractHost {
 /** Enforce any guard kind (or a keyset name) (language.md §7.1). */
 export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
   if (typeof g === 'string') {
+    chargeParse(h, g);
     if (!isValidKeysetName(g)) throw keysetNameError(g);
     return enforceKeyset(h, lookupKeyset(h, g));
   }
@@ -80,7 +96,16 @@ export function guardNatives(h: GuardHost): NativeTable {
     if (h.vm.activeFunctions().length > 0) throw new PactError('exec', `Top-level call used in module ${name}`);
   };
 
+  /** ObjOpLookup(name, |message data|) (gas.md §3.4) */
+  function chargeLookup(name: string): void {
+    const data = h.env.data;
+    if (h.gas.metered && data instanceof PactObject) {
+      h.gas.charge(bitLength(data.size) * [...name].length, `GObjOp (ObjOpLookup ${JSON.stringify(name)} ${data.size})`);
+    }
+  }
+
   function readKeyset(name: string): KeySetGuard {
+    chargeLookup(name);
     const data = h.env.data;
     const v = data instanceof PactObject ? data.get(name) : undefined;
     const ks = v === undefined ? null : keysetFromData(v, h.env.flags.has('EnforceKeyFormats'));
@@ -106,6 +131,10 @@ export function guardNatives(h: GuardHost): NativeTable {
     if (h.caps.purity !== 'impure') {
       throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
     }
+    if (h.gas.metered) {
+      const bytes = keysetSize(ks);
+      h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
+    }
     h.db.write(KEYSETS_TABLE, name, ks);
     return 'Keyset write success';
   }
@@ -114,6 +143,7 @@ export function guardNatives(h: GuardHost): NativeTable {
     'define-keyset': args => defineKeyset(str('define-keyset', args), args[1], 'define-keyset'),
     'define-read-keyset': args => {
       const name = str('define-keyset', args);
+      chargeLookup(name);
       const data = h.env.data;
       const v = data instanceof PactObject ? data.get(name) : undefined;
       const ks = v === undefined ? null : keysetFromData(v, h.env.flags.has('EnforceKeyFormats'));
@@ -123,6 +153,7 @@ export function guardNatives(h: GuardHost): NativeTable {
     'read-keyset': args => readKeyset(str('read-keyset', args)),
     'keyset-ref-guard': args => {
       const name = str('keyset-ref-guard', args);
+      chargeParse(h, name);
       if (!isValidKeysetName(name)) throw keysetNameError(name);
       lookupKeyset(h, name);
       return new KeySetRefGuard(name);

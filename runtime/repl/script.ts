@@ -103,7 +103,7 @@ function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedMod
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
   const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace, s.loadedDefs);
-  chargeModuleDeploy(s.gas, m.sizes);
+  chargeModuleDeploy(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
   s.loadedDefs += m.members.size;
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
   s.saveModule(m);
