@@ -5,9 +5,10 @@ import type { PactType } from '../../vm/types.js';
 import { databaseNatives } from './database.js';
 import { guardNatives, type GuardHost } from './guards.js';
 import { namespaceNatives, type NamespaceHost } from './namespaces.js';
+import { principalNatives } from './principals.js';
 
 export type ContractsHost = GuardHost & NamespaceHost & { schemaFields(name: string): Map<string, PactType> | undefined };
 
 export function contractNatives(h: ContractsHost): NativeTable[] {
-  return [databaseNatives(h), guardNatives(h), namespaceNatives(h)];
+  return [databaseNatives(h), guardNatives(h), namespaceNatives(h), principalNatives(h)];
 }

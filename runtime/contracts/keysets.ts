@@ -9,6 +9,7 @@ import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../equality.js';
 import type { ContractHost } from './host.js';
 import { tokensInScope } from './capabilities.js';
+import { isValidKeyFormat } from '../natives/crypto/webauthn.js';
 
 export const KEYSETS_TABLE = 'SYS:KeySets';
 const BUILTIN_PREDICATES = new Set(['keys-all', 'keys-any', 'keys-2']);
@@ -30,7 +31,7 @@ export function keysetFromData(v: Value, enforceFormats: boolean): KeySetGuard |
   } else return null;
   if (!Array.isArray(keys) || !keys.every(k => typeof k === 'string') || typeof pred !== 'string') return null;
   if (enforceFormats) {
-    const bad = (keys as string[]).find(k => !/^[0-9a-f]{64}$/.test(k) && !/^WEBAUTHN-[0-9a-f]+$/.test(k));
+    const bad = (keys as string[]).find(k => !isValidKeyFormat(k));
     if (bad !== undefined) throw userError(`Invalid keyset format: ${bad}`);
   }
   return makeKeySet(keys as string[], pred);
