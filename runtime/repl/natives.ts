@@ -324,6 +324,17 @@ export function replNatives(s: ReplSession): NativeTable {
       s.caps.moduleAdmin.add(m.module);
       return `Acquired module admin for: ${m.module}`;
     },
+    'list-modules': () => s.moduleNames(),
+    'static-redeploy': args => {
+      const name = str('static-redeploy', args, 0);
+      if (vm.activeFunctions().length > 0) throw new PactError('exec', 'Top-level call used in module static-redeploy');
+      const m = s.resolveModule(name);
+      if (!m) throw new PactError('exec', `Cannot find module: ${name}`);
+      // the module is written back unchanged: its code (empty in the REPL store) and its data
+      if (s.gas.metered) s.gas.charge(m.sizes.store * s.gas.model.config.perByteWriteCost, `GWrite ${m.sizes.store}`);
+      s.saveModule(m);
+      return UNIT;
+    },
     'describe-module': args => {
       if (vm.activeFunctions().length > 0) throw new PactError('exec', 'Top-level call used in module describe-module');
       return describeModule(s, str('describe-module', args, 0));
