@@ -48,6 +48,9 @@ export class GasMeter implements GasHooks {
   /** entries since the last `env-gaslog`, or null while the log is off */
   log: { what: string; span: Span | null; cost: number }[] | null = null;
 
+  /** every charge is also reported here when a profile is being taken (`pactvm gas`) */
+  profiler: ((cost: number, what: string) => void) | null = null;
+
   /** where the charge happens, for the log (set by the runtime to the machine's call site) */
   constructor(private site: () => Span | null = () => null) {}
 
@@ -64,6 +67,7 @@ export class GasMeter implements GasHooks {
     let next = this.milligas + cost;
     if (next > MAX_MILLIGAS) next = MAX_MILLIGAS;
     if (this.log) this.log.push({ what, span: this.site(), cost });
+    if (this.profiler) this.profiler(next - this.milligas, what);
     this.milligas = next;
     const limit = this.limitMilli!;
     if (next > limit) {

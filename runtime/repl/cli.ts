@@ -11,10 +11,12 @@ import { PactError } from '../../vm/errors.js';
 import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
+import { MAX_MILLIGAS, TABLE_MODEL } from '../gas.js';
 
 const USAGE = `usage:
   pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
   pactvm test PATH... [--reporter pretty|json] [--gasmodel table|fixed:RATE] [--gaslimit N]
+  pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
   pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
 
@@ -23,6 +25,7 @@ export async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'run': return runCommand(rest);
     case 'test': return testCommand(rest);
+    case 'gas': return gasCommand(rest);
     case 'headers': case 'node': {
       const streamCli = await import('../../stream/cli.js' as string);
       return cmd === 'headers' ? streamCli.headersCommand(rest) : streamCli.nodeCommand(rest);
@@ -87,6 +90,23 @@ function runCommand(args: string[]): number {
     return 1;
   }
   process.stdout.write('Load successful\n');
+  return 0;
+}
+
+/** `pactvm gas FILE`: run the script metered (table model, no practical limit unless given)
+ *  and print where the gas went. */
+function gasCommand(args: string[]): number {
+  const { positional, opts } = options(args, ['--folded']);
+  const file = positional[0];
+  if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
+  const run = runOptions(opts);
+  const r = runScript(file, { gasModel: run.gasModel ?? TABLE_MODEL, gasLimit: run.gasLimit ?? MAX_MILLIGAS, profile: true });
+  const profile = r.profile!;
+  process.stdout.write(opts.has('--folded') ? profile.foldedText() : profile.tableText(file));
+  if (r.errorText !== null) {
+    process.stderr.write(r.errorText + '\nLoad failed\n');
+    return 1;
+  }
   return 0;
 }
 

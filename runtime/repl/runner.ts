@@ -8,8 +8,11 @@ import { ReplSession, SILENT, type OutputSink, type TestResult } from './session
 import { runSource } from './script.js';
 import { TABLE_MODEL, fixedModel, type GasModel } from '../gas.js';
 import { renderError } from './report.js';
+import { GasProfile } from '../gas-profile.js';
 
 export interface RunOptions {
+  /** take a gas profile of the run */
+  profile?: boolean;
   gasModel?: GasModel;
   /** milligas */
   gasLimit?: number;
@@ -25,6 +28,7 @@ export interface FileResult {
   /** the full rendered error block, for human output */
   errorText: string | null;
   results: TestResult[];
+  profile: GasProfile | null;
   durationMs: number;
   gasMilli: number;
 }
@@ -34,6 +38,8 @@ export function runScript(path: string, opts: RunOptions = {}): FileResult {
   const s = new ReplSession(opts.out ?? SILENT);
   if (opts.gasModel) s.gas.model = opts.gasModel;
   if (opts.gasLimit !== undefined) s.gas.setLimit(opts.gasLimit);
+  const profile = opts.profile ? new GasProfile(s.vm) : null;
+  if (profile) s.gas.profiler = (cost, what) => profile.record(cost, what);
   let error: FileResult['error'] = null;
   let errorText: string | null = null;
   try {
@@ -54,7 +60,7 @@ export function runScript(path: string, opts: RunOptions = {}): FileResult {
     passed: error === null && failed.length === 0,
     expects: { passed: s.testResults.length - failed.length, failed: failed.length },
     failures: failed.map(r => ({ doc: r.doc, message: r.message, line: r.span ? r.span.startPos.line + 1 : null })),
-    error, errorText, results: s.testResults,
+    error, errorText, results: s.testResults, profile,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     gasMilli: s.gas.milligas,
   };
