@@ -222,6 +222,10 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   const sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs);
   for (const cell of members.values()) {
     if (cell.value instanceof Closure) cell.value.proto.moduleHash = sizes.hash;
+    if (cell.value instanceof TableRef) {
+      const t = cell.value;
+      cell.value = new TableRef(t.name, t.module, t.schemaName, sizes.hash);
+    }
   }
   return {
     name, kind: isInterface ? 'interface' : 'module', hash: sizes.hash, members, interfaces, code,

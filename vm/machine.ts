@@ -115,7 +115,7 @@ export class Machine {
     if (proto.kind === 'defpact') return this.host.startPact(fn, args);
     this.typecheckPartial(proto, args, 0);
     for (const a of args) if (isFunctionValue(a)) throw notAValue();
-    return new CapToken(proto.qualifiedName, args);
+    return new CapToken(proto.qualifiedName, args, proto.moduleHash);
   }
 
   /** Push a frame for a saturated closure call and run it to completion. */

@@ -59,12 +59,15 @@ export class ModRef {
 }
 
 export class CapToken {
-  /** name is the qualified defcap name without hash, e.g. `coin.TRANSFER` */
-  constructor(readonly name: string, readonly args: Value[]) {}
+  /** name is the qualified defcap name without hash, e.g. `coin.TRANSFER`; moduleHash is the
+   *  hash of the module version whose code built the token (events report it; not compared) */
+  constructor(readonly name: string, readonly args: Value[], readonly moduleHash: string | null = null) {}
 }
 
 export class TableRef {
-  constructor(readonly name: string, readonly module: string, readonly schemaName: string) {}
+  /** moduleHash: the module version the reference was compiled in (checked against blessings) */
+  constructor(readonly name: string, readonly module: string, readonly schemaName: string,
+    readonly moduleHash: string | null = null) {}
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -176,8 +176,10 @@ function signedFor(h: ContractHost, token: CapToken, param: number): CapToken | 
 
 function emit(h: ContractHost, info: DefcapInfo, token: CapToken): void {
   if (h.env.flags.has('DisablePactEvents') || h.env.flags.has('DisableLangEvents')) return;
-  const mod = h.module(info.module);
-  h.events.push({ name: token.name, params: token.args, moduleHash: mod?.hash ?? '' });
+  // the hash of the module version that built the token; legacy events use the current hash
+  const current = h.module(info.module)?.hash ?? '';
+  const hash = h.env.flags.has('EnableLegacyEventHashes') ? current : (token.moduleHash ?? current);
+  h.events.push({ name: token.name, params: token.args, moduleHash: hash });
 }
 
 export function requireCapability(h: ContractHost, token: Value): Value {

@@ -27,8 +27,13 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     return k;
   };
 
-  /** The calling module must own the table, or module admin must be held. */
+  /** The calling module must own the table, or module admin must be held; a reference from an
+   *  older module version works only if that version's hash is blessed (language.md §10.3). */
   function guard(t: TableRef): void {
+    const mod = h.module(t.module);
+    if (mod && t.moduleHash !== null && t.moduleHash !== mod.hash && !mod.blessed.includes(t.moduleHash)) {
+      throw new PactError('exec', `Execution aborted, hash not blessed for module ${t.module}: ${t.moduleHash}`);
+    }
     if (h.vm.callerModule() === t.module || h.caps.moduleAdmin.has(t.module)) return;
     throw new PactError('exec', `Module admin necessary for operation but has not been acquired:${t.module}`);
   }
