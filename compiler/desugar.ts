@@ -470,6 +470,7 @@ export class Desugarer {
       for (const b of bindings.items) {
         if (b.t !== 'paren' || b.items.length < 2 || b.items[0].t !== 'name') throw desugarError('Expected: (name value) binding', b.span);
         const nameSyn = b.items[0] as Syntax & { t: 'name' };
+        this.checkNotNative(nameSyn.parts[0], nameSyn.span);
         let type: PactType | null = null, i = 1;
         if (b.items[1].t === 'punct' && b.items[1].p === ':') {
           const r = this.type(b.items, 2);
@@ -491,11 +492,19 @@ export class Desugarer {
 
   // ---------------------------------------------------------------------------- parameters
 
+  /** Pact forbids binding a name that is a native (language.md §4.5). */
+  checkNotNative(name: string, span: Span): void {
+    if (this.nativeNamed(name) && !INTERNAL_FORMS.has(name)) {
+      throw desugarError(`Variable ${name} shadows native with the same name`, span);
+    }
+  }
+
   params(items: Syntax[]): { name: string; type: PactType | null; span: Span }[] {
     const out: { name: string; type: PactType | null; span: Span }[] = [];
     for (let i = 0; i < items.length;) {
       const n = items[i];
       if (n.t !== 'name' || n.parts.length !== 1) throw desugarError(`Expected: argument name, got ${describeSyntax(n)}`, n.span);
+      this.checkNotNative(n.parts[0], n.span);
       i++;
       let type: PactType | null = null;
       if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
@@ -535,6 +544,9 @@ export class Desugarer {
     throw new PactError('parse', `No such type: ${describeSyntax(s)}`, s.span);
   }
 }
+
+/** Catalogue entries that are our own lowering of special forms, not natives users can shadow. */
+const INTERNAL_FORMS = new Set(['with-capability', 'create-user-guard', 'modref-member', 'cond']);
 
 /** Add one more argument to an application expression (used by map's eta-expansion). */
 function appendArgument(e: Expr, extra: Expr, span: Span): Expr {

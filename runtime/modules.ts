@@ -55,6 +55,7 @@ export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): Def
   const kind = (items[0] as { name: string }).name;
   const nameSyn = items[1];
   if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${kind} name`, form.span);
+  d.checkNotNative(nameSyn.parts[0], nameSyn.span);
   let i = 2;
   let returnType: PactType | null = null;
   if (kind === 'deftable') {

@@ -80,4 +80,13 @@ test('the uncaught error block: header, slice, marker and an empty final line', 
     '\n');
 });
 
+test('binding a name that is a native is rejected where it is bound', () => {
+  const r = runRepl('(print 1)\n(let ((length 3)) length)', 'shadow.repl');
+  assert.is(r.error!.message, 'Variable length shadows native with the same name');
+  assert.is(location(r.error), 'shadow.repl:2:7');
+  assert.is(runRepl('(defun f (time) time)').error!.message, 'Variable time shadows native with the same name');
+  assert.is(runRepl('(defun format () 1)').error!.message, 'Variable format shadows native with the same name');
+  assert.is(runRepl('(lambda (expect) 1)').error!.message, 'Variable expect shadows native with the same name');
+});
+
 test.run();
