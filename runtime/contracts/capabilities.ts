@@ -58,7 +58,8 @@ export function testCapability(h: ContractHost, token: Value): Value {
     const fresh = !h.caps.managed.has(key);
     if (fresh) h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
     try {
-      acquire(h, info, token);
+      // the body is checked once; the manager does not run, so nothing of the amount is spent
+      runDefcapBody(h, info, token, { token, composed: [] });
     } catch (e) {
       if (fresh) h.caps.managed.delete(key); // a failed test installs nothing
       throw e;
@@ -138,8 +139,10 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
         }
       }
       if (!m) throw userError(`Managed capability not installed: ${tokenText(token)}`);
+      // the body runs with the requested arguments; the installed (signed) token is what is in
+      // scope meanwhile, so signatures scoped to it count
       const slot: CapSlot = { token: m.token, composed: [] };
-      runDefcapBody(h, info, m.token, slot);
+      runDefcapBody(h, info, token, slot, m.token);
       const manager = h.lookupDefun(meta.manager);
       if (!manager) throw new PactError('exec', `${meta.manager} is not a valid managed capability manager function`);
       const requested = token.args[meta.param];
@@ -150,9 +153,10 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
   }
 }
 
-/** Run the defcap body with the token marked as being evaluated (scoped signatures count). */
-function runDefcapBody(h: ContractHost, info: DefcapInfo, token: CapToken, slot: CapSlot): void {
-  h.caps.evaluating.push(token);
+/** Run the defcap body with `token`'s arguments, `scope` (by default the token itself) marked as
+ *  being evaluated so that signatures scoped to it count. */
+function runDefcapBody(h: ContractHost, info: DefcapInfo, token: CapToken, slot: CapSlot, scope: CapToken = token): void {
+  h.caps.evaluating.push(scope);
   const saved = h.caps.capStack;
   h.caps.capStack = [...saved, slot];
   try {
