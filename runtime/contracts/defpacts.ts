@@ -7,6 +7,8 @@ import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import { isCallable } from '../../vm/values.js';
 import type { ContractHost } from './host.js';
+import { blake2b256, base64UrlEncode } from '../hash.js';
+import { stableJson } from '../json.js';
 
 export const PACTS_TABLE = 'SYS:Pacts';
 
@@ -26,6 +28,8 @@ export interface PactExec {
   args: Value[];
   yield: { data: PactObject; target: string | null; sourceChain: string } | null;
   completed: boolean;
+  /** nested pacts started by this pact's steps, by id; each advances with its parent */
+  nested: Record<string, PactExec>;
 }
 
 /** The step being executed right now. */
@@ -33,6 +37,8 @@ interface StepContext {
   id: string; step: number; rollback: boolean; resume: PactExec['yield']; yielded: PactExec['yield'];
   /** the defpact and its arguments (named in cross-chain events) */
   name: string; args: Value[]; module: string;
+  /** nested pacts as they stand during this step */
+  nested: Record<string, PactExec>;
 }
 
 export interface PactHost extends ContractHost {
@@ -53,13 +59,53 @@ export class Defpacts {
     const h = this.h;
     const info = h.defpact(fn.proto.qualifiedName);
     if (!info) throw new PactError('exec', `Cannot find defpact ${fn.proto.qualifiedName}`);
-    if (this.current) throw new PactError('exec', 'Nested defpacts are not supported yet by pactvm');
+    if (this.current) return this.nested(info, args, this.current);
     if (h.pactExec) throw new PactError('exec', `defpact execution context already in the environment:  defpact id: ${h.pactExec.id}`);
     const exec: PactExec = {
       id: h.env.txHash, step: -1, stepCount: info.steps.length, stepHasRollback: false,
-      name: info.name, args, yield: null, completed: false,
+      name: info.name, args, yield: null, completed: false, nested: {},
     };
     return this.runStep(info, exec, 0, false, null);
+  }
+
+  /** A defpact called while a step runs is nested (language.md §8.4): started at step 0 and
+   *  advanced by the parent's later steps (usually via `continue`). */
+  private nested(info: DefpactInfo, args: Value[], parent: StepContext): Value {
+    const h = this.h;
+    const id = base64UrlEncode(blake2b256(Buffer.from(
+      `${parent.id}:${stableJson(PactObject.of([['args', args], ['def', info.name]]))}`, 'utf8')));
+    const parentExec = h.db.read(PACTS_TABLE, parent.id) as unknown as PactExec | undefined;
+    const parentCount = parentExec?.stepCount ?? h.defpact(parent.name)?.steps.length ?? 0;
+    if (info.steps.length !== parentCount) {
+      throw new PactError('exec', `Nested defpact execution failed, parameter mismatch: PactId: ${id} step count: ${info.steps.length} Parent step count: ${parentCount}`);
+    }
+    let child = parent.nested[id];
+    if (parent.step === 0 && !parent.rollback) {
+      if (child) throw new PactError('exec', `Requested nested defpact double execution: defpact id: ${id}`);
+      child = { id, step: -1, stepCount: info.steps.length, stepHasRollback: false, name: info.name, args, yield: null, completed: false, nested: {} };
+    } else if (!child) {
+      throw new PactError('exec', `Requested nested defpact never started: defpact id: ${id}`);
+    }
+    const saved = this.current;
+    const ctx: StepContext = {
+      id, step: parent.step, rollback: parent.rollback, resume: child.yield, yielded: null,
+      name: info.name, args: child.args, module: info.module, nested: child.nested,
+    };
+    const s = info.steps[parent.step];
+    const body = parent.rollback ? s.rollback : s.exec;
+    if (!body) throw new PactError('exec', `Step has no rollback: defpact id: ${id}`);
+    this.current = ctx;
+    let result: Value;
+    try {
+      result = h.vm.runBody(body, child.args);
+    } finally {
+      this.current = saved;
+    }
+    parent.nested[id] = {
+      ...child, step: parent.step, stepHasRollback: s.rollback !== null, yield: ctx.yielded,
+      completed: parent.rollback || parent.step === info.steps.length - 1, nested: ctx.nested,
+    };
+    return result;
   }
 
   /** `continue-pact`: run the next step (or roll back the last one) of a stored pact. */
@@ -94,7 +140,10 @@ export class Defpacts {
     const body = rollback ? s.rollback : s.exec;
     if (!body) throw new PactError('exec', `Step has no rollback: defpact id: ${exec.id}`);
     const saved = this.current;
-    const ctx: StepContext = { id: exec.id, step, rollback, resume, yielded: null, name: exec.name, args: exec.args, module: info.module };
+    const ctx: StepContext = {
+      id: exec.id, step, rollback, resume, yielded: null, name: exec.name, args: exec.args, module: info.module,
+      nested: { ...exec.nested },
+    };
     this.current = ctx;
     let result: Value;
     try {
@@ -102,9 +151,12 @@ export class Defpacts {
     } finally {
       this.current = saved;
     }
+    for (const n of Object.values(ctx.nested)) {
+      if (n.step !== step) throw new PactError('exec', `Nested defpact not advanced ${n.id}`);
+    }
     const next: PactExec = {
       ...exec, step, stepHasRollback: s.rollback !== null, yield: ctx.yielded,
-      completed: rollback || step === exec.stepCount - 1,
+      completed: rollback || step === exec.stepCount - 1, nested: ctx.nested,
     };
     h.db.write(PACTS_TABLE, exec.id, next as unknown as Value);
     h.pactExec = next;
