@@ -2,208 +2,216 @@
 // order, no whitespace). It validates every value as strictly as the general reader; on any
 // difference it returns undefined and the general reader starts over (and names the error).
 
+import { Adjacents } from './adjacents.js';
 import type { BlockHeader, BlockHeaderEvent } from './block-header.js';
 import {
-  BASE64URL, CLOSE_BRACE, COMMA, HASH_LENGTH, HEX_LENGTH, LOWER_HEX, MAX_UINT32, MAX_WORD64, NINE, QUOTE,
-  ZERO, allPairsIn, isWord64Digits, latin1, pairTable,
+  BASE64URL, CLOSE_BRACE, COMMA, LOWER_HEX, MAX_UINT32, MAX_WORD64, QUOTE, ZERO, allPairsIn, isWord64Digits,
+  latin1, pairTable,
 } from './json-bytes.js';
 
-/** A fixed run of bytes, also kept as little-endian 32-bit words so it can be compared 4 bytes at a time. */
-class Literal {
-  readonly bytes: Buffer;
-  readonly words: Uint32Array;
-  constructor(text: string) {
-    this.bytes = Buffer.from(text, 'latin1');
-    this.words = new Uint32Array(this.bytes.length >> 2);
-    for (let w = 0; w < this.words.length; w++) this.words[w] = this.bytes.readUInt32LE(w * 4);
-  }
-}
-const literal = (text: string) => new Literal(text);
-const OPEN = literal('{"header":{"adjacents":{');
-const CHAIN_ID = literal('},"chainId":');
-const VERSION = literal(',"chainwebVersion":"');
-const CREATION_TIME = literal('","creationTime":');
-const EPOCH_START = literal(',"epochStart":');
-const FEATURE_FLAGS = literal(',"featureFlags":');
-const HASH = literal(',"hash":"');
-const HEIGHT = literal('","height":');
-const NONCE = literal(',"nonce":"');
-const PARENT = literal('","parent":"');
-const PAYLOAD_HASH = literal('","payloadHash":"');
-const TARGET = literal('","target":"');
-const WEIGHT = literal('","weight":"');
-const POW_HASH = literal('"},"powHash":"');
-const EVENT_TARGET = literal('","target":"');
-const TX_COUNT = literal('","txCount":');
-
-const ZERO_BIGINT = 0n;
 const BASE64URL_PAIRS = pairTable(BASE64URL);
 const LOWER_HEX_PAIRS = pairTable(LOWER_HEX);
+const HASH_FIELD = '#'.repeat(43); // 32 bytes, unpadded base64url
+const HEX_FIELD = '%'.repeat(64); // 32 bytes, lowercase hex
 
-function isHash(b: Buffer, p: number, end: number): boolean {
-  return p + HASH_LENGTH < end && b[p + HASH_LENGTH] === QUOTE &&
-    allPairsIn(BASE64URL_PAIRS, BASE64URL, view, chunkOffset + p, HASH_LENGTH);
+/**
+ * A fixed-length stretch of the layout: literal bytes, and fixed-length fields written `#` (one
+ * base64url char) or `%` (one hex digit). Literal bytes are compared as masked 32-bit words and
+ * fields through pair tables: a few dozen operations for a stretch of hundreds of bytes.
+ */
+class Template {
+  readonly length: number;
+  /** Start of each field, relative to the template. */
+  readonly fields: number[] = [];
+  /** Per 32-bit word holding literal bytes: offset, mask of its literal bytes, their expected value. */
+  private readonly words: Int32Array;
+  /** Literal bytes after the last whole word: offset, expected byte. */
+  private readonly tail: Int32Array;
+  /** Per field: offset, length, 1 if hex (else base64url). */
+  private readonly runs: Int32Array;
+
+  constructor(readonly text: string) {
+    this.length = text.length;
+    const isField = (c: string) => c === '#' || c === '%';
+    const words: number[] = [];
+    const whole = this.length & ~3;
+    for (let w = 0; w < whole; w += 4) {
+      let mask = 0;
+      let expected = 0;
+      for (let i = 0; i < 4; i++) {
+        const c = text[w + i]!;
+        if (!isField(c)) {
+          mask |= 0xff << (8 * i);
+          expected |= c.charCodeAt(0) << (8 * i);
+        }
+      }
+      if (mask !== 0) words.push(w, mask, expected);
+    }
+    const tail: number[] = [];
+    for (let i = whole; i < this.length; i++) if (!isField(text[i]!)) tail.push(i, text.charCodeAt(i));
+    const runs: number[] = [];
+    for (let i = 0; i < this.length; ) {
+      if (!isField(text[i]!)) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < this.length && text[j] === text[i]) j++;
+      this.fields.push(i);
+      runs.push(i, j - i, text[i] === '%' ? 1 : 0);
+      i = j;
+    }
+    this.words = Int32Array.from(words);
+    this.tail = Int32Array.from(tail);
+    this.runs = Int32Array.from(runs);
+  }
+
+  /** True if the data at `p` (below `end`) fits the template. */
+  matches(b: Buffer, p: number, end: number): boolean {
+    if (p < 0 || p + this.length > end) return false;
+    const data = view;
+    const at = chunkOffset + p;
+    const words = this.words;
+    for (let i = 0; i < words.length; i += 3) {
+      if ((data.getInt32(at + words[i]!, true) & words[i + 1]!) !== words[i + 2]) return false;
+    }
+    const tail = this.tail;
+    for (let i = 0; i < tail.length; i += 2) if (b[p + tail[i]!] !== tail[i + 1]) return false;
+    const runs = this.runs;
+    for (let i = 0; i < runs.length; i += 3) {
+      const valid = runs[i + 2] === 1
+        ? allPairsIn(LOWER_HEX_PAIRS, LOWER_HEX, data, at + runs[i]!, runs[i + 1]!)
+        : allPairsIn(BASE64URL_PAIRS, BASE64URL, data, at + runs[i]!, runs[i + 1]!);
+      if (!valid) return false;
+    }
+    return true;
+  }
 }
 
-function isHex(b: Buffer, p: number, end: number): boolean {
-  return p + HEX_LENGTH < end && b[p + HEX_LENGTH] === QUOTE &&
-    allPairsIn(LOWER_HEX_PAIRS, LOWER_HEX, view, chunkOffset + p, HEX_LENGTH);
-}
+const OPEN = new Template('{"header":{"adjacents":{');
+const ADJACENT_HASH = new Template(`":"${HASH_FIELD}"`); // after the chain-id key's digits
+const CHAIN_ID = new Template('},"chainId":');
+const EPOCH_START = new Template(',"epochStart":');
+const FEATURE_FLAGS = new Template(',"featureFlags":');
+const HASH = new Template(`,"hash":"${HASH_FIELD}","height":`);
+const NONCE = new Template(',"nonce":"');
+const REST = new Template(
+  `","parent":"${HASH_FIELD}","payloadHash":"${HASH_FIELD}","target":"${HASH_FIELD}","weight":"${HASH_FIELD}"},` +
+  `"powHash":"${HEX_FIELD}","target":"${HEX_FIELD}","txCount":`,
+);
+const [PARENT_AT, PAYLOAD_HASH_AT, TARGET_AT, WEIGHT_AT, POW_HASH_AT, EVENT_TARGET_AT] = REST.fields as [number, number, number, number, number, number];
+const HASH_AT = HASH.fields[0]!;
 
-// A DataView over the chunk's whole ArrayBuffer, reused while chunks share one (Node pools them).
+const ZERO_BIGINT = 0n;
+
+// A DataView over the data's whole ArrayBuffer, remade only when the buffer changes.
 let view: DataView = new DataView(new ArrayBuffer(0));
 // b.byteOffset of the data being read (the getter is not free, so it is read once per event).
 let chunkOffset = 0;
-
-/** Position after `text` if it is at `p` (and before `end`), else -1. */
-function expect(b: Buffer, p: number, end: number, text: Literal): number {
-  const length = text.bytes.length;
-  if (p < 0 || p + length > end) return -1;
-  const words = text.words;
-  const at = chunkOffset + p;
-  let difference = 0;
-  for (let w = 0; w < words.length; w++) difference |= view.getUint32(at + w * 4, true) ^ words[w]!;
-  for (let i = words.length * 4; i < length; i++) difference |= b[p + i]! ^ text.bytes[i]!;
-  return difference === 0 ? p + length : -1;
-}
-
-/** True if the bytes at `p` equal `known` and a quote follows. */
-function sameString(b: Buffer, p: number, end: number, known: Buffer): boolean {
-  const length = known.length;
-  if (length === 0 || p + length >= end || b[p + length] !== QUOTE) return false;
-  for (let i = 0; i < length; i++) if (b[p + i] !== known[i]) return false;
-  return true;
-}
-
-// Set by `digits`: the value of the digits just read (exact below 2^53) and where they end.
+// Set by `digits`: the value of the digits just read (exact below 2^53).
 let digitsValue = 0;
 
 /** Reads a JSON non-negative integer at `p`; returns its end, or -1 if it is not one. */
 function digits(b: Buffer, p: number, end: number): number {
   const start = p;
-  while (p < end && b[p]! - ZERO >>> 0 < 10) p++;
-  if (p === start || (p - start > 1 && b[start] === ZERO)) return -1;
-  // Four digits per step from a big-endian word: a digit-by-digit `n * 10 + d` is one long chain of
-  // dependent floating-point operations, which costs more than the whole scan.
   let n = 0;
-  let i = start;
-  for (; i + 4 <= p; i += 4) {
-    const w = view.getUint32(chunkOffset + i) - 0x30303030;
-    n = n * 10000 + ((w >>> 24) * 1000 + ((w >>> 16) & 0xff) * 100 + ((w >>> 8) & 0xff) * 10 + (w & 0xff));
+  for (; p < end; p++) {
+    const d = b[p]! - ZERO;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
   }
-  for (; i < p; i++) n = n * 10 + (b[i]! - ZERO);
+  if (p === start || (p - start > 1 && b[start] === ZERO)) return -1;
   digitsValue = n;
   return p;
 }
 
 export class HeaderFastPath {
-  // Every header of a stream carries the same version string: keep it and compare bytes.
-  private versionBytes: Buffer = Buffer.alloc(0);
+  // Every header of a stream carries the same version: `,"chainwebVersion":"<it>","creationTime":` is a template.
+  private version: Template | undefined;
   private versionString = '';
 
-  read(b: Buffer, start: number, end: number): BlockHeaderEvent | undefined {
+  /**
+   * Reads `b[start, end)`. `text`, if given, is `b` read as latin1 from `textStart` on (a caller that
+   * decodes many events of one chunk makes it once); otherwise the event's own bytes are read so.
+   */
+  read(b: Buffer, start: number, end: number, text?: string, textStart = 0): BlockHeaderEvent | undefined {
+    const version = this.version;
+    if (version === undefined) return undefined;
     if (view.buffer !== b.buffer) view = new DataView(b.buffer);
     chunkOffset = b.byteOffset;
-    let p = expect(b, start, end, OPEN);
-    if (p < 0) return undefined;
-    // All ASCII fields become substrings of one string of the whole data (V8 makes O(1) slices).
-    const text = latin1(b, start, end);
+    if (!OPEN.matches(b, start, end)) return undefined;
+    let p = start + OPEN.length;
+    // All ASCII fields become substrings of one string (V8 makes those O(1) slices): one native
+    // call instead of one per field. Offsets into `text` are `position - base`.
+    if (text === undefined) {
+      text = latin1(b, start, end);
+      textStart = start;
+    }
+    const base = textStart;
 
-    const adjacents = new Map<number, string>();
+    const adjacents = new Adjacents();
     if (b[p] !== CLOSE_BRACE) {
       for (;;) {
         if (b[p] !== QUOTE) return undefined;
-        const keyEnd = digits(b, p + 1, end);
-        if (keyEnd < 0 || digitsValue > MAX_UINT32 || adjacents.has(digitsValue)) return undefined;
-        p = keyEnd;
-        if (b[p] !== QUOTE || b[p + 1] !== 0x3a || b[p + 2] !== QUOTE) return undefined;
-        p += 3;
-        if (!isHash(b, p, end)) return undefined;
-        adjacents.set(digitsValue, text.substring(p - start, p + HASH_LENGTH - start));
-        p += HASH_LENGTH + 1;
+        p = digits(b, p + 1, end);
+        const chain = digitsValue;
+        if (p < 0 || chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end)) return undefined;
+        if (!adjacents.add(chain, text.substring(p + 3 - base, p + 46 - base))) return undefined;
+        p += ADJACENT_HASH.length;
         if (b[p] === COMMA) p++;
         else if (b[p] === CLOSE_BRACE) break;
         else return undefined;
       }
     }
 
-    p = expect(b, p, end, CHAIN_ID);
-    if (p < 0 || (p = digits(b, p, end)) < 0 || digitsValue > MAX_UINT32) return undefined;
+    if (!CHAIN_ID.matches(b, p, end)) return undefined;
+    p = digits(b, p + CHAIN_ID.length, end);
     const chainId = digitsValue;
+    if (p < 0 || chainId > MAX_UINT32 || !version.matches(b, p, end)) return undefined;
 
-    p = expect(b, p, end, VERSION);
-    if (p < 0) return undefined;
-    if (!sameString(b, p, end, this.versionBytes)) return undefined;
-    const chainwebVersion = this.versionString;
-    p += this.versionBytes.length;
-
-    p = expect(b, p, end, CREATION_TIME);
-    if (p < 0 || (p = digits(b, p, end)) < 0 || digitsValue > Number.MAX_SAFE_INTEGER) return undefined;
+    p = digits(b, p + version.length, end);
     const creationTime = digitsValue;
+    if (p < 0 || creationTime > Number.MAX_SAFE_INTEGER || !EPOCH_START.matches(b, p, end)) return undefined;
 
-    p = expect(b, p, end, EPOCH_START);
-    if (p < 0 || (p = digits(b, p, end)) < 0 || digitsValue > Number.MAX_SAFE_INTEGER) return undefined;
+    p = digits(b, p + EPOCH_START.length, end);
     const epochStart = digitsValue;
+    if (p < 0 || epochStart > Number.MAX_SAFE_INTEGER || !FEATURE_FLAGS.matches(b, p, end)) return undefined;
 
-    p = expect(b, p, end, FEATURE_FLAGS);
-    const flagsStart = p;
-    if (p < 0 || (p = digits(b, p, end)) < 0) return undefined;
+    const flagsStart = p + FEATURE_FLAGS.length;
+    p = digits(b, flagsStart, end);
+    if (p < 0) return undefined;
     let featureFlags: bigint;
     if (p - flagsStart <= 15) featureFlags = digitsValue === 0 ? ZERO_BIGINT : BigInt(digitsValue);
-    else if (p - flagsStart > 20 || (featureFlags = BigInt(text.substring(flagsStart - start, p - start))) > MAX_WORD64) return undefined;
+    else if (p - flagsStart > 20 || (featureFlags = BigInt(text.substring(flagsStart - base, p - base))) > MAX_WORD64) return undefined;
 
-    p = expect(b, p, end, HASH);
-    if (p < 0 || !isHash(b, p, end)) return undefined;
-    const hash = text.substring(p - start, p + HASH_LENGTH - start);
-    p += HASH_LENGTH;
-
-    p = expect(b, p, end, HEIGHT);
-    if (p < 0 || (p = digits(b, p, end)) < 0 || digitsValue > Number.MAX_SAFE_INTEGER) return undefined;
+    if (!HASH.matches(b, p, end)) return undefined;
+    const hash = text.substring(p + HASH_AT - base, p + HASH_AT + 43 - base);
+    p = digits(b, p + HASH.length, end);
     const height = digitsValue;
+    if (p < 0 || height > Number.MAX_SAFE_INTEGER || !NONCE.matches(b, p, end)) return undefined;
 
-    p = expect(b, p, end, NONCE);
-    if (p < 0) return undefined;
-    const nonce = this.nonce(b, text, start, p, end);
-    if (nonce === undefined) return undefined;
-    p = nonceEnd;
+    // The nonce: 1–20 digits, at most 2^64 − 1, kept as its decimal text.
+    const nonceStart = p + NONCE.length;
+    p = nonceStart;
+    while (p < end && b[p]! - ZERO >>> 0 < 10) p++;
+    if (p === nonceStart || !isWord64Digits(b, nonceStart, p - nonceStart)) return undefined;
+    const nonce = text.substring(nonceStart - base, p - base);
 
-    p = expect(b, p, end, PARENT);
-    if (p < 0 || !isHash(b, p, end)) return undefined;
-    const parent = text.substring(p - start, p + HASH_LENGTH - start);
-    p += HASH_LENGTH;
+    if (!REST.matches(b, p, end)) return undefined;
+    const at = p - base;
+    const parent = text.substring(at + PARENT_AT, at + PARENT_AT + 43);
+    const payloadHash = text.substring(at + PAYLOAD_HASH_AT, at + PAYLOAD_HASH_AT + 43);
+    const headerTarget = text.substring(at + TARGET_AT, at + TARGET_AT + 43);
+    const weight = text.substring(at + WEIGHT_AT, at + WEIGHT_AT + 43);
+    const powHash = text.substring(at + POW_HASH_AT, at + POW_HASH_AT + 64);
+    const target = text.substring(at + EVENT_TARGET_AT, at + EVENT_TARGET_AT + 64);
 
-    p = expect(b, p, end, PAYLOAD_HASH);
-    if (p < 0 || !isHash(b, p, end)) return undefined;
-    const payloadHash = text.substring(p - start, p + HASH_LENGTH - start);
-    p += HASH_LENGTH;
-
-    p = expect(b, p, end, TARGET);
-    if (p < 0 || !isHash(b, p, end)) return undefined;
-    const headerTarget = text.substring(p - start, p + HASH_LENGTH - start);
-    p += HASH_LENGTH;
-
-    p = expect(b, p, end, WEIGHT);
-    if (p < 0 || !isHash(b, p, end)) return undefined;
-    const weight = text.substring(p - start, p + HASH_LENGTH - start);
-    p += HASH_LENGTH;
-
-    p = expect(b, p, end, POW_HASH);
-    if (p < 0 || !isHex(b, p, end)) return undefined;
-    const powHash = text.substring(p - start, p + HEX_LENGTH - start);
-    p += HEX_LENGTH;
-
-    p = expect(b, p, end, EVENT_TARGET);
-    if (p < 0 || !isHex(b, p, end)) return undefined;
-    const target = text.substring(p - start, p + HEX_LENGTH - start);
-    p += HEX_LENGTH;
-
-    p = expect(b, p, end, TX_COUNT);
-    if (p < 0 || (p = digits(b, p, end)) < 0 || digitsValue > Number.MAX_SAFE_INTEGER) return undefined;
+    p = digits(b, p + REST.length, end);
     const txCount = digitsValue;
-    if (p + 1 !== end || b[p] !== CLOSE_BRACE) return undefined;
+    if (p < 0 || txCount > Number.MAX_SAFE_INTEGER || p + 1 !== end || b[p] !== CLOSE_BRACE) return undefined;
 
     const header: BlockHeader = {
-      chainId, height, hash, parent, adjacents, chainwebVersion, creationTime, epochStart,
+      chainId, height, hash, parent, adjacents, chainwebVersion: this.versionString, creationTime, epochStart,
       featureFlags, nonce, payloadHash, target: headerTarget, weight,
     };
     return { header, powHash, target, txCount };
@@ -211,20 +219,13 @@ export class HeaderFastPath {
 
   /** Lets the fast path recognise this version string from now on (set by the general reader). */
   rememberVersion(version: string): void {
+    if (version === this.versionString) return;
+    // Only names that need no JSON escaping can be matched as raw bytes.
+    if (!/^[\x21-\x7e]+$/.test(version) || version.includes('"') || version.includes('\\') || /[#%]/.test(version)) {
+      this.version = undefined;
+      return;
+    }
     this.versionString = version;
-    this.versionBytes = Buffer.from(version, 'latin1');
-  }
-
-  /** The nonce: 1–20 digits, at most 2^64 − 1; kept as its decimal text. */
-  private nonce(b: Buffer, text: string, offset: number, p: number, end: number): string | undefined {
-    const start = p;
-    const limit = Math.min(end, start + 21);
-    while (p < limit && b[p]! >= ZERO && b[p]! <= NINE) p++;
-    const count = p - start;
-    if (count === 0 || b[p] !== QUOTE || !isWord64Digits(b, start, count)) return undefined;
-    nonceEnd = p;
-    return text.substring(start - offset, p - offset);
+    this.version = new Template(`,"chainwebVersion":"${version}","creationTime":`);
   }
 }
-
-let nonceEnd = 0;

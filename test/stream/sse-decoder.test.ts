@@ -103,6 +103,7 @@ const edgeCases: Record<string, Buffer> = {
   'blank lines only': bytes('\n\n\r\n\r\r'),
   'event types that change': bytes('event:a\ndata:1\n\nevent:b\ndata:2\n\nevent:a\ndata:3\n\ndata:4\n\n'),
   'a line with colons in the value': bytes('data:a:b: c\n\nevent::x\ndata:y\n\n'),
+  'repeated event lines, with and without spaces': bytes('event:  x\ndata:1\n\nevent: x\ndata:2\n\nevent:x\ndata:3\n\nevent:x\ndata:4\n\nevent: x\ndata:5\n\nevent:\ndata:6\n\nevent:\ndata:7\n\n'),
 };
 
 test('the real .sse fixture decodes to its two BlockHeader events', () => {
