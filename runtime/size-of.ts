@@ -22,7 +22,7 @@ export function utf8Length(s: string): number {
 }
 
 /** Text: UTF-8 bytes + a 4-byte length word. */
-const textSize = (s: string): number => utf8Length(s) + 4;
+export const textSize = (s: string): number => utf8Length(s) + 4;
 
 /** Integer: ⌊max(64, nbits) / 8⌋. */
 export function integerSize(i: PactInt): number {
@@ -42,7 +42,7 @@ function moduleNameSize(qualified: string): number {
 }
 
 /** QualifiedName{name, module: ModuleName} from `ns.mod.name` / `mod.name`. */
-function qualifiedNameSize(q: string): number {
+export function qualifiedNameSize(q: string): number {
   const dot = q.lastIndexOf('.');
   if (dot < 0) return 1 + textSize(q) + moduleNameSize('');
   return 1 + textSize(q.slice(dot + 1)) + moduleNameSize(q.slice(0, dot));
@@ -57,7 +57,7 @@ function keysetPredSize(pred: string): number {
   return 2 + 2 + (pred.includes('.') ? qualifiedNameSize(pred) : textSize(pred));
 }
 
-function guardSize(v: Value): number {
+export function guardSize(v: Value): number {
   // Guard has six constructors: 2 + fields of the chosen one
   if (v instanceof KeySetGuard) return 2 + 1 + listOf(v.keys.map(textSize)) + keysetPredSize(v.pred);
   if (v instanceof KeySetRefGuard) {

@@ -8,7 +8,9 @@ export interface SchemaLookup {
   schemaFields(name: string): Map<string, PactType> | undefined;
 }
 
-export function typecheck(v: Value, t: PactType, schemas: SchemaLookup): boolean {
+/** Runtime type check; `charge` receives the check's cost in milligas (gas.md §3.2: 25 per
+ *  element of a typed list, per field of a schema'd object or table). */
+export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?: (mg: number) => void): boolean {
   switch (t.t) {
     case 'any': return true;
     case 'prim':
@@ -23,16 +25,20 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup): boolean
       }
       return false;
     case 'anylist': return Array.isArray(v);
-    case 'list': return Array.isArray(v) && v.every(x => typecheck(x, t.of, schemas));
+    case 'list':
+      if (!Array.isArray(v)) return false;
+      charge?.(25 * v.length);
+      return v.every(x => typecheck(x, t.of, schemas, charge));
     case 'anyobject': return v instanceof PactObject;
     case 'object': {
       if (!(v instanceof PactObject)) return false;
       const fields = schemas.schemaFields(t.schema);
       if (!fields) return true;
       if (fields.size !== v.size) return false;
+      charge?.(25 * v.size);
       for (const [k, ft] of fields) {
         const x = v.fields.get(k);
-        if (x === undefined || !typecheck(x, ft, schemas)) return false;
+        if (x === undefined || !typecheck(x, ft, schemas, charge)) return false;
       }
       return true;
     }
@@ -41,10 +47,13 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup): boolean
       if (!(v instanceof TableRef)) return false;
       const want = schemas.schemaFields(t.schema), have = schemas.schemaFields(`${v.module}.${v.schemaName}`);
       if (!want || !have) return true;
+      if (want.size === have.size) charge?.(25 * want.size);
       return want.size === have.size && [...want].every(([k, ty]) => have.has(k) && sameType(ty, have.get(k)!));
     }
     // interface names may be written bare inside their namespace (`iface` for `ns.iface`)
-    case 'modref': return v instanceof ModRef && t.interfaces.every(i => v.interfaces.some(x => x === i || x.endsWith('.' + i)));
+    case 'modref':
+      if (v instanceof ModRef && v.interfaces.length >= 10) charge?.(25 * v.interfaces.length);
+      return v instanceof ModRef && t.interfaces.every(i => v.interfaces.some(x => x === i || x.endsWith('.' + i)));
   }
 }
 

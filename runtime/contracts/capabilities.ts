@@ -188,6 +188,11 @@ function emit(h: ContractHost, info: DefcapInfo, token: CapToken): void {
 
 export function requireCapability(h: ContractHost, token: Value): Value {
   if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  if (h.gas.metered) {
+    // CapOpRequire: 100 mG per capability on the stack, acquired or composed (gas.md §3.4)
+    const k = h.caps.capStack.reduce((n, s) => n + 1 + s.composed.length, 0);
+    h.gas.charge(100 * k, `GCapOp (CapOpRequire ${k})`);
+  }
   if (!inScope(h, token)) throw userError(`require-capability: not granted: ${tokenText(token)}`);
   return true;
 }

@@ -9,6 +9,7 @@ import { isCallable } from '../../vm/values.js';
 import type { ContractHost } from './host.js';
 import { blake2b256, base64UrlEncode } from '../hash.js';
 import { stableJson } from '../json.js';
+import { qualifiedNameSize, sizeOfValue, textSize } from '../size-of.js';
 
 export const PACTS_TABLE = 'SYS:Pacts';
 
@@ -158,6 +159,10 @@ export class Defpacts {
       ...exec, step, stepHasRollback: s.rollback !== null, yield: ctx.yielded,
       completed: rollback || step === exec.stepCount - 1, nested: ctx.nested,
     };
+    if (h.gas.metered) {
+      const bytes = pactExecSize(next);
+      h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
+    }
     h.db.write(PACTS_TABLE, exec.id, next as unknown as Value);
     h.pactExec = next;
     return result;
@@ -220,6 +225,20 @@ export class Defpacts {
     if (target !== null) this.crossChainEvent('pact.X_YIELD', target, this.current);
     return obj;
   }
+}
+
+/** sizeOf DefPactExec{stepCount, yield, step, id, continuation, stepHasRollback, nested}
+ *  (gas.md §4): what writing a pact's state after each step costs. */
+export function pactExecSize(e: PactExec): number {
+  const maybe = (inner: number | null) => (inner === null ? 2 : 2 + inner);
+  const y = e.yield;
+  const yieldSize = y === null ? null : 1
+    + [...y.data.fields].reduce((n, [k, v]) => n + 1 + textSize(k) + sizeOfValue(v), 5)
+    + maybe(y.target === null ? null : 1 + textSize(y.target) + 36)
+    + maybe(y.target === null ? null : textSize(y.sourceChain));
+  const continuation = 1 + qualifiedNameSize(e.name) + e.args.reduce((n: number, a) => n + sizeOfValue(a), 5);
+  const nested = Object.values(e.nested).reduce((n, x) => n + 1 + textSize(x.id) + pactExecSize(x), 5);
+  return 1 + 5 + maybe(yieldSize) + 5 + textSize(e.id) + continuation + 1 + nested;
 }
 
 /** `pact-state`: the most recent pact execution of the transaction. */

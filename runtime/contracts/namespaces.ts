@@ -6,6 +6,7 @@ import { PactError, nativeFailure } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
+import { guardSize } from '../size-of.js';
 
 export const NAMESPACES_TABLE = 'SYS:Namespaces';
 
@@ -23,6 +24,21 @@ export interface NamespaceHost extends ContractHost {
 
 export function lookupNamespace(h: ContractHost, name: string): Namespace | undefined {
   return h.db.read(NAMESPACES_TABLE, name) as unknown as Namespace | undefined;
+}
+
+/** Reading a namespace: GRead(len name), then GRead(sizeOf namespace) when found (gas.md §3.4). */
+function readNamespaceGassed(h: ContractHost, name: string): Namespace | undefined {
+  const gas = h.gas;
+  const perByte = gas.model.config.perByteReadCost;
+  if (gas.metered) gas.charge([...name].length * perByte, `GRead ${[...name].length}`);
+  const ns = lookupNamespace(h, name);
+  if (ns && gas.metered) gas.charge(namespaceSize(ns) * perByte, `GRead ${namespaceSize(ns)}`);
+  return ns;
+}
+
+/** sizeOf Namespace{name, user guard, admin guard} (gas.md §4). */
+export function namespaceSize(ns: Namespace): number {
+  return 1 + Buffer.byteLength(ns.name, 'utf8') + 4 + guardSize(ns.user) + guardSize(ns.admin);
 }
 
 const VALID_NAME = /^[a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]+$/;
@@ -51,7 +67,7 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
       if (typeof name !== 'string' || !isGuard(user) || !isGuard(admin)) throw argTypeError('define-namespace', args);
       topLevelOnly('define-namespace');
       if (!VALID_NAME.test(name)) throw nativeFailure('define-namespace', 'invalid namespace format');
-      const existing = lookupNamespace(h, name);
+      const existing = readNamespaceGassed(h, name);
       if (existing) h.enforceGuardWithMagic(existing.admin, 'DEFINE_NAMESPACE', name);
       else if (h.namespacePolicy.kind === 'smart') {
         const ok = h.vm.call(h.namespacePolicy.manager, [name, admin]);
@@ -60,7 +76,9 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
       if (h.caps.purity !== 'impure') {
         throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
       }
-      h.db.write(NAMESPACES_TABLE, name, { name, user, admin } as unknown as Value);
+      const ns: Namespace = { name, user, admin };
+      if (h.gas.metered) h.gas.charge(namespaceSize(ns) * h.gas.model.config.perByteWriteCost, `GWrite ${namespaceSize(ns)}`);
+      h.db.write(NAMESPACES_TABLE, name, ns as unknown as Value);
       return `Namespace defined: ${name}`;
     },
     'namespace': args => {
@@ -71,14 +89,14 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
         h.namespace = null;
         return 'Namespace reset to root';
       }
-      if (!lookupNamespace(h, name)) throw new PactError('exec', `Namespace not found: ${name}`);
+      if (!readNamespaceGassed(h, name)) throw new PactError('exec', `Namespace not found: ${name}`);
       h.namespace = name;
       return `Namespace set to ${name}`;
     },
     'describe-namespace': args => {
       const name = args[0];
       if (typeof name !== 'string') throw argTypeError('describe-namespace', args);
-      const ns = lookupNamespace(h, name);
+      const ns = readNamespaceGassed(h, name);
       if (!ns) throw new PactError('exec', `Namespace not found: ${name}`);
       return PactObject.of([['admin-guard', ns.admin], ['namespace-name', ns.name], ['user-guard', ns.user]]);
     },

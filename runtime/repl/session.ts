@@ -91,7 +91,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     const host: Host = {
       natives: [],
       gas: this.gas,
-      typecheck: (v: Value, t: PactType) => typecheck(v, t, session),
+      typecheck: (v: Value, t: PactType) => typecheck(v, t, session, session.chargeTypecheck),
       render: pretty,
       saveState: () => session.caps.snapshot(),
       restoreState: saved => session.caps.restore(saved as ContractSnapshot),
@@ -106,6 +106,11 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.natives = impls;
     this.missingNatives = missing;
   }
+
+  /** the cost of a runtime type check (charged only while metered) */
+  readonly chargeTypecheck = (mg: number): void => {
+    if (this.gas.metered && mg > 0) this.gas.charge(mg, `GAConstant (MilliGas ${mg})`);
+  };
 
   // Runtime
   print(text: string): void { this.out.print(text); }
