@@ -107,6 +107,7 @@ function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedMod
   s.loadedDefs += m.members.size;
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
   s.saveModule(m);
+  s.markLoaded(m.name); // deployed modules are in the loaded cache: no load charge
   for (const [n, cell] of m.members) s.topLevel.set(n, cell);
   s.caps.moduleAdmin.add(m.name);
   return m;

@@ -174,13 +174,30 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
 
   /** A module by name, falling back to the active namespace (`m` → `ns.m`). */
   resolveModule(name: string): LoadedModule | undefined {
-    return this.module(name) ?? (this.namespace !== null ? this.module(`${this.namespace}.${name}`) : undefined);
+    const m = this.module(name) ?? (this.namespace !== null ? this.module(`${this.namespace}.${name}`) : undefined);
+    if (m) this.noteLoaded(m);
+    return m;
+  }
+
+  /** Modules read from the database in this transaction: the first read of each is charged
+   *  MOpLoadModule(⌊bytes/200⌋ + 10) (gas.md §3.8). The stored size stands in for the length of
+   *  Pact's CBOR encoding, which pactvm does not reproduce byte for byte. */
+  private loadedThisTx = new Set<string>();
+  /** A module deployed in this transaction is in the loaded cache from the start. */
+  markLoaded(name: string): void { this.loadedThisTx.add(name); }
+  noteLoaded(m: LoadedModule): void {
+    if (this.loadedThisTx.has(m.name)) return;
+    this.loadedThisTx.add(m.name);
+    if (this.gas.metered) {
+      const c = this.gas.model.config;
+      this.gas.charge(Math.floor(m.sizes.store / c.moduleLoadSlope) + c.moduleLoadIntercept, `GModuleOp (MOpLoadModule ${m.sizes.store})`);
+    }
   }
 
   /** Run a module's governance and hold its admin for the rest of the transaction. */
   acquireModuleAdmin(module: string): void {
     if (this.caps.moduleAdmin.has(module)) return;
-    const m = this.module(module);
+    const m = this.resolveModule(module);
     if (!m) throw new PactError('exec', `Cannot find module: ${module}`);
     this.enforceGovernance(m);
     this.caps.moduleAdmin.add(module);
@@ -246,6 +263,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.namespace = null;
     this.pactExec = null;
     this.loadedDefs = 0;
+    this.loadedThisTx = new Set();
   }
 
   /** `(load f true)`: a fresh environment and database (repl.md §5.2). */
