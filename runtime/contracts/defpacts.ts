@@ -40,6 +40,8 @@ interface StepContext {
   name: string; args: Value[]; module: string;
   /** nested pacts as they stand during this step */
   nested: Record<string, PactExec>;
+  /** set when the step resumed a cross-chain yield: the chain it came from */
+  resumedFrom?: string;
 }
 
 export interface PactHost extends ContractHost {
@@ -155,6 +157,9 @@ export class Defpacts {
     for (const n of Object.values(ctx.nested)) {
       if (n.step !== step) throw new PactError('exec', `Nested defpact not advanced ${n.id}`);
     }
+    // cross-chain events are emitted once the step has completed
+    if (ctx.resumedFrom !== undefined) this.crossChainEvent('pact.X_RESUME', ctx.resumedFrom, ctx);
+    if (ctx.yielded?.target) this.crossChainEvent('pact.X_YIELD', ctx.yielded.target, ctx);
     const next: PactExec = {
       ...exec, step, stepHasRollback: s.rollback !== null, yield: ctx.yielded,
       completed: rollback || step === exec.stepCount - 1, nested: ctx.nested,
@@ -185,7 +190,7 @@ export class Defpacts {
           throw userError(`Yield provenance does not match, received ${h.env.chainData['chain-id']}, expected ${data.target}`);
         }
         if (!isCallable(args[0])) throw argTypeError('resume', args);
-        if (data.target !== null) this.crossChainEvent('pact.X_RESUME', data.sourceChain, ctx);
+        if (data.target !== null) ctx.resumedFrom = data.sourceChain;
         return h.vm.call(args[0], [data.data]);
       },
       'pact-id': () => {
@@ -222,7 +227,6 @@ export class Defpacts {
     if (!(obj instanceof PactObject)) throw argTypeError(target === null ? 'yield' : 'yield-to-chain', args);
     if (!this.current) throw userError('Try to yield a value outside a running defpact execution');
     this.current.yielded = { data: obj, target, sourceChain: this.h.env.chainData['chain-id'] };
-    if (target !== null) this.crossChainEvent('pact.X_YIELD', target, this.current);
     return obj;
   }
 }
