@@ -130,7 +130,7 @@ export interface ModuleEnv extends NameEnv {
 
 /** Compile `(module name governance defs...)` or `(interface name defs...)`. */
 export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm: Machine, txHash: string,
-  ir: Omit<ModuleHashContext, 'constValue'>, namespace: string | null = null, loadedDefs = 0): LoadedModule {
+  ir: Omit<ModuleHashContext, 'constValue'>, namespace: string | null = null, loadedDefs: () => number = () => 0): LoadedModule {
   const items = form.items;
   const isInterface = (items[0] as { name: string }).name === 'interface';
   const nameSyn = items[1];
@@ -220,7 +220,7 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
     }
   }
   const code = form.span.file.text.slice(form.span.start, form.span.end);
-  const sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs);
+  const sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());
   for (const cell of members.values()) {
     if (cell.value instanceof Closure) cell.value.proto.moduleHash = sizes.hash;
     if (cell.value instanceof TableRef) {

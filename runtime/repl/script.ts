@@ -102,9 +102,10 @@ function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedMod
     if (existing.kind === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
-  const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace, s.loadedDefs);
+  // the "all loaded" count includes modules loaded while compiling this one
+  const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace, () => s.loadedDefs);
   chargeModuleDeploy(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
-  s.loadedDefs += m.members.size;
+  s.loadedDefs += m.summary.members.size; // an interface contributes only its constants and schemas
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
   s.saveModule(m);
   s.markLoaded(m.name); // deployed modules are in the loaded cache: no load charge

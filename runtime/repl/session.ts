@@ -188,6 +188,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   noteLoaded(m: LoadedModule): void {
     if (this.loadedThisTx.has(m.name)) return;
     this.loadedThisTx.add(m.name);
+    this.loadedDefs += m.summary.members.size; // its definitions join Pact's "all loaded" map
     if (this.gas.metered) {
       const c = this.gas.model.config;
       this.gas.charge(Math.floor(m.sizes.store / c.moduleLoadSlope) + c.moduleLoadIntercept, `GModuleOp (MOpLoadModule ${m.sizes.store})`);
