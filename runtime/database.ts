@@ -17,18 +17,23 @@ export interface Storage {
   keys(table: string): string[];
   hasTable(table: string): boolean;
   createTable(table: string): void;
+  /** writes to a table, oldest first, each with the id of the transaction that made it */
+  history(table: string): { txid: number; key: string; row: Row }[];
 }
 
 export class MemoryStorage implements Storage {
   private txCounter = 0;
   private tables = new Map<string, Map<string, Row>>();
   private snapshot: Map<string, Map<string, Row>> | null = null;
+  private log: { txid: number; table: string; key: string; row: Row }[] = [];
+  private logAtBegin = 0;
 
   get inTx(): boolean { return this.snapshot !== null; }
 
   begin(): number | null {
     if (this.snapshot) return null;
     this.snapshot = new Map([...this.tables].map(([n, t]) => [n, new Map(t)]));
+    this.logAtBegin = this.log.length;
     return this.txCounter;
   }
 
@@ -42,6 +47,7 @@ export class MemoryStorage implements Storage {
     if (!this.snapshot) throw notInTx('rollback');
     this.tables = this.snapshot;
     this.snapshot = null;
+    this.log.length = this.logAtBegin;
   }
 
   read(table: string, key: string): Row | undefined { return this.tables.get(table)?.get(key); }
@@ -49,6 +55,10 @@ export class MemoryStorage implements Storage {
     let t = this.tables.get(table);
     if (!t) this.tables.set(table, t = new Map());
     t.set(key, row);
+    if (!table.startsWith('SYS:')) this.log.push({ txid: this.txCounter, table, key, row });
+  }
+  history(table: string): { txid: number; key: string; row: Row }[] {
+    return this.log.filter(e => e.table === table);
   }
   keys(table: string): string[] { return [...(this.tables.get(table)?.keys() ?? [])].sort(); }
   hasTable(table: string): boolean { return this.tables.has(table); }

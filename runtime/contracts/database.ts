@@ -125,6 +125,13 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     if (fields.length === 0) return row;
     return new PactObject(new Map((fields as string[]).filter(f => row.fields.has(f)).map(f => [f, row.fields.get(f)!])));
   }
+  function history(name: string, t: TableRef): void {
+    if (h.env.flags.has('DisableHistoryInTransactionalMode')) {
+      throw new PactError('exec', `Operation only permitted in local execution mode: ${name}`);
+    }
+    checkRead(t);
+    exists(t);
+  }
   function topLevelOnly(name: string): void {
     if (h.vm.activeFunctions().length > 0) throw new PactError('exec', `Top-level call used in module ${name}`);
   }
@@ -168,6 +175,28 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     'fold-db': args => rows(table('fold-db', args))
       .filter(([k, r]) => predicate(args[1], k, r))
       .map(([k, r]) => h.vm.call(args[2], [k, r])),
+    // history natives: local-only when DisableHistoryInTransactionalMode is set (the REPL is
+    // transactional)
+    'txids': args => {
+      const t = table('txids', args), from = args[1];
+      if (typeof from !== 'number') throw argTypeError('txids', args);
+      history('txids', t);
+      return [...new Set(h.db.history(storageName(t)).filter(e => e.txid >= from).map(e => e.txid))];
+    },
+    'txlog': args => {
+      const t = table('txlog', args), tx = args[1];
+      if (typeof tx !== 'number') throw argTypeError('txlog', args);
+      history('txlog', t);
+      return h.db.history(storageName(t)).filter(e => e.txid === tx)
+        .map(e => PactObject.of([['key', e.key], ['table', t.name], ['value', e.row]]));
+    },
+    'keylog': args => {
+      const t = table('keylog', args), k = key('keylog', args), from = args[2];
+      if (typeof from !== 'number') throw argTypeError('keylog', args);
+      history('keylog', t);
+      return h.db.history(storageName(t)).filter(e => e.key === k && e.txid >= from)
+        .map(e => PactObject.of([['txid', e.txid], ['value', e.row]]));
+    },
     'describe-table': args => {
       const t = table('describe-table', args);
       topLevelOnly('describe-table');

@@ -55,4 +55,15 @@ test('a transaction id is only consumed by commit', () => {
   assert.equal(r.traces, ['"Begin Tx 0"', '"Rollback Tx 0"', '"Begin Tx 0"', '"Commit Tx 0"', '"Begin Tx 1"']);
 });
 
+test('history natives list committed writes by transaction; rolled-back writes leave no trace', () => {
+  const src = `${SETUP} (begin-tx) (store.put "a" 1) (commit-tx) (begin-tx) (store.put "a" 2) (commit-tx)
+    (begin-tx) (store.put "a" 9) (rollback-tx) (begin-tx) (acquire-module-admin store)`;
+  // the setup's deploy is transaction 0; the two puts are 1 and 2
+  assert.is(evalLast(`${src} (txids store.rows 0)`), '[1 2]');
+  assert.is(evalLast(`${src} (txlog store.rows 2)`), '[{"key": "a","table": "store_rows","value": {"v": 2}}]');
+  assert.is(evalLast(`${src} (keylog store.rows "a" 0)`), '[{"txid": 1,"value": {"v": 1}} {"txid": 2,"value": {"v": 2}}]');
+  assert.is(errorOf(`${src} (env-exec-config ["DisableHistoryInTransactionalMode"]) (txids store.rows 0)`),
+    'Operation only permitted in local execution mode: txids');
+});
+
 test.run();
