@@ -1,4 +1,5 @@
-// describe-module: Pact 5's five fields (decisions.md keeps the seed's extra fields out).
+// describe-module: Pact 5's fields (code, hash, interfaces, name, tx_hash) plus the seed's
+// `blessed` (blessed hashes) and `keyset` (governance as text), as decisions.md settles it.
 
 import { PactObject, type Value } from '../../vm/values.js';
 import { PactError, nativeFailure } from '../../vm/errors.js';
@@ -11,6 +12,11 @@ export function describeModule(s: ReplSession, name: string): Value {
   const m = s.module(name);
   if (!m) throw new PactError('exec', `Cannot find module: ${name}`);
   const fields: [string, Value][] = [['code', m.code], ['hash', m.hash], ['name', m.name], ['tx_hash', m.txHash]];
-  if (m.kind === 'module') fields.push(['interfaces', m.interfaces]);
+  fields.push(['blessed', m.blessed]);
+  if (m.kind === 'module') {
+    fields.push(['interfaces', m.interfaces]);
+    // keyset governance by its keyset name, capability governance by its defcap
+    fields.push(['keyset', m.governance.startsWith("'") ? m.governance.slice(1) : `${m.name}.${m.governance}`]);
+  }
   return PactObject.of(fields);
 }

@@ -171,10 +171,12 @@ test('print writes the rendered value on the print channel', () => {
   assert.equal(r.traces, []);
 });
 
-test('describe-module returns the upstream fields', () => {
-  const out = evalLast('(module m g (defcap g () true) (defun f () 1)) (describe-module "m")');
-  assert.match(out, /^\{"code": "\(module m g/);
-  assert.match(out, /"interfaces": \[\],"name": "m","tx_hash": "DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"\}$/);
+test('describe-module returns the upstream fields plus the seed\'s blessed and keyset', () => {
+  const out = evalLast('(module m g (defcap g () true) (bless "qKuZPdSFkGubaGD232KSyayEbUg1e9R47eiDqrpoghs") (defun f () 1)) (describe-module "m")');
+  assert.match(out, /^\{"blessed": \["qKuZPdSFkGubaGD232KSyayEbUg1e9R47eiDqrpoghs"\],"code": "\(module m g/);
+  assert.match(out, /"interfaces": \[\],"keyset": "m.g","name": "m","tx_hash": "DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"\}$/);
+  assert.match(evalLast(`(env-data {"k": ["a"]}) (env-keys ["a"]) (define-keyset 'ks (read-keyset "k"))
+    (module n 'ks (defun f () 1)) (describe-module "n")`), '"keyset": "ks"');
   assert.is(errorOf('(describe-module "a.b.c")'), 'native execution failure, describe-module failed with message: invalid module name format');
 });
 
