@@ -2,7 +2,7 @@
 // instruction that creates it, so its capture list is complete by then.
 
 import type { Binder, Expr, FunctionIR } from './ir.js';
-import { Op, OPCODES, NATIVE_OPCODES } from '../vm/opcodes.js';
+import { Op, OPCODES, NATIVE_OPCODES, COMPARE_CODES } from '../vm/opcodes.js';
 import { FunctionProto, type Chunk } from '../vm/chunk.js';
 import type { Span } from './source.js';
 
@@ -106,8 +106,18 @@ class FunctionEmitter {
         this.expr(e.body, tail);
         return;
       case 'if': {
-        this.expr(e.cond, false);
-        const jElse = this.op(Op.JumpIfFalse, e.span, 0);
+        const c = e.cond;
+        let jElse: number;
+        const cmp = c.k === 'call-native' && c.args.length === 2 ? COMPARE_CODES[c.spec.name] : undefined;
+        if (cmp !== undefined && c.k === 'call-native') {
+          // compare-and-branch: one instruction instead of a comparison and a branch
+          this.expr(c.args[0], false);
+          this.expr(c.args[1], false);
+          jElse = this.op(Op.JumpUnlessCompare, c.span, cmp, 0);
+        } else {
+          this.expr(c, false);
+          jElse = this.op(Op.JumpIfFalse, e.span, 0);
+        }
         this.expr(e.then, tail);
         const jEnd = this.op(Op.Jump, e.span, 0);
         this.patch(jElse, this.label());

@@ -22,6 +22,8 @@ const ID = {
 };
 
 const NATIVE_VALUES = BUILTINS.map(b => new NativeFn(b.id));
+/** builtin ids of the comparisons, indexed by JUMP_UNLESS_CMP's code */
+const COMPARE_IDS = [ID.lt, ID.gt, ID.le, ID.ge, ID.eq];
 
 export class Machine {
   private stack: Value[] = new Array(4096);
@@ -74,7 +76,8 @@ export class Machine {
     if (fn instanceof Closure) {
       const argc = args.length;
       if (argc === fn.proto.arity) {
-        if (argc > 0 && gas.metered) gas.chargeApply(argc);
+        // building a capability token or starting a defpact is charged even with no arguments
+        if ((argc > 0 || fn.proto.intercepted) && gas.metered) gas.chargeApply(argc);
         return this.saturated(fn, args);
       }
       if (argc === 0) return fn;
@@ -396,6 +399,20 @@ export class Machine {
               const a = s[sp - 2], b = s[sp - 1];
               if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a === b; sp--; break; }
               sp = this.binaryNative(ID.eq, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            case Op.JumpUnlessCompare: {
+              const cmp = code[ip++];
+              const a = s[sp - 2], b = s[sp - 1];
+              let holds: boolean;
+              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
+                sp -= 2;
+                holds = cmp === 0 ? a < b : cmp === 1 ? a > b : cmp === 2 ? a <= b : cmp === 3 ? a >= b : a === b;
+              } else {
+                sp = this.binaryNative(COMPARE_IDS[cmp], sp, fp, ip, chunk, opStart);
+                holds = s[--sp] as boolean;
+              }
+              if (holds) ip++; else ip = code[ip];
               break;
             }
             default:

@@ -10,7 +10,7 @@ export const enum Op {
   List, Object, ChargeConcat,
   EnforceTest, RaiseUser, TryBegin, TryEnd, EnforceOneTest,
   TypecheckLocal, TypecheckResult, ReadOnlyBegin, ReadOnlyEnd,
-  Add, Sub, Lt, Gt, Le, Ge, Eq,
+  Add, Sub, Lt, Gt, Le, Ge, Eq, JumpUnlessCompare,
 }
 
 export interface OpInfo {
@@ -60,7 +60,11 @@ export const OPCODES: { readonly [K in Op]: OpInfo } = {
   [Op.Le]: { name: 'LE', operands: 0, stack: -1, doc: '(<= a b), with a small-integer fast path' },
   [Op.Ge]: { name: 'GE', operands: 0, stack: -1, doc: '(>= a b), with a small-integer fast path' },
   [Op.Eq]: { name: 'EQ', operands: 0, stack: -1, doc: '(= a b), with a small-integer fast path' },
+  [Op.JumpUnlessCompare]: { name: 'JUMP_UNLESS_CMP', operands: 2, stack: -2, doc: 'pop a b; jump to target unless (cmp a b) holds (cmp: 0 <, 1 >, 2 <=, 3 >=, 4 =)' },
 };
+
+/** Comparison natives that `if` can fuse with its branch, by their JUMP_UNLESS_CMP code. */
+export const COMPARE_CODES: Readonly<Record<string, number>> = { '<': 0, '>': 1, '<=': 2, '>=': 3, '=': 4 };
 
 export const OPCODE_COUNT = Object.keys(OPCODES).length;
 

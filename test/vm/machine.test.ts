@@ -18,11 +18,20 @@ test('the disassembler shows each instruction from the table', () => {
   const proto = compileExpression(read(new SourceFile('t.repl', '(if (< 1 2) "yes" (+ 1 2))'))[0], new ReplSession());
   const text = disassemble(proto);
   assert.match(text, /SMALLINT\s+1/);
-  assert.match(text, /LT\s/);
-  assert.match(text, /JUMP_IF_FALSE\s+\d+/);
+  assert.match(text, /JUMP_UNLESS_CMP\s+0 \d+/); // (if (< a b) ...) fuses the comparison and the branch
   assert.match(text, /CONST\s+0\s+; "yes"/);
   assert.match(text, /ADD/);
   assert.match(text, /RETURN/);
+  const plain = disassemble(compileExpression(read(new SourceFile('t.repl', '(if (and (< 1 2) true) 1 2)'))[0], new ReplSession()));
+  assert.match(plain, /LT\s/);
+  assert.match(plain, /JUMP_IF_FALSE\s+\d+/);
+});
+
+test('fused compare-and-branch falls back to the native for non-numbers and when metered', () => {
+  assert.is(evalLast('(if (< "a" "b") 1 2)'), '1');
+  assert.is(evalLast('(if (= [1] [1]) 1 2)'), '1');
+  assert.is(evalLast('(env-gasmodel "table") (env-gaslimit 10) (if (< 1 2) (env-milligas) 0)'), '264');
+  assert.is(errorOf('(if (< 1 "a") 1 2)'), 'Type error: failed to call native function < with argument(s) of type(s): integer, string');
 });
 
 test('closures capture let-bound and outer lambda variables', () => {
