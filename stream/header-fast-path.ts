@@ -108,6 +108,9 @@ const ZERO_BIGINT = 0n;
 let view: DataView = new DataView(new ArrayBuffer(0));
 // b.byteOffset of the data being read (the getter is not free, so it is read once per event).
 let chunkOffset = 0;
+// The Buffer `view` and `chunkOffset` were set for. A WeakRef would be tidier but costs more than
+// it saves; holding one chunk until the next arrives is harmless.
+let lastData: Buffer | undefined;
 // Set by `digits`: the value of the digits just read (exact below 2^53).
 let digitsValue = 0;
 
@@ -137,8 +140,12 @@ export class HeaderFastPath {
   read(b: Buffer, start: number, end: number, text?: string, textStart = 0): BlockHeaderEvent | undefined {
     const version = this.version;
     if (version === undefined) return undefined;
-    if (view.buffer !== b.buffer) view = new DataView(b.buffer);
-    chunkOffset = b.byteOffset;
+    if (b !== lastData) {
+      // The same chunk usually holds many events: look at its buffer only when the chunk changes.
+      if (view.buffer !== b.buffer) view = new DataView(b.buffer);
+      chunkOffset = b.byteOffset;
+      lastData = b;
+    }
     if (!OPEN.matches(b, start, end)) return undefined;
     let p = start + OPEN.length;
     // All ASCII fields become substrings of one string (V8 makes those O(1) slices): one native
