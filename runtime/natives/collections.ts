@@ -7,7 +7,7 @@ import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { execError } from '../../vm/errors.js';
 import { PactObject, PactTime, isCallable, type Value } from '../../vm/values.js';
-import { intAdd, intCmp, intDiv, intNeg, intSub, isInt, normInt, toBig, type PactInt } from '../numbers.js';
+import { intAdd, intCmp, intDiv, intNeg, intSub, isInt, type PactInt } from '../numbers.js';
 import { pretty } from '../render.js';
 import { sizeOfValue, integerSize } from '../size-of.js';
 import { introSort } from '../pact-sort.js';

@@ -2,9 +2,9 @@
 // them (gas.md §3.3): each literal comparison, list and object is priced as it is visited, and
 // the walk stops at the first difference, so the charge depends on where values differ.
 
+import { valueEquals } from '../equality.js';
 import {
-  PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
-  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, compareCodePoints, type Value,
+  PactDecimal, PactObject, PactTime, Unit, UserGuard, CapabilityGuard, CapToken, compareCodePoints, type Value,
 } from '../../vm/values.js';
 import { decCmp, intCmp } from '../numbers.js';
 import type { GasCharges } from './gas-charges.js';
@@ -67,45 +67,7 @@ function argsEqual(g: GasCharges, xs: Value[], ys: Value[]): boolean {
 }
 
 /** The same equality without charges (used when no gas limit is set). */
-export function equalsPlain(a: Value, b: Value): boolean {
-  if (a === b) return true;
-  if (isIntV(a)) return isIntV(b) && intCmp(a, b) === 0;
-  if (typeof a !== 'object' || typeof b !== 'object') return false;
-  if (a instanceof PactDecimal) return b instanceof PactDecimal && decCmp(a, b) === 0;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!equalsPlain(a[i], b[i])) return false;
-    return true;
-  }
-  if (a instanceof PactObject) {
-    if (!(b instanceof PactObject) || a.size !== b.size) return false;
-    for (const [k, v] of a.fields) {
-      const w = b.fields.get(k);
-      if (w === undefined || !equalsPlain(v, w)) return false;
-    }
-    return true;
-  }
-  if (a instanceof Unit) return b instanceof Unit;
-  if (a instanceof PactTime) return b instanceof PactTime && a.micros === b.micros;
-  if (a instanceof KeySetGuard) {
-    return b instanceof KeySetGuard && a.pred === b.pred && a.keys.length === b.keys.length &&
-      a.keys.every((k, i) => k === b.keys[i]);
-  }
-  if (a instanceof KeySetRefGuard) return b instanceof KeySetRefGuard && a.name === b.name;
-  if (a instanceof UserGuard) return b instanceof UserGuard && a.fun === b.fun && equalsPlain(a.args, b.args);
-  if (a instanceof CapabilityGuard) {
-    return b instanceof CapabilityGuard && a.name === b.name && a.pactId === b.pactId && equalsPlain(a.args, b.args);
-  }
-  if (a instanceof ModuleGuard) return b instanceof ModuleGuard && a.module === b.module && a.name === b.name;
-  if (a instanceof PactGuard) return b instanceof PactGuard && a.pactId === b.pactId && a.name === b.name;
-  if (a instanceof ModRef) {
-    return b instanceof ModRef && a.module === b.module && a.interfaces.length === b.interfaces.length &&
-      a.interfaces.every(i => b.interfaces.includes(i));
-  }
-  if (a instanceof CapToken) return b instanceof CapToken && a.name === b.name && equalsPlain(a.args, b.args);
-  if (a instanceof TableRef) return b instanceof TableRef && a.name === b.name;
-  return false;
-}
+export const equalsPlain = valueEquals;
 
 /** Ordering for `<` `<=` `>` `>=`: two literals of one kind, or two times; undefined otherwise. */
 export function compareGassed(g: GasCharges, a: Value, b: Value): number | undefined {

@@ -7,7 +7,7 @@ import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { execError } from '../../vm/errors.js';
 import {
-  PactDecimal, PactObject, PactTime, Unit, ModRef, CapToken, TableRef, isCallable, isGuard, type Value,
+  PactObject, ModRef, CapToken, TableRef, isCallable, kindOf, type Value,
 } from '../../vm/values.js';
 import { pretty, showText } from '../render.js';
 import { sizeOfValue } from '../size-of.js';
@@ -108,21 +108,11 @@ export function generalNatives(rt: Runtime): NativeTable {
   };
 }
 
-/** `typeof` names (natives.md §2). */
+/** `typeof` names (natives.md §2): the value kinds, except where `typeof` says more. */
 export function typeName(v: Value): string {
-  switch (typeof v) {
-    case 'number': case 'bigint': return 'integer';
-    case 'string': return 'string';
-    case 'boolean': return 'bool';
-  }
-  if (v instanceof PactDecimal) return 'decimal';
-  if (Array.isArray(v)) return 'list';
-  if (v instanceof PactObject) return 'object';
-  if (v instanceof Unit) return 'unit';
-  if (v instanceof PactTime) return 'time';
-  if (isGuard(v)) return 'guard';
   if (v instanceof ModRef) return `module{${v.interfaces.join(', ')}}`;
   if (v instanceof CapToken) return 'CAPTOKEN';
   if (v instanceof TableRef) return `table{${v.schemaName}}`;
-  return '<<closure>>';
+  const kind = kindOf(v);
+  return kind === 'closure' ? '<<closure>>' : kind;
 }

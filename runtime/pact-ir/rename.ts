@@ -10,7 +10,7 @@ import { stronglyConnComp } from './scc.js';
 import {
   INTERFACE_PLACEHOLDER, MODULE_PLACEHOLDER, compareText, sameModuleName,
   type Arg, type BuiltinForm, type Def, type DefCapMeta, type FullyQualifiedName, type HashBytes, type IfDef,
-  type IfDefCapMeta, type Import, type Info, type Interface, type Module, type ModuleName, type Name, type NameKind,
+  type IfDefCapMeta, type Import, type Interface, type Module, type ModuleName, type Name, type NameKind,
   type Schema, type Term, type Type,
 } from './terms.js';
 import type {

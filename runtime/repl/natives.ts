@@ -11,7 +11,7 @@ import { pretty } from '../render.js';
 import { valueEquals } from '../equality.js';
 import { jsonRoundTrip } from '../json.js';
 import { base64UrlDecode } from '../hash.js';
-import { FREE_MODEL, TABLE_MODEL, fixedModel, milliToGas } from '../gas.js';
+import { TABLE_MODEL, fixedModel, milliToGas } from '../gas.js';
 import { isInt, toBig } from '../numbers.js';
 import type { ReplSession } from './session.js';
 import type { Span } from '../../compiler/source.js';
@@ -94,7 +94,7 @@ export function replNatives(s: ReplSession): NativeTable {
     throw argTypeError('env-gasmodel', args);
   }
 
-  function enforceVersion(args: Value[], min: string, max: string | null): Value {
+  function enforceVersion(min: string, max: string | null): Value {
     const current = parseVersion(PACT_VERSION)!;
     const lo = parseVersion(min);
     if (!lo) throw userError(`Enforce pact-version failed: Could not parse ${min}, expect list of dot-separated integers`);
@@ -288,9 +288,9 @@ export function replNatives(s: ReplSession): NativeTable {
     },
     'print': args => { s.print(pretty(args[0])); return UNIT; },
     'pact-version': () => PACT_VERSION,
-    'enforce-pact-version': args => enforceVersion(args, str('enforce-pact-version', args, 0), null),
+    'enforce-pact-version': args => enforceVersion(str('enforce-pact-version', args, 0), null),
     'enforce-pact-version-range': args =>
-      enforceVersion(args, str('enforce-pact-version-range', args, 0), str('enforce-pact-version-range', args, 1)),
+      enforceVersion(str('enforce-pact-version-range', args, 0), str('enforce-pact-version-range', args, 1)),
     'sig-keyset': () => new KeySetGuard([...new Set(s.env.signers.keys())].sort(compareCodePoints), 'keys-all'),
     'pact-state': () => pactState(s.pactExec),
     'reset-pact-state': args => {

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ev, err } from './helpers.js';
 import {
-  decimalToFloat, floatToDecimal, transExp, transLn, transPow, transSqrt, roundRational,
+  decimalToFloat, floatToDecimal, transExp, transLn, transPow, transSqrt,
 } from '../../runtime/transcendental.js';
 import { PactDecimal } from '../../vm/values.js';
 import { decDigits } from '../../runtime/numbers.js';
