@@ -9,7 +9,7 @@ import { showSyntax } from '../../compiler/syntax.js';
 import { disassemble } from '../../vm/disassemble.js';
 import { PactError } from '../../vm/errors.js';
 import { ReplSession } from './session.js';
-import { runScript, parseGasModel, type RunOptions } from './runner.js';
+import { runScript, parseGasModel, type RunOptions, type FileResult } from './runner.js';
 import { renderError, renderFailure } from './report.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas.js';
 
@@ -165,8 +165,7 @@ function testCommand(args: string[]): number {
     const r = runScript(file, run);
     if (r.passed) passed++; else failed++;
     if (reporter === 'json') {
-      const { errorText: _t, results: _r, ...json } = r;
-      process.stdout.write(JSON.stringify(json) + '\n');
+      process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
     } else {
       const summary = `${r.expects.passed}/${r.expects.passed + r.expects.failed} expects, ${r.durationMs.toFixed(1)} ms`;
       process.stdout.write(`${r.passed ? 'PASS' : 'FAIL'} ${file} (${summary})\n`);
@@ -176,6 +175,12 @@ function testCommand(args: string[]): number {
   }
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
+}
+
+/** One `--reporter json` line: exactly the fields the issue specifies. */
+export function jsonReport(r: FileResult): object {
+  const { file, passed, expects, failures, error, durationMs, gasMilli } = r;
+  return { file, passed, expects, failures, error, durationMs, gasMilli };
 }
 
 function indent(text: string): string {
