@@ -11,9 +11,11 @@ import { PactError } from '../../vm/errors.js';
 import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions, type FileResult } from './runner.js';
 import { renderError, renderFailure } from './report.js';
+import { interactive } from './interactive.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas.js';
 
 const USAGE = `usage:
+  pactvm repl                      interactive REPL
   pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
   pactvm test PATH... [--reporter pretty|json] [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
@@ -26,6 +28,7 @@ export async function main(argv: string[]): Promise<number> {
     case 'run': return runCommand(rest);
     case 'test': return testCommand(rest);
     case 'gas': return gasCommand(rest);
+    case 'repl': return interactive(process.stdin, process.stdout);
     case 'headers': case 'node': {
       const streamCli = await import('../../stream/cli.js' as string);
       return cmd === 'headers' ? streamCli.headersCommand(rest) : streamCli.nodeCommand(rest);

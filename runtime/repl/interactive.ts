@@ -1,0 +1,58 @@
+// `pactvm repl`: the interactive REPL (repl.md §5.4). Input is read until its brackets balance,
+// then run like a script in one long-lived session; results print raw, errors as blocks.
+
+import { createInterface } from 'node:readline';
+import { SourceFile } from '../../compiler/index.js';
+import { PactError } from '../../vm/errors.js';
+import { ReplSession } from './session.js';
+import { runSource } from './script.js';
+import { renderError } from './report.js';
+
+/** Does the text close every bracket and string it opens? (Enough to know when to run.) */
+export function isComplete(text: string): boolean {
+  let depth = 0, inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === ';') { while (i < text.length && text[i] !== '\n') i++; continue; }
+    if (c === '"') inString = true;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+  }
+  return !inString && depth <= 0;
+}
+
+export function interactive(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<number> {
+  const session = new ReplSession({
+    print: text => output.write(text + '\n'),
+    trace: text => output.write(text + '\n'),
+  });
+  const rl = createInterface({ input, output, terminal: false });
+  let pending = '';
+  const prompt = () => output.write(pending ? '....> ' : 'pact> ');
+  prompt();
+  rl.on('line', line => {
+    pending += (pending ? '\n' : '') + line;
+    if (pending.trim() === '' || isComplete(pending)) {
+      const text = pending;
+      pending = '';
+      if (text.trim() !== '') {
+        try {
+          runSource(session, new SourceFile('(interactive)', text));
+        } catch (e) {
+          if (!(e instanceof PactError)) throw e;
+          output.write(renderError(e));
+        }
+      }
+    }
+    prompt();
+  });
+  return new Promise(resolve => rl.on('close', () => {
+    output.write('goodbye\n');
+    resolve(0);
+  }));
+}
