@@ -9,15 +9,16 @@ import { showSyntax } from '../../compiler/syntax.js';
 import { disassemble } from '../../vm/disassemble.js';
 import { PactError } from '../../vm/errors.js';
 import { ReplSession } from './session.js';
-import { runScript, parseGasModel, type RunOptions, type FileResult } from './runner.js';
+import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
+import { runParallel, type PortableResult } from './parallel.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas.js';
 
 const USAGE = `usage:
   pactvm repl                      interactive REPL
   pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
-  pactvm test PATH... [--reporter pretty|json] [--gasmodel table|fixed:RATE] [--gaslimit N]
+  pactvm test PATH... [--reporter pretty|json] [--jobs N] [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
   pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
@@ -157,31 +158,39 @@ export function collectScripts(paths: string[]): string[] {
   return out;
 }
 
-function testCommand(args: string[]): number {
+async function testCommand(args: string[]): Promise<number> {
   const { positional, opts } = options(args, []);
   if (positional.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
   const reporter = opts.get('--reporter') ?? 'pretty';
   if (reporter !== 'pretty' && reporter !== 'json') throw new Error(`--reporter must be pretty or json, got "${reporter}"`);
+  const jobsText = opts.get('--jobs') ?? '1';
+  if (!/^[1-9]\d*$/.test(jobsText)) throw new Error(`--jobs must be a positive whole number, got "${jobsText}"`);
   const run = runOptions(opts);
   let passed = 0, failed = 0;
-  for (const file of collectScripts(positional)) {
-    const r = runScript(file, run);
+  const report = (r: PortableResult) => {
     if (r.passed) passed++; else failed++;
     if (reporter === 'json') {
       process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
     } else {
       const summary = `${r.expects.passed}/${r.expects.passed + r.expects.failed} expects, ${r.durationMs.toFixed(1)} ms`;
-      process.stdout.write(`${r.passed ? 'PASS' : 'FAIL'} ${file} (${summary})\n`);
+      process.stdout.write(`${r.passed ? 'PASS' : 'FAIL'} ${r.file} (${summary})\n`);
       if (r.error) process.stdout.write(indent(r.errorText ?? r.error.message));
-      for (const f of r.failures) process.stdout.write(`    ${file}:${f.line}: ${f.message}\n`);
+      for (const f of r.failures) process.stdout.write(`    ${r.file}:${f.line}: ${f.message}\n`);
     }
+  };
+  const files = collectScripts(positional);
+  const jobs = Number(jobsText);
+  if (jobs > 1 && files.length > 1) {
+    await runParallel(files, jobs, opts.get('--gasmodel') ?? null, run.gasLimit ?? null, report);
+  } else {
+    for (const file of files) report(runScript(file, run));
   }
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
 }
 
 /** One `--reporter json` line: exactly the fields the issue specifies. */
-export function jsonReport(r: FileResult): object {
+export function jsonReport(r: PortableResult): object {
   const { file, passed, expects, failures, error, durationMs, gasMilli } = r;
   return { file, passed, expects, failures, error, durationMs, gasMilli };
 }

@@ -52,6 +52,15 @@ test('pactvm run: Pact-style verdicts and the file:line:col error header', () =>
   assert.is(broken.status, 1);
 });
 
+test('--jobs runs scripts on worker threads and reports them in file order, as a sequential run does', () => {
+  const strip = (out: string) => out.replace(/"durationMs":[0-9.]+/g, '');
+  const seq = run('test', '--reporter', 'json', dir);
+  const par = run('test', '--reporter', 'json', '--jobs', '2', dir);
+  assert.is(strip(par.stdout), strip(seq.stdout));
+  assert.is(par.status, 1);
+  assert.match(run('test', '--jobs', '0', dir).stderr, '--jobs must be a positive whole number');
+});
+
 test('--gasmodel and --gaslimit set the gas every script starts with', () => {
   // (+ 1 2): 100 mG for the native + 30 mG for the integer addition
   const r = run('test', '--reporter', 'json', '--gasmodel', 'table', '--gaslimit', '1000', join(dir, 'sum.repl.txt'));
