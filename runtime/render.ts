@@ -3,14 +3,54 @@
 
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
-  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, type Value,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, isGuard, type Value,
 } from '../vm/values.js';
 import { decPretty, decShow } from './numbers.js';
 import { formatIsoTime } from './time-format.js';
+import { cat, commaBraces, list, render as layout, spaced, text, type Doc } from './layout.js';
 
-/** The REPL printer: top-level results, expect messages, error texts. */
+/** The REPL printer: top-level results, expect messages, error texts. Values holding a guard
+ *  are laid out at width 80, where long guard records break across lines as in Pact. */
 export function pretty(v: Value): string {
-  return render(v, true);
+  return containsGuard(v) ? layout(prettyDoc(v)) : render(v, true);
+}
+
+function containsGuard(v: Value): boolean {
+  if (isGuard(v)) return true;
+  if (Array.isArray(v)) return v.some(containsGuard);
+  if (v instanceof PactObject) { for (const x of v.fields.values()) if (containsGuard(x)) return true; }
+  if (v instanceof CapToken) return v.args.some(containsGuard);
+  return false;
+}
+
+/** The REPL rendering as a document: value lists and objects never break, guard records do. */
+function prettyDoc(v: Value): Doc {
+  if (Array.isArray(v)) {
+    const items: Doc[] = [];
+    v.forEach((x, i) => { if (i > 0) items.push(text(' ')); items.push(prettyDoc(x)); });
+    return cat(text('['), ...items, text(']'));
+  }
+  if (v instanceof PactObject) {
+    const items: Doc[] = [];
+    v.sortedKeys().forEach((k, i) => {
+      if (i > 0) items.push(text(','));
+      items.push(text(`"${k}": `), prettyDoc(v.fields.get(k)!));
+    });
+    return cat(text('{'), ...items, text('}'));
+  }
+  if (v instanceof KeySetGuard) {
+    return spaced(text('KeySet'), commaBraces([cat(text('keys: '), list(v.keys.map(text))), text(`pred: ${v.pred}`)]));
+  }
+  if (v instanceof UserGuard) {
+    return spaced(text('UserGuard'), commaBraces([text(`fun: ${v.fun}`), cat(text('args: '), list(v.args.map(prettyDoc)))]));
+  }
+  if (v instanceof CapabilityGuard) {
+    return spaced(text('CapabilityGuard'), commaBraces([text(`name: ${v.name}`),
+      cat(text('args: '), list(v.args.map(prettyDoc))), text(`pactId: ${v.pactId ?? ''}`)]));
+  }
+  if (v instanceof ModuleGuard) return spaced(text('ModuleGuard'), commaBraces([text(`module: ${v.module}`), text(`name: ${v.name}`)]));
+  if (v instanceof PactGuard) return spaced(text('PactGuard'), commaBraces([text(`pactId: ${v.pactId}`), text(`name: ${v.name}`)]));
+  return text(render(v, true));
 }
 
 /** `show` and `format` text (natives.md §0.6). */
