@@ -4,14 +4,18 @@
 //
 // Run alone: `node dist/bench/stream.js` prints the ratios; `node dist/bench/stream.js --memory [N]`
 // feeds N (default 10^6) synthetic events through the client's decoding and confirmation pipeline and
-// reports the heap after each tenth of the run, to show it stays flat.
+// reports the heap after each tenth of the run, to show it stays flat; `--memory-loopback [N]` does
+// the same through the real client following the local node over 127.0.0.1.
 
 import Benchmark from 'benchmark';
 import { createParser } from 'eventsource-parser';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { HeaderStreamClient } from '../stream/client.js';
 import { ConfirmationBuffer } from '../stream/confirm.js';
+import { SyntheticFeed } from '../stream/header-feed.js';
+import { NodeServer } from '../stream/server.js';
 import { HeaderStreamDecoder } from '../stream/header-stream.js';
 import { SseDecoder } from '../stream/sse-decoder.js';
 import { SyntheticChain } from '../stream/synthetic-chain.js';
@@ -164,11 +168,45 @@ export function measureHeap(events = 1_000_000, log: (line: string) => void = co
   return samples;
 }
 
+/**
+ * `measureHeap` through the whole client: the local node serves `events` synthetic events (forks and
+ * random stream endings included) over loopback, and the heap is sampled every tenth of them.
+ */
+export async function measureHeapOverLoopback(events = 1_000_000, log: (line: string) => void = console.log): Promise<number[]> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const server = new NodeServer({ port: 0, feed: new SyntheticFeed({ seed: 7, forkRate: 0.05 }, events), endAfter: 50_000, seed: 3 });
+  await server.listen();
+  const client = new HeaderStreamClient(server.url, { depth: 6, backoff: { initialMs: 1, maxMs: 10 } });
+  let orphaned = 0;
+  let reconnects = 0;
+  client.on('orphan', () => orphaned++);
+  client.on('reconnecting', () => reconnects++);
+  const samples: number[] = [];
+  const step = Math.max(1, Math.floor(events / 10));
+  let confirmed = 0;
+  let nextSample = step;
+  for await (const _ of client) {
+    confirmed++;
+    if (confirmed + orphaned >= nextSample) {
+      // The last tenth is sampled a little early: the blocks of the last heights never get deep enough.
+      nextSample = samples.length === 8 ? events - 1000 : nextSample + step;
+      gc();
+      const used = process.memoryUsage().heapUsed;
+      samples.push(used);
+      log(`${String(server.stats.eventsMined).padStart(9)} events sent  heap ${(used / 2 ** 20).toFixed(1).padStart(6)} MiB  confirmed ${confirmed}  orphaned ${orphaned}  reconnects ${reconnects}`);
+      if (samples.length === 10) break;
+    }
+  }
+  await server.close();
+  return samples;
+}
+
 async function main(): Promise<void> {
-  const memory = process.argv.indexOf('--memory');
+  const memory = process.argv.findIndex((arg) => arg === '--memory' || arg === '--memory-loopback');
   if (memory >= 0) {
     const events = Number(process.argv[memory + 1] ?? 1_000_000);
-    const samples = measureHeap(events);
+    const samples = process.argv[memory] === '--memory' ? measureHeap(events) : await measureHeapOverLoopback(events);
     const mib = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
     const settled = samples.slice(1);
     console.log(`heap after the first tenth ${mib(samples[0]!)}; over the rest min ${mib(Math.min(...settled))}, max ${mib(Math.max(...settled))}, last − second ${mib(samples.at(-1)! - samples[1]!)}`);

@@ -3,7 +3,9 @@ import * as assert from 'uvu/assert';
 import {
   BlockHeaderDecoder, HeaderDecodeError, parseBlockHeaderEvent, type BlockHeaderEvent, type HeaderErrorKind,
 } from '../../stream/block-header.js';
+import { HeaderFastPath } from '../../stream/header-fast-path.js';
 import { HeaderStreamDecoder } from '../../stream/header-stream.js';
+import { SyntheticChain } from '../../stream/synthetic-chain.js';
 import { SseError } from '../../stream/sse-decoder.js';
 import { allRealLines, frame, jsonlLines } from './fixtures.js';
 
@@ -108,6 +110,24 @@ test('the fast path and the general reader agree on every modern real line', () 
     const viaFast = plain(fast.decode(Buffer.from(line)));
     const viaGeneral = plain(fast.decode(Buffer.from(` ${line}`))); // a leading space leaves the fast path
     assert.equal(viaFast, viaGeneral);
+  }
+});
+
+test('the fast path takes every event in the layout current nodes send, and nothing else', () => {
+  const fast = new HeaderFastPath();
+  const first = Buffer.from(MODERN);
+  assert.is(fast.read(first, 0, first.length), undefined, 'the version is not known yet');
+  fast.rememberVersion('mainnet01');
+  const modern = allRealLines().filter(({ line }) => line.startsWith('{"header"'));
+  const chain = new SyntheticChain({ seed: 9, forkRate: 0.1 });
+  const lines = [...modern.map(({ line }) => line), ...Array.from({ length: 500 }, () => chain.next().json)];
+  for (const line of lines) {
+    const bytes = Buffer.from(line);
+    assert.ok(fast.read(bytes, 0, bytes.length) !== undefined, line.slice(0, 100));
+  }
+  for (const other of [` ${MODERN}`, MODERN.replace('"chainwebVersion"', '"serviceVersion"'), MODERN.replace('"hash":"-', '"hash":"+'), jsonlLines('openapi-header-updates.jsonl')[0]!]) {
+    const bytes = Buffer.from(other);
+    assert.is(fast.read(bytes, 0, bytes.length), undefined, other.slice(0, 60));
   }
 });
 
