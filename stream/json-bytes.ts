@@ -1,5 +1,5 @@
-// Byte-level helpers shared by the header decoders: ASCII codes, character-class tables and the
-// cheapest way to turn validated ASCII bytes into a string.
+// Byte-level helpers shared by the decoders: ASCII codes, character-class tables, Buffer views and
+// the cheapest way to turn validated ASCII bytes into a string.
 
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;
@@ -25,16 +25,9 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-
 export const LOWER_HEX = new Uint8Array(256);
 for (const c of '0123456789abcdef') LOWER_HEX[c.charCodeAt(0)] = 1;
 
+/** The same memory as a Buffer (no copy): Buffer#indexOf is memchr, and latin1Slice needs a Buffer. */
 export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** True if `length` bytes from `start` are all in `table`. */
-export function allIn(table: Uint8Array, b: Uint8Array, start: number, length: number): boolean {
-  const end = start + length;
-  let valid = 1;
-  for (let i = start; i < end; i++) valid &= table[b[i]!]!;
-  return valid === 1;
 }
 
 /** `table` extended to pairs of bytes (index = first byte | second byte << 8): 1 if both are in it. */

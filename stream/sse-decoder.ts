@@ -1,6 +1,8 @@
 // A push decoder for `text/event-stream` bodies (WHATWG HTML §9.2.6) that works on bytes.
 // It scans each chunk in place and hands out byte ranges; only an event that straddles chunks is copied.
 
+import { asBuffer } from './json-bytes.js';
+
 /** Why the decoder dropped input. Callers switch on `type`, never on the message. */
 export type SseErrorType = 'event-too-large';
 
@@ -94,10 +96,6 @@ class OwnedBytes {
   }
 }
 
-/** Node's Buffer#indexOf uses memchr, far faster than a JS loop or Uint8Array#indexOf. */
-function asBuffer(chunk: Uint8Array): Buffer {
-  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-}
 
 export class SseDecoder {
   private readonly onEvent: (event: SseEvent) => void;
@@ -157,6 +155,7 @@ export class SseDecoder {
 
   /** Feed the next chunk of the body. Callbacks run synchronously, before `feed` returns. */
   feed(chunk: Uint8Array): void {
+    // A Buffer view of the chunk: its indexOf is memchr, far faster than a JS loop or Uint8Array#indexOf.
     const bytes = asBuffer(chunk);
     const length = bytes.length;
     let position = 0;
