@@ -185,7 +185,10 @@ export class NodeServer {
     let quota = MAX_BATCH;
     if (this.options.rate !== Infinity) {
       const now = performance.now();
-      this.budget += ((now - this.lastTick) * this.options.rate) / 1000;
+      // After a stall (GC, a busy machine) catch up by at most a quarter of a second's worth: a
+      // paced node should not dump a burst on its clients.
+      const most = Math.max(1, this.options.rate / 4);
+      this.budget = Math.min(this.budget + ((now - this.lastTick) * this.options.rate) / 1000, most);
       this.lastTick = now;
       quota = Math.min(Math.floor(this.budget), MAX_BATCH);
       this.budget = Math.min(this.budget - quota, 1);
