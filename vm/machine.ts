@@ -121,6 +121,43 @@ export class Machine {
     return new CapToken(proto.qualifiedName, args, proto.moduleHash);
   }
 
+  /** Apply a callable to one argument without an argument array (map, filter, where, ...). */
+  call1(fn: Value, a: Value): Value {
+    if (fn instanceof Closure && fn.proto.arity === 1 && !fn.proto.intercepted) {
+      if (this.host.gas.metered) this.host.gas.chargeApply(1);
+      const s = this.stack;
+      const base = this.sp + 1;
+      s[base - 1] = fn;
+      s[base] = a;
+      return this.enterAt(fn, base);
+    }
+    return this.call(fn, [a]);
+  }
+
+  /** Apply a callable to two arguments without an argument array (fold, zip, ...). */
+  call2(fn: Value, a: Value, b: Value): Value {
+    if (fn instanceof Closure && fn.proto.arity === 2 && !fn.proto.intercepted) {
+      if (this.host.gas.metered) this.host.gas.chargeApply(2);
+      const s = this.stack;
+      const base = this.sp + 1;
+      s[base - 1] = fn;
+      s[base] = a;
+      s[base + 1] = b;
+      return this.enterAt(fn, base);
+    }
+    return this.call(fn, [a, b]);
+  }
+
+  /** Run a closure whose arguments are already on the stack at `base`. */
+  private enterAt(fn: Closure, base: number): Value {
+    const fp = ++this.fp;
+    this.fClosure[fp] = fn;
+    this.fBase[fp] = base;
+    this.fIp[fp] = 0;
+    this.sp = base + fn.proto.nlocals;
+    return this.execute(fp);
+  }
+
   /** Push a frame for a saturated closure call and run it to completion. */
   private enter(fn: Closure, args: Value[]): Value {
     const s = this.stack;
@@ -358,6 +395,8 @@ export class Machine {
               if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
                 const r = a + b;
                 if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 2] = r; sp--; break; }
+              } else if (typeof a === 'string' && typeof b === 'string' && !gas.metered) {
+                s[sp - 2] = a + b; sp--; break;
               }
               sp = this.binaryNative(ID.add, sp, fp, ip, chunk, opStart);
               break;

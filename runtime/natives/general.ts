@@ -38,21 +38,28 @@ export function generalNatives(rt: Runtime): NativeTable {
       const [f, xs] = args;
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('map', args);
       const out: Value[] = new Array(xs.length);
-      for (let i = 0; i < xs.length; i++) { perElement(); out[i] = value(vm.call(f, [xs[i]])); }
+      for (let i = 0; i < xs.length; i++) { if (gas.metered) perElement(); out[i] = value(vm.call1(f, xs[i])); }
       return out;
     },
     'filter': args => {
       const [f, xs] = args;
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('filter', args);
       const out: Value[] = [];
-      for (const x of xs) { perElement(); if (bool(vm.call(f, [x]))) out.push(x); }
+      for (let i = 0; i < xs.length; i++) {
+        if (gas.metered) perElement();
+        if (bool(vm.call1(f, xs[i]))) out.push(xs[i]);
+      }
       return out;
     },
     'fold': args => {
       const [f, init, xs] = args;
       if (!isCallable(f) || isCallable(init) || !Array.isArray(xs)) throw argTypeError('fold', args);
       let acc = init;
-      for (const x of xs) { perElement(); acc = value(vm.call(f, [acc, x])); }
+      for (let i = 0; i < xs.length; i++) {
+        if (gas.metered) perElement();
+        acc = vm.call2(f, acc, xs[i]);
+        if (isCallable(acc)) throw expectedPactValue();
+      }
       return acc;
     },
     'zip': args => {
@@ -60,7 +67,7 @@ export function generalNatives(rt: Runtime): NativeTable {
       if (!isCallable(f) || !Array.isArray(xs) || !Array.isArray(ys)) throw argTypeError('zip', args);
       const n = Math.min(xs.length, ys.length);
       const out: Value[] = new Array(n);
-      for (let i = 0; i < n; i++) { perElement(); out[i] = value(vm.call(f, [xs[i], ys[i]])); }
+      for (let i = 0; i < n; i++) { if (gas.metered) perElement(); out[i] = value(vm.call2(f, xs[i], ys[i])); }
       return out;
     },
     'compose': args => {
