@@ -121,31 +121,30 @@ export class Machine {
     return new CapToken(proto.qualifiedName, args, proto.moduleHash);
   }
 
-  /** Apply a callable to one argument without an argument array (map, filter, where, ...). */
+  /** Apply a callable to one argument without an argument array (map, filter, ...). */
   call1(fn: Value, a: Value): Value {
-    if (fn instanceof Closure && fn.proto.arity === 1 && !fn.proto.intercepted) {
-      if (this.host.gas.metered) this.host.gas.chargeApply(1);
-      const s = this.stack;
-      const base = this.sp + 1;
-      s[base - 1] = fn;
-      s[base] = a;
-      return this.enterAt(fn, base);
-    }
-    return this.call(fn, [a]);
+    if (!this.directCall(fn, 1)) return this.call(fn, [a]);
+    const base = this.sp + 1;
+    this.stack[base - 1] = fn;
+    this.stack[base] = a;
+    return this.enterAt(fn, base);
   }
 
   /** Apply a callable to two arguments without an argument array (fold, zip, ...). */
   call2(fn: Value, a: Value, b: Value): Value {
-    if (fn instanceof Closure && fn.proto.arity === 2 && !fn.proto.intercepted) {
-      if (this.host.gas.metered) this.host.gas.chargeApply(2);
-      const s = this.stack;
-      const base = this.sp + 1;
-      s[base - 1] = fn;
-      s[base] = a;
-      s[base + 1] = b;
-      return this.enterAt(fn, base);
-    }
-    return this.call(fn, [a, b]);
+    if (!this.directCall(fn, 2)) return this.call(fn, [a, b]);
+    const base = this.sp + 1;
+    this.stack[base - 1] = fn;
+    this.stack[base] = a;
+    this.stack[base + 1] = b;
+    return this.enterAt(fn, base);
+  }
+
+  /** Is `fn` a plain closure taking exactly `argc` arguments? If so its application is charged. */
+  private directCall(fn: Value, argc: number): fn is Closure {
+    if (!(fn instanceof Closure) || fn.proto.arity !== argc || fn.proto.intercepted) return false;
+    if (this.host.gas.metered) this.host.gas.chargeApply(argc);
+    return true;
   }
 
   /** Run a closure whose arguments are already on the stack at `base`. */
