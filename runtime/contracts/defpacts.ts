@@ -241,7 +241,8 @@ export function pactExecSize(e: PactExec): number {
     + maybe(y.target === null ? null : 1 + textSize(y.target) + 36)
     + maybe(y.target === null ? null : textSize(y.sourceChain));
   const continuation = 1 + qualifiedNameSize(e.name) + e.args.reduce((n: number, a) => n + sizeOfValue(a), 5);
-  const nested = Object.values(e.nested).reduce((n, x) => n + 1 + textSize(x.id) + pactExecSize(x), 5);
+  // nested pacts: id and state per entry (the goldens show no tuple byte here, unlike objects)
+  const nested = Object.values(e.nested).reduce((n, x) => n + textSize(x.id) + pactExecSize(x), 5);
   return 1 + 5 + maybe(yieldSize) + 5 + textSize(e.id) + continuation + 1 + nested;
 }
 
