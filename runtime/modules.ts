@@ -124,6 +124,8 @@ const DEF_KINDS = new Set(['defun', 'defconst', 'defcap', 'defschema', 'deftable
 
 /** What installing a module needs from the session. */
 export interface ModuleEnv extends NameEnv {
+  /** schemas of the module being compiled, visible to type checks of its defconsts */
+  compilingSchemas: Map<string, Map<string, PactType>> | null;
   /** an installed module or interface by name, with the namespace fallback (for `use`) */
   resolveModule(name: string): LoadedModule | undefined;
 }
@@ -193,31 +195,37 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   // functions first (defconsts may call them), then defconsts in dependency order
   const consts = defs.filter(x => x.kind === 'defconst');
   const ordered = [...defs.filter(x => x.kind !== 'defconst'), ...dependencyOrder(consts)];
-  for (const def of ordered) {
-    const cell = members.get(def.name)!;
-    const h = parseDefHeader(def.form, d);
-    switch (def.kind) {
-      case 'defun':
-        if (!isInterface) cell.value = compileDefun(h, env, scope, 'defun');
-        break;
-      case 'defconst': cell.value = evalDefconst(h, env, scope, vm); break;
-      case 'defcap': {
-        if (isInterface) break;
-        const closure = compileDefun(h, env, scope, 'defcap');
-        cell.value = closure;
-        defcaps.set(def.name, { name: `${name}.${def.name}`, module: name, closure, meta: defcapMeta(h, name) });
-        break;
+  // the module's schemas are visible to the type checks of its defconsts before it is stored
+  env.compilingSchemas = schemas;
+  try {
+    for (const def of ordered) {
+      const cell = members.get(def.name)!;
+      const h = parseDefHeader(def.form, d);
+      switch (def.kind) {
+        case 'defun':
+          if (!isInterface) cell.value = compileDefun(h, env, scope, 'defun');
+          break;
+        case 'defconst': cell.value = evalDefconst(h, env, scope, vm); break;
+        case 'defcap': {
+          if (isInterface) break;
+          const closure = compileDefun(h, env, scope, 'defcap');
+          cell.value = closure;
+          defcaps.set(def.name, { name: `${name}.${def.name}`, module: name, closure, meta: defcapMeta(h, name) });
+          break;
+        }
+        case 'defpact': {
+          if (isInterface) break;
+          const info = compileDefpact(h, env, scope, name);
+          defpacts.set(def.name, info);
+          cell.value = info.steps[0].exec;
+          break;
+        }
+        case 'defschema': schemas.set(def.name, schemaFields(def.form, d)); break;
+        case 'deftable': cell.value = new TableRef(`${name}_${def.name}`, name, tableSchema(def.form)); break;
       }
-      case 'defpact': {
-        if (isInterface) break;
-        const info = compileDefpact(h, env, scope, name);
-        defpacts.set(def.name, info);
-        cell.value = info.steps[0].exec;
-        break;
-      }
-      case 'defschema': schemas.set(def.name, schemaFields(def.form, d)); break;
-      case 'deftable': cell.value = new TableRef(`${name}_${def.name}`, name, tableSchema(def.form)); break;
     }
+  } finally {
+    env.compilingSchemas = null;
   }
   const code = form.span.file.text.slice(form.span.start, form.span.end);
   const sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());

@@ -134,8 +134,13 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
 
   moduleNames(): string[] { return this.db.keys(MODULES_TABLE); }
 
+  /** schemas of the module being compiled (its defconsts are checked before it is stored) */
+  compilingSchemas: Map<string, Map<string, PactType>> | null = null;
+
   /** A schema by qualified name `m.schema` (runtime type checks of object{schema}). */
   schemaFields(name: string): Map<string, PactType> | undefined {
+    const own = this.compilingSchemas?.get(name.slice(name.lastIndexOf('.') + 1));
+    if (own) return own;
     const dot = name.lastIndexOf('.');
     if (dot < 0) {
       for (const m of this.moduleNames()) {
