@@ -13,12 +13,14 @@ import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
 import { runParallel, type PortableResult } from './parallel.js';
+import { junitReport, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas.js';
 
 const USAGE = `usage:
   pactvm repl                      interactive REPL
   pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
-  pactvm test PATH... [--reporter pretty|json] [--jobs N] [--gasmodel table|fixed:RATE] [--gaslimit N]
+  pactvm test PATH... [--reporter pretty|json|tap|junit] [--jobs N] [--shard K/N]
+                      [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
   pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
@@ -162,14 +164,18 @@ async function testCommand(args: string[]): Promise<number> {
   const { positional, opts } = options(args, []);
   if (positional.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
   const reporter = opts.get('--reporter') ?? 'pretty';
-  if (reporter !== 'pretty' && reporter !== 'json') throw new Error(`--reporter must be pretty or json, got "${reporter}"`);
+  if (!['pretty', 'json', 'tap', 'junit'].includes(reporter)) {
+    throw new Error(`--reporter must be pretty, json, tap or junit, got "${reporter}"`);
+  }
   const jobsText = opts.get('--jobs') ?? '1';
   if (!/^[1-9]\d*$/.test(jobsText)) throw new Error(`--jobs must be a positive whole number, got "${jobsText}"`);
   const run = runOptions(opts);
   let passed = 0, failed = 0;
+  const collected: PortableResult[] = [];
   const report = (r: PortableResult) => {
     if (r.passed) passed++; else failed++;
-    if (reporter === 'json') {
+    if (reporter === 'tap' || reporter === 'junit') collected.push(r);
+    else if (reporter === 'json') {
       process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
     } else {
       const summary = `${r.expects.passed}/${r.expects.passed + r.expects.failed} expects, ${r.durationMs.toFixed(1)} ms`;
@@ -178,15 +184,27 @@ async function testCommand(args: string[]): Promise<number> {
       for (const f of r.failures) process.stdout.write(`    ${r.file}:${f.line}: ${f.message}\n`);
     }
   };
-  const files = collectScripts(positional);
+  const files = shard(collectScripts(positional), opts.get('--shard'));
   const jobs = Number(jobsText);
   if (jobs > 1 && files.length > 1) {
     await runParallel(files, jobs, opts.get('--gasmodel') ?? null, run.gasLimit ?? null, report);
   } else {
     for (const file of files) report(runScript(file, run));
   }
-  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  if (reporter === 'tap') process.stdout.write(tapReport(collected));
+  if (reporter === 'junit') process.stdout.write(junitReport(collected));
+  // the closing line; on stderr when stdout carries an XML document
+  (reporter === 'junit' ? process.stderr : process.stdout).write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
+}
+
+/** `--shard K/N`: the K-th of N interleaved slices of the sorted file list (1-based). */
+function shard(files: string[], spec: string | undefined): string[] {
+  if (!spec) return files;
+  const m = /^(\d+)\/(\d+)$/.exec(spec);
+  const k = m ? Number(m[1]) : 0, n = m ? Number(m[2]) : 0;
+  if (!m || n < 1 || k < 1 || k > n) throw new Error(`--shard must be K/N with 1 <= K <= N, got "${spec}"`);
+  return files.filter((_, i) => i % n === k - 1);
 }
 
 /** One `--reporter json` line: exactly the fields the issue specifies. */

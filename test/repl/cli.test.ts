@@ -61,6 +61,24 @@ test('--jobs runs scripts on worker threads and reports them in file order, as a
   assert.match(run('test', '--jobs', '0', dir).stderr, '--jobs must be a positive whole number');
 });
 
+test('--reporter tap and junit describe each script for CI systems', () => {
+  const tap = run('test', '--reporter', 'tap', join(dir, 'good.repl'), join(dir, 'bad.repl'));
+  assert.match(tap.stdout, /^TAP version 13\n1\.\.2\nok 1 - .*good\.repl\nnot ok 2 - .*bad\.repl\n  ---\n  failure: "line 1: FAILURE: two expected: 2, received: 3"\n  \.\.\.\n/);
+  const junit = run('test', '--reporter', 'junit', join(dir, 'bad.repl'), join(dir, 'broken.repl'));
+  assert.match(junit.stdout, /<testsuite name="pactvm" tests="2" failures="1" errors="1"/);
+  assert.match(junit.stdout, /<failure message="FAILURE: two expected: 2, received: 3">/);
+  assert.match(junit.stdout, /<error message="Type error: failed to call native function \+ with argument\(s\) of type\(s\): integer, string">/);
+  assert.is(junit.stderr, '0 passed, 2 failed\n');
+});
+
+test('--shard K/N runs every N-th script starting at the K-th', () => {
+  const names = (k: string) => run('test', '--reporter', 'json', '--shard', k, dir).stdout.trim().split('\n')
+    .filter(l => l.startsWith('{')).map(l => JSON.parse(l).file.split('/').pop());
+  assert.equal(names('1/2'), ['bad.repl', 'good.repl']);
+  assert.equal(names('2/2'), ['broken.repl']);
+  assert.match(run('test', '--shard', '3/2', dir).stderr, '--shard must be K/N');
+});
+
 test('--gasmodel and --gaslimit set the gas every script starts with', () => {
   // (+ 1 2): 100 mG for the native + 30 mG for the integer addition
   const r = run('test', '--reporter', 'json', '--gasmodel', 'table', '--gaslimit', '1000', join(dir, 'sum.repl.txt'));
