@@ -79,6 +79,17 @@ test('--shard K/N runs every N-th script starting at the K-th', () => {
   assert.match(run('test', '--shard', '3/2', dir).stderr, '--shard must be K/N');
 });
 
+test('run --dump shows each compiler stage', () => {
+  const file = join(dir, 'sum.repl.txt');
+  assert.match(run('run', file, '--dump', 'tokens').stdout, /^1:0\tlparen\t\(\n1:1\tident\texpect\n1:8\tstring\t"sum"\n/);
+  assert.is(run('run', file, '--dump', 'ast').stdout, '(expect "sum" 3 (+ 1 2))\n');
+  const bytecode = run('run', file, '--dump', 'bytecode').stdout;
+  assert.match(bytecode, /== <toplevel> \(toplevel, arity 0/);
+  assert.match(bytecode, /CALL_NATIVE\s+\d+ 3\s+; expect/);
+  assert.match(bytecode, /ADD/);
+  assert.match(run('run', file, '--dump', 'nope').stderr, '--dump must be tokens, ast or bytecode');
+});
+
 test('--gasmodel and --gaslimit set the gas every script starts with', () => {
   // (+ 1 2): 100 mG for the native + 30 mG for the integer addition
   const r = run('test', '--reporter', 'json', '--gasmodel', 'table', '--gaslimit', '1000', join(dir, 'sum.repl.txt'));
