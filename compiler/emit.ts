@@ -88,6 +88,13 @@ class FunctionEmitter {
         this.op(tail ? Op.TailCall : Op.Call, e.span, e.args.length);
         return;
       case 'call-native': {
+        const k = e.args.length === 2 ? smallIntConstant(e.args[1]) : undefined;
+        if (k !== undefined && (e.spec.name === "+" || e.spec.name === "-")) {
+          // (+ a 1), (- n 1): one instruction with the constant as operand
+          this.expr(e.args[0], false);
+          this.op(e.spec.name === '+' ? Op.AddImm : Op.SubImm, e.span, k);
+          return;
+        }
         for (const a of e.args) this.expr(a, false);
         const fast = NATIVE_OPCODES[e.spec.name];
         if (fast !== undefined && e.args.length === 2) this.op(fast, e.span);
@@ -109,7 +116,12 @@ class FunctionEmitter {
         const c = e.cond;
         let jElse: number;
         const cmp = c.k === 'call-native' && c.args.length === 2 ? COMPARE_CODES[c.spec.name] : undefined;
-        if (cmp !== undefined && c.k === 'call-native') {
+        const imm = cmp !== undefined && c.k === 'call-native' ? smallIntConstant(c.args[1]) : undefined;
+        if (cmp !== undefined && imm !== undefined && c.k === 'call-native') {
+          // (if (< n 2) ...): compare with a constant and branch in one instruction
+          this.expr(c.args[0], false);
+          jElse = this.op(Op.JumpUnlessCompareImm, c.span, cmp, imm, 0);
+        } else if (cmp !== undefined && c.k === 'call-native') {
           // compare-and-branch: one instruction instead of a comparison and a branch
           this.expr(c.args[0], false);
           this.expr(c.args[1], false);
@@ -197,6 +209,13 @@ class FunctionEmitter {
         return;
     }
   }
+}
+
+/** The value of a small integer literal (fits an int32 operand), if `e` is one. */
+function smallIntConstant(e: Expr): number | undefined {
+  if (e.k !== 'const') return undefined;
+  const v = e.value;
+  return typeof v === 'number' && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff && !Object.is(v, -0) ? v : undefined;
 }
 
 /** Index of binder `b` among `fn`'s captures, adding it (and, transitively, to its parents). */

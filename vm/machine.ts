@@ -439,6 +439,32 @@ export class Machine {
               sp = this.binaryNative(ID.eq, sp, fp, ip, chunk, opStart);
               break;
             }
+            case Op.AddImm: case Op.SubImm: {
+              const a = s[sp - 1];
+              const k = code[ip++];
+              if (typeof a === 'number' && !gas.metered) {
+                const r = code[opStart] === Op.AddImm ? a + k : a - k;
+                if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 1] = r === 0 ? 0 : r; break; }
+              }
+              s[sp++] = k;
+              sp = this.binaryNative(code[opStart] === Op.AddImm ? ID.add : ID.sub, sp, fp, ip, chunk, opStart);
+              break;
+            }
+            case Op.JumpUnlessCompareImm: {
+              const cmp = code[ip++], k = code[ip++];
+              const a = s[sp - 1];
+              let holds: boolean;
+              if (typeof a === 'number' && !gas.metered) {
+                sp--;
+                holds = cmp === 0 ? a < k : cmp === 1 ? a > k : cmp === 2 ? a <= k : cmp === 3 ? a >= k : a === k;
+              } else {
+                s[sp++] = k;
+                sp = this.binaryNative(COMPARE_IDS[cmp], sp, fp, ip, chunk, opStart);
+                holds = s[--sp] as boolean;
+              }
+              if (holds) ip++; else ip = code[ip];
+              break;
+            }
             case Op.JumpUnlessCompare: {
               const cmp = code[ip++];
               const a = s[sp - 2], b = s[sp - 1];

@@ -10,7 +10,7 @@ export const enum Op {
   List, Object, ChargeConcat,
   EnforceTest, RaiseUser, TryBegin, TryEnd, EnforceOneTest,
   TypecheckLocal, TypecheckResult, ReadOnlyBegin, ReadOnlyEnd,
-  Add, Sub, Lt, Gt, Le, Ge, Eq, JumpUnlessCompare,
+  Add, Sub, Lt, Gt, Le, Ge, Eq, JumpUnlessCompare, AddImm, SubImm, JumpUnlessCompareImm,
 }
 
 export interface OpInfo {
@@ -60,6 +60,9 @@ export const OPCODES: { readonly [K in Op]: OpInfo } = {
   [Op.Le]: { name: 'LE', operands: 0, stack: -1, doc: '(<= a b), with a small-integer fast path' },
   [Op.Ge]: { name: 'GE', operands: 0, stack: -1, doc: '(>= a b), with a small-integer fast path' },
   [Op.Eq]: { name: 'EQ', operands: 0, stack: -1, doc: '(= a b), with a small-integer fast path' },
+  [Op.AddImm]: { name: 'ADD_IMM', operands: 1, stack: 0, doc: '(+ a k) for a small integer k, with a small-integer fast path' },
+  [Op.SubImm]: { name: 'SUB_IMM', operands: 1, stack: 0, doc: '(- a k) for a small integer k, with a small-integer fast path' },
+  [Op.JumpUnlessCompareImm]: { name: 'JUMP_UNLESS_CMP_IMM', operands: 3, stack: -1, doc: 'pop a; jump to target unless (cmp a k) holds for the small integer k' },
   [Op.JumpUnlessCompare]: { name: 'JUMP_UNLESS_CMP', operands: 2, stack: -2, doc: 'pop a b; jump to target unless (cmp a b) holds (cmp: 0 <, 1 >, 2 <=, 3 >=, 4 =)' },
 };
 

@@ -18,10 +18,13 @@ test('the disassembler shows each instruction from the table', () => {
   const proto = compileExpression(read(new SourceFile('t.repl', '(if (< 1 2) "yes" (+ 1 2))'))[0], new ReplSession());
   const text = disassemble(proto);
   assert.match(text, /SMALLINT\s+1/);
-  assert.match(text, /JUMP_UNLESS_CMP\s+0 \d+/); // (if (< a b) ...) fuses the comparison and the branch
+  assert.match(text, /JUMP_UNLESS_CMP_IMM\s+0 2 \d+/); // (if (< 1 2) ...): compare with a constant and branch
   assert.match(text, /CONST\s+0\s+; "yes"/);
   assert.match(text, /ADD/);
   assert.match(text, /RETURN/);
+  const twoValues = disassemble(compileExpression(read(new SourceFile('t.repl', '(let ((x 1)) (if (< x x) 1 2))'))[0], new ReplSession()));
+  assert.match(twoValues, /JUMP_UNLESS_CMP\s+0 \d+/);
+  assert.match(disassemble(compileExpression(read(new SourceFile('t.repl', '(let ((n 5)) (- n 1))'))[0], new ReplSession())), /SUB_IMM\s+1/);
   const plain = disassemble(compileExpression(read(new SourceFile('t.repl', '(if (and (< 1 2) true) 1 2)'))[0], new ReplSession()));
   assert.match(plain, /LT\s/);
   assert.match(plain, /JUMP_IF_FALSE\s+\d+/);
@@ -32,6 +35,11 @@ test('fused compare-and-branch falls back to the native for non-numbers and when
   assert.is(evalLast('(if (= [1] [1]) 1 2)'), '1');
   assert.is(evalLast('(env-gasmodel "table") (env-gaslimit 10) (if (< 1 2) (env-milligas) 0)'), '264');
   assert.is(errorOf('(if (< 1 "a") 1 2)'), 'Type error: failed to call native function < with argument(s) of type(s): integer, string');
+  assert.is(errorOf('(if (< "a" 1) 1 2)'), 'Type error: failed to call native function < with argument(s) of type(s): string, integer');
+  assert.is(evalLast('(if (< 1.5 2.0) 1 2)'), '1');
+  assert.is(evalLast('(- 2.5 1)'), '1.5');
+  assert.is(evalLast('(+ 9007199254740991 1)'), '9007199254740992');
+  assert.is(errorOf('(- "a" 1)'), 'Type error: failed to call native function - with argument(s) of type(s): string, integer');
 });
 
 test('closures capture let-bound and outer lambda variables', () => {
