@@ -186,14 +186,16 @@ export class Machine {
     const host = this.host;
     const gas = host.gas;
     const natives = host.natives;
+    // the frame arrays are only ever grown, never replaced: keep them in locals
+    const fClosure = this.fClosure, fBase = this.fBase, fIp = this.fIp;
     let fp = this.fp;
     let sp = this.sp;
-    let closure = this.fClosure[fp];
+    let closure = fClosure[fp];
     let chunk = closure.proto.chunk;
     let code = chunk.code;
     let consts = chunk.constants;
-    let base = this.fBase[fp];
-    let ip = this.fIp[fp];
+    let base = fBase[fp];
+    let ip = fIp[fp];
     let opStart = ip;
 
     for (;;) {
@@ -259,13 +261,13 @@ export class Machine {
                   for (let i = 0; i <= argc; i++) s[dst + i] = s[src + i];
                   sp = base + callee.proto.nlocals;
                 } else {
-                  this.fIp[fp] = ip;
+                  fIp[fp] = ip;
                   fp++;
                   base = sp - argc;
-                  this.fBase[fp] = base;
+                  fBase[fp] = base;
                   sp = base + callee.proto.nlocals;
                 }
-                this.fClosure[fp] = callee;
+                fClosure[fp] = callee;
                 closure = callee; chunk = callee.proto.chunk; code = chunk.code; consts = chunk.constants;
                 ip = 0;
                 break;
@@ -273,7 +275,7 @@ export class Machine {
               // natives, partial applications, over- and under-application: the general path
               const args = s.slice(sp - argc, sp);
               sp -= argc + 1;
-              this.fIp[fp] = ip; this.fp = fp; this.sp = sp;
+              fIp[fp] = ip; this.fp = fp; this.sp = sp;
               this.site(chunk, opStart);
               const r = this.call(callee, args);
               s[sp++] = r;
@@ -283,7 +285,7 @@ export class Machine {
               const id = code[ip++], argc = code[ip++];
               const args = s.slice(sp - argc, sp);
               sp -= argc;
-              this.fIp[fp] = ip; this.fp = fp; this.sp = sp;
+              fIp[fp] = ip; this.fp = fp; this.sp = sp;
               this.site(chunk, opStart);
               if (gas.metered) gas.chargeNative(BUILTINS[id]);
               const r = natives[id](args);
@@ -300,8 +302,8 @@ export class Machine {
               }
               fp--;
               s[sp++] = result;
-              closure = this.fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
-              base = this.fBase[fp]; ip = this.fIp[fp];
+              closure = fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
+              base = fBase[fp]; ip = fIp[fp];
               break;
             }
             case Op.Closure: {
@@ -492,12 +494,12 @@ export class Machine {
           this.handlers.pop();
           host.restoreState(h.saved);
           fp = h.fp; sp = h.sp;
-          closure = this.fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
-          base = this.fBase[fp]; ip = h.target;
+          closure = fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
+          base = fBase[fp]; ip = h.target;
           continue;
         }
         while (this.handlers.length && this.handlers[this.handlers.length - 1].fp >= entryFp) this.handlers.pop();
-        this.sp = this.fBase[entryFp] - 1;
+        this.sp = fBase[entryFp] - 1;
         this.fp = entryFp - 1;
         throw e;
       }
