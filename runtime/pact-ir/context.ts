@@ -24,6 +24,8 @@ export interface ModuleSummary {
   members: Map<string, MemberKind>;
   /** the stored definitions, for the dependency map of ModuleData (storage gas); optional */
   defs?: Map<string, Def>;
+  /** the source file its definitions' infos point into (for the stored bytes); optional */
+  file?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export function summarize(m: { module: Module } | { interface: Interface }): Mod
       members.set(defName(d), memberKind(d, m.module.name));
       defs.set(defName(d), d);
     }
-    return { name: m.module.name, kind: 'module', hash: m.module.hash, implements: m.module.implements, members, defs };
+    return { name: m.module.name, kind: 'module', hash: m.module.hash, implements: m.module.implements, members, defs, file: m.module.file };
   }
   for (const d of m.interface.defs) {
     if (d.d === 'defconst') {
@@ -69,7 +71,7 @@ export function summarize(m: { module: Module } | { interface: Interface }): Mod
       defs.set(d.defschema.name, { d: 'defschema', defschema: d.defschema });
     }
   }
-  return { name: m.interface.name, kind: 'interface', hash: m.interface.hash, implements: [], members, defs };
+  return { name: m.interface.name, kind: 'interface', hash: m.interface.hash, implements: [], members, defs, file: m.interface.file };
 }
 
 export function memberKind(d: Def, module: ModuleName): MemberKind {

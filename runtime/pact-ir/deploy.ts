@@ -3,12 +3,14 @@
 //   GHash(S_hash)               = 100·S_hash      the same after constant evaluation
 //   MOpFindTransitiveDep(d)                       the dependency walk below
 //   GWrite(S_store)             = 200·S_store     sizeOf(ModuleData(module, deps)) with infos, real hash
+// and, when the module is later read back from the database, MOpLoadModule(storedBytes) (§3.8).
 // Entry point: `moduleSizes(form, ctx)`.
 
 import type { Syntax } from '../../compiler/syntax.js';
 import type { ModuleHashContext } from './context.js';
 import { buildModuleIR, evaluateConstants, hashBuilt, hashText, type Built } from './hash.js';
 import { IrSizer } from './size-of.js';
+import { storedModuleBytes } from './stored.js';
 import {
   compareFqn, defName, ifDefName, renderModuleName, sameModuleName,
   type Def, type FullyQualifiedName, type Term,
@@ -25,6 +27,9 @@ export interface ModuleSizes {
   hashing: number;
   /** S_store: charged 200 mG/byte */
   store: number;
+  /** the byte length of the document the REPL's database stores (stored.ts): MOpLoadModule's
+   *  size; computed on first read */
+  readonly storedBytes: number;
   /** the definitions of other modules stored alongside (ModuleData's dependency map) */
   deps: [FullyQualifiedName, Def][];
   /** d of MOpFindTransitiveDep(d), in milligas */
@@ -43,10 +48,25 @@ export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContex
   const desugar = 'module' in desugared ? erased.module(desugared.module) : erased.interface(desugared.interface);
   const evaluated = evaluateConstants(desugared, ctx);
   const hashing = 'module' in evaluated ? erased.module(evaluated.module) : erased.interface(evaluated.interface);
-  const built = hashBuilt(evaluated);
+  const file = form.span.file.name;
+  const built = withFile(hashBuilt(evaluated), file);
   const walk = dependencyWalk(built, ctx, allLoadedBefore);
   const store = new IrSizer(true).moduleData(built, walk.deps);
-  return { built, hash: hashText(built), desugar, hashing, store, deps: walk.deps, transitiveDepCost: walk.cost };
+  // the stored document is only needed if the module is read back: encode it on first use, with
+  // the files of the dependencies' modules as they are now
+  const depFiles = new Map(walk.deps.map(([f]) => [renderModuleName(f.module), ctx.lookupModule(f.module)?.file ?? file]));
+  let storedBytes: number | undefined;
+  return {
+    built, hash: hashText(built), desugar, hashing, store, deps: walk.deps, transitiveDepCost: walk.cost,
+    get storedBytes() {
+      return storedBytes ??= storedModuleBytes(built, walk.deps, file, m => depFiles.get(renderModuleName(m)) ?? file).length;
+    },
+  };
+}
+
+/** The built IR remembering the file its infos point into. */
+function withFile(b: Built, file: string): Built {
+  return 'module' in b ? { module: { ...b.module, file } } : { interface: { ...b.interface, file } };
 }
 
 /** ⌈ln s⌉ · 200: the cost of one search in a set of size s (0 for an empty set). */

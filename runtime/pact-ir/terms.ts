@@ -185,6 +185,9 @@ export interface Module {
   /** the module source; counted by `sizeOf` only when non-empty, never serialised */
   code: string;
   info: Info;
+  /** the source file its infos point into (the file half of the REPL's FileLocSpanInfo);
+   *  set once the module is built for deployment, used only for the stored bytes */
+  file?: string;
 }
 
 export interface Interface {
@@ -195,6 +198,8 @@ export interface Interface {
   txHash: HashBytes;
   code: string;
   info: Info;
+  /** as `Module.file` */
+  file?: string;
 }
 
 // ------------------------------------------------------------------------------------ helpers
