@@ -185,8 +185,8 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   }
 
   /** Modules read from the database in this transaction: the first read of each is charged
-   *  MOpLoadModule(⌊bytes/200⌋ + 10) (gas.md §3.8). The stored size stands in for the length of
-   *  Pact's CBOR encoding, which pactvm does not reproduce byte for byte. */
+   *  MOpLoadModule(⌊bytes/200⌋ + 10) (gas.md §3.8), `bytes` being the length of the document the
+   *  REPL's database stores for it (pact-ir/stored.ts). */
   private loadedThisTx = new Set<string>();
   /** A module deployed in this transaction is in the loaded cache from the start. */
   markLoaded(name: string): void { this.loadedThisTx.add(name); }
@@ -196,7 +196,8 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.loadedDefs += m.summary.members.size; // its definitions join Pact's "all loaded" map
     if (this.gas.metered) {
       const c = this.gas.model.config;
-      this.gas.charge(Math.floor(m.sizes.store / c.moduleLoadSlope) + c.moduleLoadIntercept, `GModuleOp (MOpLoadModule ${m.sizes.store})`);
+      const bytes = m.sizes.storedBytes;
+      this.gas.charge(Math.floor(bytes / c.moduleLoadSlope) + c.moduleLoadIntercept, `GModuleOp (MOpLoadModule ${bytes})`);
     }
   }
 
