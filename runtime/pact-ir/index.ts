@@ -15,5 +15,6 @@ export { moduleSizes, dependencyWalk, type ModuleSizes } from './deploy.js';
 export { summarize, type ModuleHashContext, type ModuleSummary, type MemberKind } from './context.js';
 export { IrSizer } from './size-of.js';
 export { IrEncoder, encodeModule, encodeInterface } from './encode.js';
+export { storedModuleBytes, StoredModuleEncoder } from './stored.js';
 export { toPactValue } from './values.js';
 export { REPL_MODULE, REPL_MODULE_HASH, MODULE_PLACEHOLDER, type ModuleName, type HashBytes } from './terms.js';
