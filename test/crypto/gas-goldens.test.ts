@@ -1,7 +1,6 @@
 // The gas goldens of the cryptographic natives: each upstream gas-golden script runs in a fresh
 // session under the table model with the harness's limit (2^64−1 mG, gas.md §7) and its final
-// milligas must equal pact-5's builtinGas.golden. Scripts blocked by features outside the crypto
-// natives are listed with the reason; they are still run and must match once unblocked.
+// milligas must equal pact-5's builtinGas.golden.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -27,10 +26,6 @@ const NATIVES = [
   'hyperlane-message-id', 'hyperlane-encode-token-message', 'hyperlane-decode-token-message', 'enforce-verifier',
 ];
 
-/** Not yet matching for reasons outside runtime/natives/crypto (reported, not failed). */
-const BLOCKED: Record<string, string> = {
-  'pairing-check': 'module deployment gas / bind with an object body',
-};
 
 function milligasOf(native: string, edit: (text: string) => string = t => t): { milligas: number; error: string | null } {
   const s = new ReplSession();
@@ -51,11 +46,6 @@ for (const native of NATIVES) {
     const want = goldens.get(native);
     assert.ok(want !== undefined, `no golden for ${native}`);
     const { milligas, error } = milligasOf(native);
-    const ok = error === null && milligas === want;
-    if (!ok && BLOCKED[native]) {
-      console.log(`  pending ${native}: got ${milligas} mG${error ? ` (${error.split('\n')[0]})` : ''}, golden ${want} — ${BLOCKED[native]}`);
-      return;
-    }
     assert.is(error, null);
     assert.is(milligas, want);
   });
