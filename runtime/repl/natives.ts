@@ -16,7 +16,6 @@ import { isInt, toBig } from '../numbers.js';
 import type { ReplSession } from './session.js';
 import type { Span } from '../../compiler/source.js';
 import { loadFile } from './script.js';
-import { describeModule } from './describe.js';
 import { pactState } from '../contracts/defpacts.js';
 import { testCapability } from '../contracts/capabilities.js';
 
@@ -323,21 +322,6 @@ export function replNatives(s: ReplSession): NativeTable {
       if (!(m instanceof ModRef)) throw argTypeError('env-module-admin', args);
       s.caps.moduleAdmin.add(m.module);
       return `Acquired module admin for: ${m.module}`;
-    },
-    'list-modules': () => s.moduleNames(),
-    'static-redeploy': args => {
-      const name = str('static-redeploy', args, 0);
-      if (vm.activeFunctions().length > 0) throw new PactError('exec', 'Top-level call used in module static-redeploy');
-      const m = s.resolveModule(name);
-      if (!m) throw new PactError('exec', `Cannot find module: ${name}`);
-      // the module is written back unchanged: its code (empty in the REPL store) and its data
-      if (s.gas.metered) s.gas.charge(m.sizes.store * s.gas.model.config.perByteWriteCost, `GWrite ${m.sizes.store}`);
-      s.saveModule(m);
-      return UNIT;
-    },
-    'describe-module': args => {
-      if (vm.activeFunctions().length > 0) throw new PactError('exec', 'Top-level call used in module describe-module');
-      return describeModule(s, str('describe-module', args, 0));
     },
   };
 }
