@@ -4,10 +4,8 @@
 import type { Binder, Expr, FunctionIR } from './ir.js';
 import { Op, OPCODES, NATIVE_OPCODES, COMPARE_CODES } from '../vm/opcodes.js';
 import { FunctionProto, type Chunk } from '../vm/chunk.js';
+import { LiteralCharge } from '../vm/host.js';
 import type { Span } from './source.js';
-
-/** Unconditional-work constant charged by `try`/`enforce-one` (gas.md §3.1). */
-const UNCONS_WORK = 100;
 
 export function emitFunction(fn: FunctionIR, qualifier: string | null): FunctionProto {
   return new FunctionEmitter(fn, qualifier).finish();
@@ -153,12 +151,12 @@ class FunctionEmitter {
         });
         return;
       case 'list':
-        this.op(Op.ChargeConcat, e.span, 0, e.items.length);
+        this.op(Op.ChargeConcat, e.span, LiteralCharge.List, e.items.length);
         for (const x of e.items) this.expr(x, false);
         this.op(Op.List, e.span, e.items.length);
         return;
       case 'object':
-        this.op(Op.ChargeConcat, e.span, 1, e.keys.length);
+        this.op(Op.ChargeConcat, e.span, LiteralCharge.Object, e.keys.length);
         for (const x of e.values) this.expr(x, false);
         this.op(Op.Object, e.span, this.constant(e.keys));
         return;
@@ -173,7 +171,7 @@ class FunctionEmitter {
         return;
       }
       case 'enforce-one': {
-        if (e.conds.length > 0) this.op(Op.ChargeConcat, e.span, 2, UNCONS_WORK);
+        if (e.conds.length > 0) this.op(Op.ChargeConcat, e.span, LiteralCharge.Uncons, 0);
         const successJumps: number[] = [];
         for (const c of e.conds) {
           const t = this.op(Op.TryBegin, c.span, 0);
@@ -188,7 +186,7 @@ class FunctionEmitter {
         return;
       }
       case 'try': {
-        this.op(Op.ChargeConcat, e.span, 2, UNCONS_WORK);
+        this.op(Op.ChargeConcat, e.span, LiteralCharge.Uncons, 0);
         const t = this.op(Op.TryBegin, e.span, 0);
         this.expr(e.body, false);
         this.op(Op.TryEnd, e.span);

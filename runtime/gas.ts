@@ -1,7 +1,7 @@
 // The gas meter: saturating milligas, charged only while a limit is set (gas.md §1.2), priced by
 // the active model: Pact's free model (the REPL default), the table model, or a fixed rate.
 
-import type { GasHooks } from '../vm/host.js';
+import { LiteralCharge, type GasHooks } from '../vm/host.js';
 import type { BuiltinSpec } from '../vm/builtins.js';
 import { PactError } from '../vm/errors.js';
 import type { Span } from '../compiler/source.js';
@@ -85,10 +85,10 @@ export class GasMeter implements GasHooks {
     this.charge(k * c.functionArgumentCost + 50, `GAApplyLam ${k}`);
   }
 
-  chargeLiteral(kind: number, n: number): void {
+  chargeLiteral(kind: LiteralCharge, n: number): void {
     const c = this.model.config;
-    if (kind === 0) this.charge(n * c.concatFactor, `GConcat (ListConcat (GasListLength ${n}))`);
-    else if (kind === 1) this.charge(n * c.concatFactor, `GConcat (ObjConcat ${n})`);
+    if (kind === LiteralCharge.List) this.charge(n * c.concatFactor, `GConcat (ListConcat (GasListLength ${n}))`);
+    else if (kind === LiteralCharge.Object) this.charge(n * c.concatFactor, `GConcat (ObjConcat ${n})`);
     else this.charge(c.unconsWork, `GAConstant (MilliGas ${c.unconsWork})`);
   }
 

@@ -8,14 +8,24 @@ import type { BuiltinSpec } from './builtins.js';
 /** A native implementation: arguments in, value out (throws PactError on failure). */
 export type NativeImpl = (args: Value[]) => Value;
 
+/** What a CHARGE_CONCAT instruction (and per-element native work) is charged for. */
+export const enum LiteralCharge {
+  /** a list literal of n elements: ListConcat n */
+  List = 0,
+  /** an object literal of n fields: ObjConcat n */
+  Object = 1,
+  /** the unconsWork constant (try, enforce-one, each element of map/filter/fold/zip) */
+  Uncons = 2,
+}
+
 export interface GasHooks {
   /** false until a gas limit is set: then nothing is charged (gas.md §1.2) */
   metered: boolean;
   chargeNative(spec: BuiltinSpec): void;
   /** applying a user closure to k arguments */
   chargeApply(k: number): void;
-  /** a list (kind 0) or object (kind 1) literal of n elements, or a constant charge (kind 2) of n mG */
-  chargeLiteral(kind: number, n: number): void;
+  /** a list or object literal of n elements, or the unconsWork constant */
+  chargeLiteral(kind: LiteralCharge, n: number): void;
 }
 
 export interface Host {

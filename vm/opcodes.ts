@@ -43,7 +43,7 @@ export const OPCODES: { readonly [K in Op]: OpInfo } = {
   [Op.Closure]: { name: 'CLOSURE', operands: 1, stack: 1, doc: 'make a closure of prototype constants[k], capturing per its capture map' },
   [Op.List]: { name: 'LIST', operands: 1, stack: null, doc: 'pop n values into a list' },
   [Op.Object]: { name: 'OBJECT', operands: 1, stack: null, doc: 'pop values for the key list constants[k] into an object' },
-  [Op.ChargeConcat]: { name: 'CHARGE_CONCAT', operands: 2, stack: 0, doc: 'charge a list (0) or object (1) literal of n elements' },
+  [Op.ChargeConcat]: { name: 'CHARGE_CONCAT', operands: 2, stack: 0, doc: 'charge a literal or unconsWork (kind: a LiteralCharge, n elements)' },
   [Op.EnforceTest]: { name: 'ENFORCE_TEST', operands: 1, stack: null, doc: 'enforce: on true push true and jump, on false fall through to the message' },
   [Op.RaiseUser]: { name: 'RAISE_USER', operands: 0, stack: -1, doc: 'pop a string and raise it as a recoverable error' },
   [Op.TryBegin]: { name: 'TRY_BEGIN', operands: 1, stack: 0, doc: 'install a handler for recoverable errors at target' },

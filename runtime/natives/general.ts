@@ -3,6 +3,7 @@
 // machine through rt.vm.call; results that must be values or booleans are checked as Pact does.
 
 import type { Runtime } from '../context.js';
+import { LiteralCharge } from '../../vm/host.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { execError } from '../../vm/errors.js';
@@ -23,7 +24,7 @@ export function generalNatives(rt: Runtime): NativeTable {
   const gas = rt.gas;
   const g = new GasCharges(gas);
   /** unconsWork, charged per element before the function is applied to it (gas.md §3.2) */
-  const perElement = () => { if (gas.metered) gas.chargeLiteral(2, 0); };
+  const perElement = () => { if (gas.metered) gas.chargeLiteral(LiteralCharge.Uncons, 0); };
   const bool = (v: Value): boolean => {
     if (typeof v !== 'boolean') throw execError(`expected bool value, got ${pretty(v)}`);
     return v;
