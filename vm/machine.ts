@@ -226,26 +226,26 @@ export class Machine {
               const v = s[--sp];
               if (v === false) ip = code[ip];
               else if (v === true) ip++;
-              else throw execError(`expected bool value, got ${host.render(v)}`);
+              else throw expectedBool(host, v);
               break;
             }
             case Op.JumpIfFalseOrPop: {
               const v = s[sp - 1];
               if (v === false) ip = code[ip];
               else if (v === true) { sp--; ip++; }
-              else throw execError(`expected bool value, got ${host.render(v)}`);
+              else throw expectedBool(host, v);
               break;
             }
             case Op.JumpIfTrueOrPop: {
               const v = s[sp - 1];
               if (v === true) ip = code[ip];
               else if (v === false) { sp--; ip++; }
-              else throw execError(`expected bool value, got ${host.render(v)}`);
+              else throw expectedBool(host, v);
               break;
             }
             case Op.CheckBool: {
               const v = s[sp - 1];
-              if (v !== true && v !== false) throw execError(`expected bool value, got ${host.render(v)}`);
+              if (v !== true && v !== false) throw expectedBool(host, v);
               break;
             }
             case Op.Call: case Op.TailCall: {
@@ -347,7 +347,7 @@ export class Machine {
               const v = s[--sp];
               if (v === true) { s[sp++] = true; ip = code[ip]; }
               else if (v === false) ip++;
-              else throw execError(`expected bool value, got ${host.render(v)}`);
+              else throw expectedBool(host, v);
               break;
             }
             case Op.RaiseUser: {
@@ -376,7 +376,7 @@ export class Machine {
               const v = s[--sp];
               if (v === true) { s[sp++] = true; ip = code[ip]; }
               else if (v === false) ip++;
-              else throw execError(`expected bool value, got ${host.render(v)}`);
+              else throw expectedBool(host, v);
               break;
             }
             case Op.TypecheckLocal: {
@@ -541,6 +541,11 @@ export class Machine {
     }
     return out;
   }
+}
+
+/** `if`, `and`, `or`, `enforce` and `enforce-one` need booleans. */
+function expectedBool(host: Host, v: Value): PactError {
+  return execError(`expected bool value, got ${host.render(v)}`);
 }
 
 function isFunctionValue(v: Value): boolean {
