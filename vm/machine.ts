@@ -536,7 +536,7 @@ export class Machine {
       const k = c.proto.kind;
       if (k === 'defun' || k === 'defcap' || k === 'defpact') {
         const args = this.stack.slice(this.fBase[f], this.fBase[f] + c.proto.arity);
-        out.push({ name: c.proto.qualifiedName, args, span: c.proto.span });
+        out.push({ name: c.proto.fullyQualifiedName, args, span: c.proto.span });
       }
     }
     return out;

@@ -80,6 +80,15 @@ test('the uncaught error block: header, slice, marker and an empty final line', 
     '\n');
 });
 
+test('stack lines name each function with its module hash and abbreviate long string arguments', () => {
+  const r = runRepl('(module m g (defcap g () true)\n  (defun inner (x:string) (enforce false "boom"))\n' +
+    '  (defun outer (s:string n:integer) (inner s)))\n(m.outer "a very long argument string" 3)', 'st.repl');
+  const lines = renderError(r.error!).split('\n');
+  assert.match(lines[3], /^  at\(m\.inner\.\{[A-Za-z0-9_-]{43}\} "a very long \.\.\."\):st\.repl:1:2-1:49$/);
+  assert.match(lines[4], /^  at\(m\.outer\.\{[A-Za-z0-9_-]{43}\} "a very long \.\.\." 3\):st\.repl:2:2-2:46$/);
+  assert.is(lines.length, 6); // the block ends with a newline
+});
+
 test('binding a name that is a native is rejected where it is bound', () => {
   const r = runRepl('(print 1)\n(let ((length 3)) length)', 'shadow.repl');
   assert.is(r.error!.message, 'Variable length shadows native with the same name');
