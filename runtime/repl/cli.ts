@@ -81,7 +81,7 @@ function runCommand(args: string[]): number {
   const result = runScript(file, {
     ...runOptions(opts),
     out: {
-      print: text => process.stdout.write((trace ? 'Print: ' : '') + text + '\n'),
+      print: (text, span) => process.stdout.write((trace ? `${span ? span.range() : file}:Print: ` : '') + text + '\n'),
       trace: (text, span) => { if (trace) process.stdout.write(`${span ? span.range() : file}:Trace: ${text}\n`); },
     },
   });

@@ -44,8 +44,8 @@ export interface TestResult {
 }
 
 export interface OutputSink {
-  /** print channel: `print` output and warnings (always shown by the CLI) */
-  print(text: string): void;
+  /** print channel: `print` output and warnings (always shown by the CLI); `span` is where it was printed */
+  print(text: string, span?: Span | null): void;
   /** trace channel: top-level results, `Loading ...` (shown with --trace) */
   trace(text: string, span: Span | null): void;
 }
@@ -113,7 +113,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   };
 
   // Runtime
-  print(text: string): void { this.out.print(text); }
+  print(text: string): void { this.out.print(text, this.vm.callSite()); }
   warn(text: string): void { if (this.warnings.length < 100) this.warnings.push(text); }
   flushWarnings(): void {
     for (const w of this.warnings) this.out.print(`Warning: ${w}`);

@@ -79,6 +79,13 @@ test('--shard K/N runs every N-th script starting at the K-th', () => {
   assert.match(run('test', '--shard', '3/2', dir).stderr, '--shard must be K/N');
 });
 
+test('run --trace shows prints and results with their locations (0-based lines)', () => {
+  const file = join(dir, 'trace.repl.txt');
+  writeFileSync(file, '(print "hi")\n(+ 1 2)\n');
+  assert.is(run('run', file, '--trace').stdout, `${file}:0:0-0:12:Print: "hi"\n${file}:1:0-1:7:Trace: 3\nLoad successful\n`);
+  assert.is(run('run', file).stdout, '"hi"\nLoad successful\n');
+});
+
 test('run --dump shows each compiler stage', () => {
   const file = join(dir, 'sum.repl.txt');
   assert.match(run('run', file, '--dump', 'tokens').stdout, /^1:0\tlparen\t\(\n1:1\tident\texpect\n1:8\tstring\t"sum"\n/);
