@@ -2,7 +2,7 @@
 // runs in turn (repl.md §5.2, §6). An error stops the file and propagates to the caller.
 
 import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute } from 'node:path';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { Desugarer, desugarError } from '../../compiler/desugar.js';
@@ -35,7 +35,7 @@ export function runSource(s: ReplSession, file: SourceFile): void {
 /** `(load path [reset])`, resolved relative to the loading file (repl.md §5.2). */
 export function loadFile(s: ReplSession, path: string, reset: boolean): Value {
   const cur = s.currentFile;
-  const resolved = cur === '(interactive)' || isAbsolute(path) || dirname(cur) === '.' ? path : join(dirname(cur), path);
+  const resolved = cur === '(interactive)' || isAbsolute(path) || dirname(cur) === '.' ? path : combine(dirname(cur), path);
   s.out.trace(`"Loading ${path}..."`, s.vm.callSite());
   let text: string;
   try {
@@ -46,6 +46,12 @@ export function loadFile(s: ReplSession, path: string, reset: boolean): Value {
   if (reset) s.resetEnvironment();
   runSource(s, new SourceFile(resolved, text));
   return UNIT;
+}
+
+/** Haskell's `</>`: joins without normalising (`a/../b` stays), as Pact names loaded files. The
+ *  name matters: error locations show it, and stored modules carry it in every source span. */
+function combine(dir: string, path: string): string {
+  return dir.endsWith('/') ? dir + path : `${dir}/${path}`;
 }
 
 function runTopLevel(s: ReplSession, form: Syntax): void {

@@ -2,7 +2,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runRepl } from '../helpers.js';
@@ -69,6 +69,15 @@ test('load resolves paths relative to the loading file, and errors point into th
   assert.is(r.error!.message, 'lib failed');
   assert.is(r.error!.file, join(dir, 'lib.repl'));
   assert.is(r.error!.line, 2);
+});
+
+test('load keeps ../ in the joined path, as Pact names loaded files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-'));
+  mkdirSync(join(dir, 'sub'));
+  writeFileSync(join(dir, 'lib.repl'), '(enforce false "from lib")\n');
+  writeFileSync(join(dir, 'sub', 'main.repl'), '(load "../lib.repl")\n');
+  const r = runScript(join(dir, 'sub', 'main.repl'));
+  assert.is(r.error!.file, `${join(dir, 'sub')}/../lib.repl`);
 });
 
 test('the uncaught error block: header, slice, marker and an empty final line', () => {
