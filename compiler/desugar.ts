@@ -17,6 +17,8 @@ export interface NameEnv {
   replNatives: boolean;
   /** natives hidden by execution flags (DisablePact51 hides hash-poseidon, hash-keccak256) */
   disabledNatives?: ReadonlySet<string>;
+  /** `env-enable-repl-natives`: REPL natives may appear in module code (repl.md §6.3) */
+  replNativesInModules?: boolean;
   /** REPL defuns/defconsts and names imported with `use` or by deploying a module */
   lookupTopLevel(name: string): GlobalCell | undefined;
   /** member `member` of module `module` (`m` or `ns.m`); undefined if no such module */
@@ -141,7 +143,7 @@ export class Desugarer {
       if (local) return { k: 'local', name: n, span, binder: local };
       if (n === 'CHARSET_ASCII') return { k: 'const', value: 0, span };
       if (n === 'CHARSET_LATIN1') return { k: 'const', value: 1, span };
-      const native = this.nativeNamed(n);
+      const native = this.nativeNamed(n, span);
       if (native) return this.nativeValue(n, native, span);
       if (this.module) {
         const own = this.module.members.get(n) ?? this.module.imports?.get(n);
@@ -178,10 +180,11 @@ export class Desugarer {
     return { k: 'native', spec: specs[0], span };
   }
 
-  private nativeNamed(n: string): BuiltinSpec[] | undefined {
+  private nativeNamed(n: string, span?: Span): BuiltinSpec[] | undefined {
     const list = overloads(n) ?? namedOverload(n);
     if (!list) return undefined;
     if (!this.env.replNatives && list[0].repl) return undefined;
+    if (span && list[0].repl) this.checkReplNativeAllowed(span);
     if (this.env.disabledNatives?.has(n)) return undefined;
     return list;
   }
@@ -217,7 +220,7 @@ export class Desugarer {
     const args = this.arguments(argSyntax, span);
     if (head.t === 'name' && head.parts.length === 1 && !this.lookupLocal(head.parts[0])) {
       const n = head.parts[0];
-      const natives = this.nativeNamed(n);
+      const natives = this.nativeNamed(n, head.span);
       if (natives && n !== 'CHARSET_ASCII' && n !== 'CHARSET_LATIN1') {
         return this.nativeCall(n, args, head.span, span);
       }
@@ -359,6 +362,7 @@ export class Desugarer {
         return undefined;
       case 'expect': case 'expect-failure':
         if (!this.env.replNatives) return undefined;
+        this.checkReplNativeAllowed(span);
         return this.expectForm(n, args, span);
       case 'with-capability': {
         if (args.length < 2) throw syntaxFailure('with-capability must take at least 2 expressions', span);
@@ -491,6 +495,14 @@ export class Desugarer {
   }
 
   // ---------------------------------------------------------------------------- parameters
+
+  /** REPL natives in module code need `(env-enable-repl-natives true)` (repl.md §6.3). */
+  private checkReplNativeAllowed(span: Span): void {
+    if (this.module && !this.env.replNativesInModules) {
+      throw new PactError('exec', 'Program encountered an unhandled raised error: repl native disallowed in module code. ' +
+        'If you want to use this, enable them with (env-enable-repl-natives true)', span);
+    }
+  }
 
   /** Pact forbids binding a name that is a native (language.md §4.5). */
   checkNotNative(name: string, span: Span): void {

@@ -161,7 +161,9 @@ export function replNatives(s: ReplSession): NativeTable {
         s.pactExec = savedPact;
         return record(site, doc, true, `Expect failure: Success: ${doc}`);
       }
-      return record(site, doc, false, `FAILURE: ${doc}: expected failure, got result`);
+      // decisions.md: no error means expect-failure itself raises (with Pact's FAILURE text) and
+      // the script stops there; the failure is recorded too, so reports list it
+      throw new PactError('exec', record(site, doc, false, `FAILURE: ${doc}: expected failure, got result`));
     },
     'expect-failure-match': args => {
       const site = vm.callSite();
@@ -178,8 +180,8 @@ export function replNatives(s: ReplSession): NativeTable {
         if (e.message.includes(msg)) return record(site, doc, true, `Expect failure: Success: ${doc}`);
         return record(site, doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${e.message}'`);
       }
-      // upstream names the expected message here, not the doc (repl.md §3.5)
-      return record(site, doc, false, `FAILURE: ${msg}: expected failure, got result: ${pretty(result)}`);
+      // upstream names the expected message here, not the doc (repl.md §3.5); raised, as above
+      throw new PactError('exec', record(site, doc, false, `FAILURE: ${msg}: expected failure, got result: ${pretty(result)}`));
     },
     'expect-that': args => {
       const site = vm.callSite();

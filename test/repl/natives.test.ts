@@ -41,12 +41,13 @@ test('expect: an error in actual is reported with the message on a new line', ()
 
 test('expect-failure: success, no error, and message matching', () => {
   assert.is(evalLast('(expect-failure "fails" (enforce false "x"))'), '"Expect failure: Success: fails"');
-  assert.is(evalLast('(expect-failure "fails" 1)'), '"FAILURE: fails: expected failure, got result"');
+  // decisions.md: when the expression succeeds, expect-failure raises Pact's FAILURE text
+  assert.is(errorOf('(expect-failure "fails" 1)'), 'FAILURE: fails: expected failure, got result');
   assert.is(evalLast('(expect-failure "m" "div by zero" (/ 1 0))'), '"Expect failure: Success: m"');
   assert.is(evalLast('(expect-failure "m" "other" (/ 1 0))'),
     `"FAILURE: m: expected error message 'other', got 'Arithmetic exception: div by zero'"`);
   // upstream names the expected message (not the doc) when there was no error
-  assert.is(evalLast('(expect-failure "m" "msg" 5)'), '"FAILURE: msg: expected failure, got result: 5"');
+  assert.is(errorOf('(expect-failure "m" "msg" 5)'), 'FAILURE: msg: expected failure, got result: 5');
 });
 
 test('expect-that: success, unmet condition, non-boolean predicate', () => {
@@ -54,6 +55,20 @@ test('expect-that: success, unmet condition, non-boolean predicate', () => {
   assert.is(evalLast('(expect-that "big" (lambda (x) (> x 10)) 5)'), '"FAILURE: Expect-that: Did not satisfy condition: big"');
   assert.is(errorOf('(expect-that "odd" (lambda (x) x) 5)'),
     'native execution failure, expect-that failed with message: Expect-that: condition did not return a boolean');
+});
+
+test('an expect-failure whose expression succeeds stops the script, and its failure is recorded', () => {
+  const r = runRepl('(expect "before" 1 1)\n(expect-failure "no error" (+ 1 1))\n(expect "never" 1 1)');
+  assert.is(r.error!.message, 'FAILURE: no error: expected failure, got result');
+  assert.equal(r.session.testResults.map(t => [t.doc, t.passed]), [['before', true], ['no error', false]]);
+});
+
+test('REPL natives in module code need env-enable-repl-natives', () => {
+  const mod = '(module m g (defcap g () true) (defun f () (env-data {"a": 1})))';
+  assert.is(errorOf(mod), 'Program encountered an unhandled raised error: repl native disallowed in module code. ' +
+    'If you want to use this, enable them with (env-enable-repl-natives true)');
+  assert.match(evalLast(`(env-enable-repl-natives true) ${mod} (m.f)`), '"Setting transaction data"');
+  assert.is(evalLast('(defun g () (env-data {"a": 1})) (g)'), '"Setting transaction data"'); // not a module
 });
 
 test('failed expects are recorded and the script goes on', () => {
