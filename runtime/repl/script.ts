@@ -24,6 +24,8 @@ export function runSource(s: ReplSession, file: SourceFile): void {
   const savedRepl = s.replNatives;
   s.currentFile = file.name;
   s.replNatives = !file.name.endsWith('.pact');
+  // a .pact file starts from an empty top-level name table (repl.md §5.2 step 4)
+  if (!s.replNatives) s.topLevel = new Map();
   try {
     for (const form of forms) runTopLevel(s, form);
   } finally {

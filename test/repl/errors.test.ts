@@ -80,6 +80,17 @@ test('load keeps ../ in the joined path, as Pact names loaded files', () => {
   assert.is(r.error!.file, `${join(dir, 'sub')}/../lib.repl`);
 });
 
+test('a .pact file sees only core natives and starts without the caller\'s imports', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-'));
+  writeFileSync(join(dir, 'uses-repl.pact'), '(env-data {"a": 1})\n');
+  writeFileSync(join(dir, 'uses-import.pact'), '(f)\n');
+  writeFileSync(join(dir, 'main.repl'),
+    '(module m g (defcap g () true) (defun f () 1))\n(use m)\n(expect "import works here" 1 (f))\n(load "uses-import.pact")\n');
+  assert.is(runScript(join(dir, 'main.repl')).error!.message, 'Cannot find module:  f');
+  writeFileSync(join(dir, 'main2.repl'), '(load "uses-repl.pact")\n');
+  assert.is(runScript(join(dir, 'main2.repl')).error!.message, 'Cannot find module:  env-data');
+});
+
 test('the uncaught error block: header, slice, marker and an empty final line', () => {
   const r = runRepl('(let ((x 1))\n  (enforce (= x 2) "x must be 2"))', 'blk.repl');
   assert.is(renderError(r.error!),
