@@ -15,6 +15,7 @@ import { Closure, ModRef, TableRef } from '../vm/values.js';
 import type { Machine } from '../vm/machine.js';
 import type { PactType } from '../vm/types.js';
 import { PactError } from '../vm/errors.js';
+import { base64UrlDecode } from './hash.js';
 import { moduleSizes, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from './pact-ir/index.js';
 import type { DefcapInfo, DefcapMeta } from './contracts/capabilities.js';
 import type { DefpactInfo, DefpactStep } from './contracts/defpacts.js';
@@ -178,10 +179,7 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
       const h = item.items[1];
       if (h?.t === 'str') blessed.push(h.value);
     } else if (kw === 'use') {
-      const target = item.items[1];
-      const used = target?.t === 'name' ? env.resolveModule(target.parts.join('.')) : undefined;
-      if (!used) throw desugarError(`Cannot find module:  ${target?.t === 'name' ? target.parts.join('.') : ''}`, item.span);
-      for (const [n, cell] of used.members) imports.set(n, cell);
+      for (const [n, cell] of importedMembers(item, x => env.resolveModule(x))) imports.set(n, cell);
     } else {
       throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} definition, got ${kw}`, item.span);
     }
@@ -267,6 +265,33 @@ function compileDefpact(h: DefHeader, env: NameEnv, scope: ModuleScope, module: 
   });
   if (steps.length === 0) throw desugarError(`Expected: at least one step in defpact ${qn}`, h.span);
   return { name: qn, module, steps };
+}
+
+/** `(use m ["HASH"] [names])` (language.md §4.6): the members it brings into scope, after
+ *  checking the hash (current or blessed) and that every listed name exists. */
+export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: string) => LoadedModule | undefined): Map<string, GlobalCell> {
+  const target = form.items[1];
+  const name = target?.t === 'name' ? target.parts.join('.') : '';
+  const m = resolve(name);
+  if (!m) throw desugarError(`Cannot find module:  ${name}`, form.span);
+  let i = 2;
+  const hash = form.items[i];
+  if (hash?.t === 'str') {
+    const bytes = base64UrlDecode(hash.value);
+    if (!bytes || bytes.length !== 32) throw desugarError(`Invalid blessed hash, incorrect format: ${hash.value}`, hash.span);
+    if (hash.value !== m.hash && !m.blessed.includes(hash.value)) {
+      throw desugarError(`Import error for module ${m.name} , hash not blessed: ${hash.value}`, hash.span);
+    }
+    i++;
+  }
+  const list = form.items[i];
+  if (list?.t !== 'bracket') return m.members;
+  const names = list.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'));
+  const missing = names.filter(n => !m.members.has(n));
+  if (missing.length) {
+    throw desugarError(`Invalid imports, module or interface ${m.name} does not implement the following members: [${missing.join(', ')}]`, list.span);
+  }
+  return new Map(names.map(n => [n, m.members.get(n)!]));
 }
 
 /** Drop `@model [...]` annotations (formal-verification properties do not run). */

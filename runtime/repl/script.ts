@@ -11,7 +11,7 @@ import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js'
 import { PactError } from '../../vm/errors.js';
 import type { Span } from '../../compiler/source.js';
 import { pretty } from '../render.js';
-import { compileDefun, evalDefconst, compileModule, parseDefHeader } from '../modules.js';
+import { compileDefun, evalDefconst, compileModule, importedMembers, parseDefHeader } from '../modules.js';
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
@@ -71,9 +71,7 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
       case 'use': {
         const target = form.items[1];
         const name = target?.t === 'name' ? target.parts.join('.') : '';
-        const m = s.resolveModule(name);
-        if (!m) throw desugarError(`Cannot find module:  ${name}`, form.span);
-        for (const [n, cell] of m.members) s.topLevel.set(n, cell);
+        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x))) s.topLevel.set(n, cell);
         display(s, `Loaded imports from ${name}`, form.span);
         return;
       }

@@ -55,6 +55,18 @@ test('a transaction id is only consumed by commit', () => {
   assert.equal(r.traces, ['"Begin Tx 0"', '"Rollback Tx 0"', '"Begin Tx 0"', '"Commit Tx 0"', '"Begin Tx 1"']);
 });
 
+test('use: import lists bring in only the named members; hashes must be the current or blessed one', () => {
+  assert.is(evalLast(`${SETUP} (begin-tx) (use store [get]) (store.put "a" 4) (get "a")`), '4');
+  assert.is(errorOf(`${SETUP} (begin-tx) (use store [get]) (put "a" 4)`), 'Cannot find module:  put');
+  assert.is(errorOf(`${SETUP} (begin-tx) (use store [nope])`),
+    'Invalid imports, module or interface store does not implement the following members: [nope]');
+  assert.is(errorOf(`${SETUP} (begin-tx) (use store "abc")`), 'Invalid blessed hash, incorrect format: abc');
+  assert.is(errorOf(`${SETUP} (begin-tx) (use store "DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g")`),
+    'Import error for module store , hash not blessed: DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g');
+  const hash = evalLast(`${SETUP} (at 'hash (describe-module "store"))`);
+  assert.is(evalLast(`${SETUP} (begin-tx) (use store ${hash} []) "imported nothing"`), '"imported nothing"');
+});
+
 test('history natives list committed writes by transaction; rolled-back writes leave no trace', () => {
   const src = `${SETUP} (begin-tx) (store.put "a" 1) (commit-tx) (begin-tx) (store.put "a" 2) (commit-tx)
     (begin-tx) (store.put "a" 9) (rollback-tx) (begin-tx) (acquire-module-admin store)`;
