@@ -44,6 +44,8 @@ export interface ModuleScope {
   imports?: Map<string, GlobalCell>;
   /** the module's own name used as a module reference inside its body */
   selfRef?: Value;
+  /** names of the module's own definitions referenced by the definition being compiled */
+  referenced?: Set<string>;
 }
 
 export class Desugarer {
@@ -146,8 +148,10 @@ export class Desugarer {
       const native = this.nativeNamed(n, span);
       if (native) return this.nativeValue(n, native, span);
       if (this.module) {
-        const own = this.module.members.get(n) ?? this.module.imports?.get(n);
-        if (own) return { k: 'global', cell: own, span };
+        const member = this.module.members.get(n);
+        if (member) { this.module.referenced?.add(n); return { k: 'global', cell: member, span }; }
+        const imported = this.module.imports?.get(n);
+        if (imported) return { k: 'global', cell: imported, span };
       }
       const top = this.env.lookupTopLevel(n);
       if (top) return { k: 'global', cell: top, span };
@@ -160,9 +164,9 @@ export class Desugarer {
     }
     const member = parts[parts.length - 1];
     const qual = parts.slice(0, -1).join('.');
-    if (this.module && qual === this.module.name) {
+    if (this.module && (qual === this.module.name || this.module.name.endsWith('.' + qual))) {
       const own = this.module.members.get(member);
-      if (own) return { k: 'global', cell: own, span };
+      if (own) { this.module.referenced?.add(member); return { k: 'global', cell: own, span }; }
     }
     const cell = this.env.lookupMember(qual, member);
     if (cell) return { k: 'global', cell, span };

@@ -195,9 +195,12 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   const ordered = [...defs.filter(x => x.kind !== 'defconst'), ...dependencyOrder(consts)];
   // the module's schemas are visible to the type checks of its defconsts before it is stored
   env.compilingSchemas = schemas;
+  const dependsOn = new Map<string, Set<string>>();
   try {
     for (const def of ordered) {
       const cell = members.get(def.name)!;
+      scope.referenced = new Set();
+      dependsOn.set(def.name, scope.referenced);
       const h = parseDefHeader(def.form, d);
       switch (def.kind) {
         case 'defun':
@@ -224,7 +227,9 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
     }
   } finally {
     env.compilingSchemas = null;
+    scope.referenced = undefined;
   }
+  rejectCycles(name, defs.map(x => x.name), dependsOn, form.span);
   const code = form.span.file.text.slice(form.span.start, form.span.end);
   const sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());
   for (const cell of members.values()) {
@@ -292,6 +297,26 @@ export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: s
     throw desugarError(`Invalid imports, module or interface ${m.name} does not implement the following members: [${missing.join(', ')}]`, list.span);
   }
   return new Map(names.map(n => [n, m.members.get(n)!]));
+}
+
+/** A module's definitions may not refer to each other in a cycle, itself included (language.md §3.5). */
+function rejectCycles(module: string, names: string[], dependsOn: Map<string, Set<string>>, span: Span): void {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (n: string): void => {
+    if (state.get(n) === 'done') return;
+    if (state.get(n) === 'visiting') {
+      const cycle = path.slice(path.indexOf(n));
+      const ordered = names.filter(x => cycle.includes(x));
+      throw desugarError(`Recursive cycle detected in Module ${module} in the following functions: [${ordered.join(', ')}]`, span);
+    }
+    state.set(n, 'visiting');
+    path.push(n);
+    for (const m of dependsOn.get(n) ?? []) visit(m);
+    path.pop();
+    state.set(n, 'done');
+  };
+  names.forEach(visit);
 }
 
 /** Drop `@model [...]` annotations (formal-verification properties do not run). */

@@ -109,6 +109,15 @@ test('stack lines name each function with its module hash and abbreviate long st
   assert.is(lines.length, 6); // the block ends with a newline
 });
 
+test('module definitions may not call each other in a cycle, themselves included', () => {
+  assert.is(runRepl('(module m g (defcap g () true)\n (defun f (x) (h x))\n (defun h (x) (f x)))').error!.message,
+    'Recursive cycle detected in Module m in the following functions: [f, h]');
+  assert.is(runRepl('(module m g (defcap g () true) (defun f (x) (m.f x)))').error!.message,
+    'Recursive cycle detected in Module m in the following functions: [f]');
+  // definitions may appear in any order
+  assert.is(runRepl('(module m g (defcap g () true) (defun a () (b)) (defun b () 1)) (m.a)').error, null);
+});
+
 test('binding a name that is a native is rejected where it is bound', () => {
   const r = runRepl('(print 1)\n(let ((length 3)) length)', 'shadow.repl');
   assert.is(r.error!.message, 'Variable length shadows native with the same name');
