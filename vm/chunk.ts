@@ -33,7 +33,13 @@ export class FunctionProto {
     readonly module: string | null = null,
   ) {
     this.intercepted = kind === 'defcap' || kind === 'defpact';
+    this.tracked = kind === 'defun' || kind === 'defcap' || kind === 'defpact';
   }
+
+  /** module functions are Pact's call stack: a second activation while one runs is recursion */
+  readonly tracked: boolean;
+  /** how many frames of this function are running (0 or 1: recursion is refused) */
+  active = 0;
 
   /** calls are intercepted: a defcap builds a capability token, a defpact starts a pact */
   readonly intercepted: boolean;

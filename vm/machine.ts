@@ -149,6 +149,7 @@ export class Machine {
 
   /** Run a closure whose arguments are already on the stack at `base`. */
   private enterAt(fn: Closure, base: number): Value {
+    if (fn.proto.tracked) activate(fn.proto);
     const fp = ++this.fp;
     this.fClosure[fp] = fn;
     this.fBase[fp] = base;
@@ -159,6 +160,7 @@ export class Machine {
 
   /** Push a frame for a saturated closure call and run it to completion. */
   private enter(fn: Closure, args: Value[]): Value {
+    if (fn.proto.tracked) activate(fn.proto);
     const s = this.stack;
     let sp = this.sp;
     s[sp++] = fn;
@@ -254,6 +256,7 @@ export class Machine {
               const callee = s[sp - argc - 1];
               if (callee instanceof Closure && callee.proto.arity === argc && !callee.proto.intercepted) {
                 if (argc > 0 && gas.metered) { this.site(chunk, opStart); gas.chargeApply(argc); }
+                if (callee.proto.tracked) activate(callee.proto);
                 if (tail && this.handlersBelow(fp)) {
                   // reuse this frame: move callee and arguments down to our own slots
                   const dst = base - 1;
@@ -294,6 +297,7 @@ export class Machine {
             }
             case Op.Return: {
               const result = s[sp - 1];
+              if (closure.proto.tracked) closure.proto.active--;
               sp = base - 1;
               if (fp === entryFp) {
                 this.fp = fp - 1;
@@ -491,6 +495,7 @@ export class Machine {
         if (e.pactStack.length === 0) e.pactStack = this.stackTrace(fp);
         const h = this.handlers[this.handlers.length - 1];
         if (h && h.fp >= entryFp && e.recoverable) {
+          deactivate(fClosure, fp, h.fp);
           this.handlers.pop();
           host.restoreState(h.saved);
           fp = h.fp; sp = h.sp;
@@ -499,6 +504,7 @@ export class Machine {
           continue;
         }
         while (this.handlers.length && this.handlers[this.handlers.length - 1].fp >= entryFp) this.handlers.pop();
+        deactivate(fClosure, fp, entryFp - 1);
         this.sp = fBase[entryFp] - 1;
         this.fp = entryFp - 1;
         throw e;
@@ -540,6 +546,20 @@ export class Machine {
       }
     }
     return out;
+  }
+}
+
+/** Enter a module function; one that is already running is being recursed into (language.md §5.4). */
+function activate(proto: FunctionProto): void {
+  if (proto.active > 0) throw execError(`Recursion detected by the runtime. Recursing in function: ${proto.qualifiedName}`);
+  proto.active++;
+}
+
+/** Frames above `keep` are being discarded by an error: their functions are no longer running. */
+function deactivate(frames: Closure[], from: number, keep: number): void {
+  for (let f = from; f > keep; f--) {
+    const p = frames[f].proto;
+    if (p.tracked) p.active--;
   }
 }
 

@@ -118,6 +118,16 @@ test('module definitions may not call each other in a cycle, themselves included
   assert.is(runRepl('(module m g (defcap g () true) (defun a () (b)) (defun b () 1)) (m.a)').error, null);
 });
 
+test('recursion through a module reference is refused at run time, and later calls still work', () => {
+  const src = '(interface i (defun f:integer (m:module{i}) (n:integer)))\n' +
+    '(module a g (defcap g () true) (implements i)\n' +
+    '  (defun f:integer (m:module{i}) (n:integer) (if (> n 0) (m::f m (- n 1)) 0)))\n';
+  assert.is(runRepl(`${src}(a.f a 0)`).error, null);
+  const r = runRepl(`${src}(expect-failure "recurses" "Recursion detected" (a.f a 1))\n(a.f a 0)`);
+  assert.is(r.error, null);
+  assert.is(runRepl(`${src}(a.f a 1)`).error!.message, 'Recursion detected by the runtime. Recursing in function: a.f');
+});
+
 test('binding a name that is a native is rejected where it is bound', () => {
   const r = runRepl('(print 1)\n(let ((length 3)) length)', 'shadow.repl');
   assert.is(r.error!.message, 'Variable length shadows native with the same name');
