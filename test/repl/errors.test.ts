@@ -119,9 +119,9 @@ test('module definitions may not call each other in a cycle, themselves included
 });
 
 test('recursion through a module reference is refused at run time, and later calls still work', () => {
-  const src = '(interface i (defun f:integer (m:module{i}) (n:integer)))\n' +
+  const src = '(interface i (defun f:integer (m:module{i} n:integer)))\n' +
     '(module a g (defcap g () true) (implements i)\n' +
-    '  (defun f:integer (m:module{i}) (n:integer) (if (> n 0) (m::f m (- n 1)) 0)))\n';
+    '  (defun f:integer (m:module{i} n:integer) (if (> n 0) (m::f m (- n 1)) 0)))\n';
   assert.is(runRepl(`${src}(a.f a 0)`).error, null);
   const r = runRepl(`${src}(expect-failure "recurses" "Recursion detected" (a.f a 1))\n(a.f a 0)`);
   assert.is(r.error, null);
