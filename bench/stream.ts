@@ -7,7 +7,6 @@
 // reports the heap after each tenth of the run, to show it stays flat; `--memory-loopback [N]` does
 // the same through the real client following the local node over 127.0.0.1.
 
-import Benchmark from 'benchmark';
 import { createParser } from 'eventsource-parser';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -19,7 +18,7 @@ import { NodeServer } from '../stream/server.js';
 import { HeaderStreamDecoder } from '../stream/header-stream.js';
 import { SseDecoder } from '../stream/sse-decoder.js';
 import { SyntheticChain } from '../stream/synthetic-chain.js';
-import type { BenchCase } from './harness.js';
+import { measureRatio, type BenchCase } from './harness.js';
 
 const EVENTS = 200_000;
 const CHUNK_SIZE = 16 * 1024;
@@ -216,14 +215,9 @@ async function main(): Promise<void> {
     c.setup?.();
     c.subject();
     c.baseline();
-    const hz = (fn: () => void) => {
-      const bench = new Benchmark(fn, { maxTime: 3, minSamples: 5 });
-      bench.run({ async: false });
-      return bench.hz;
-    };
-    const subject = hz(c.subject);
-    const baseline = hz(c.baseline);
-    console.log(`${c.name.padEnd(16)} pactvm ${(subject * EVENTS / 1e6).toFixed(2)} M events/s  eventsource-parser ${(baseline * EVENTS / 1e6).toFixed(2)} M events/s  ratio ${(subject / baseline).toFixed(2)}`);
+    const m = measureRatio(c, 9, 3);
+    const rate = (hz: number) => (hz * EVENTS / 1e6).toFixed(2);
+    console.log(`${c.name.padEnd(16)} pactvm ${rate(m.hz)} M events/s  eventsource-parser ${rate(m.baseline)} M events/s  ratio ${m.ratio.toFixed(2)} (rounds ${m.ratioMin.toFixed(2)}–${m.ratioMax.toFixed(2)})`);
   }
 }
 

@@ -5,12 +5,10 @@
 import { Adjacents } from './adjacents.js';
 import type { BlockHeader, BlockHeaderEvent } from './block-header.js';
 import {
-  BASE64URL, CLOSE_BRACE, COMMA, LOWER_HEX, MAX_UINT32, MAX_WORD64, QUOTE, ZERO, allPairsIn, isWord64Digits,
-  latin1, pairTable,
+  BASE64URL_CLASS, CLOSE_BRACE, COMMA, LOWER_HEX_CLASS, MAX_UINT32, MAX_WORD64, QUOTE, ZERO, allPairsIn,
+  isWord64Digits, latin1,
 } from './json-bytes.js';
 
-const BASE64URL_PAIRS = pairTable(BASE64URL);
-const LOWER_HEX_PAIRS = pairTable(LOWER_HEX);
 const HASH_FIELD = '#'.repeat(43); // 32 bytes, unpadded base64url
 const HEX_FIELD = '%'.repeat(64); // 32 bytes, lowercase hex
 
@@ -27,7 +25,7 @@ class Template {
   private readonly words: Int32Array;
   /** Literal bytes after the last whole word: offset, expected byte. */
   private readonly tail: Int32Array;
-  /** Per field: offset, length, 1 if hex (else base64url). */
+  /** Per field: offset, length, its character class bit. */
   private readonly runs: Int32Array;
 
   constructor(readonly text: string) {
@@ -58,7 +56,7 @@ class Template {
       let j = i;
       while (j < this.length && text[j] === text[i]) j++;
       this.fields.push(i);
-      runs.push(i, j - i, text[i] === '%' ? 1 : 0);
+      runs.push(i, j - i, text[i] === '%' ? LOWER_HEX_CLASS : BASE64URL_CLASS);
       i = j;
     }
     this.words = Int32Array.from(words);
@@ -79,10 +77,7 @@ class Template {
     for (let i = 0; i < tail.length; i += 2) if (b[p + tail[i]!] !== tail[i + 1]) return false;
     const runs = this.runs;
     for (let i = 0; i < runs.length; i += 3) {
-      const valid = runs[i + 2] === 1
-        ? allPairsIn(LOWER_HEX_PAIRS, LOWER_HEX, data, at + runs[i]!, runs[i + 1]!)
-        : allPairsIn(BASE64URL_PAIRS, BASE64URL, data, at + runs[i]!, runs[i + 1]!);
-      if (!valid) return false;
+      if (!allPairsIn(runs[i + 2]!, data, at + runs[i]!, runs[i + 1]!)) return false;
     }
     return true;
   }
