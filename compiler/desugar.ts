@@ -30,7 +30,7 @@ export interface NameEnv {
 export function desugarError(msg: string, span: Span): PactError {
   return new PactError('desugar', msg, span);
 }
-function syntaxFailure(msg: string, span: Span): PactError {
+export function syntaxFailure(msg: string, span: Span): PactError {
   return desugarError(`Desugar syntax failure: ${msg}`, span);
 }
 

@@ -301,22 +301,32 @@ export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: s
 
 /** A module's definitions may not refer to each other in a cycle, itself included (language.md §3.5). */
 function rejectCycles(module: string, names: string[], dependsOn: Map<string, Set<string>>, span: Span): void {
+  dependencyWalk(names, n => dependsOn.get(n) ?? [], cycle => {
+    const ordered = names.filter(x => cycle.includes(x));
+    throw desugarError(`Recursive cycle detected in Module ${module} in the following functions: [${ordered.join(', ')}]`, span);
+  });
+}
+
+/**
+ * Depth-first walk of a dependency graph: the names with every dependency before its dependents.
+ * On a cycle, `onCycle` receives its names, starting with the one reached twice, and must throw.
+ */
+function dependencyWalk(names: string[], dependsOn: (name: string) => Iterable<string>, onCycle: (cycle: string[]) => never): string[] {
+  const out: string[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
   const path: string[] = [];
   const visit = (n: string): void => {
     if (state.get(n) === 'done') return;
-    if (state.get(n) === 'visiting') {
-      const cycle = path.slice(path.indexOf(n));
-      const ordered = names.filter(x => cycle.includes(x));
-      throw desugarError(`Recursive cycle detected in Module ${module} in the following functions: [${ordered.join(', ')}]`, span);
-    }
+    if (state.get(n) === 'visiting') onCycle(path.slice(path.indexOf(n)));
     state.set(n, 'visiting');
     path.push(n);
-    for (const m of dependsOn.get(n) ?? []) visit(m);
+    for (const m of dependsOn(n)) visit(m);
     path.pop();
     state.set(n, 'done');
+    out.push(n);
   };
   names.forEach(visit);
+  return out;
 }
 
 /** Drop `@model [...]` annotations (formal-verification properties do not run). */
@@ -333,18 +343,11 @@ function withoutModels(items: Syntax[]): Syntax[] {
 /** Order defconsts so that each comes after the defconsts its expression names. */
 function dependencyOrder<T extends { form: Syntax; name: string }>(consts: T[]): T[] {
   const byName = new Map(consts.map(c => [c.name, c]));
-  const out: T[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (c: T) => {
-    if (state.get(c.name) === 'done') return;
-    if (state.get(c.name) === 'visiting') throw desugarError(`Recursive cycle detected in defconst ${c.name}`, c.form.span);
-    state.set(c.name, 'visiting');
-    for (const n of namesIn(c.form)) { const dep = byName.get(n); if (dep && dep !== c) visit(dep); }
-    state.set(c.name, 'done');
-    out.push(c);
-  };
-  consts.forEach(visit);
-  return out;
+  const dependsOn = (name: string) => namesIn(byName.get(name)!.form).filter(n => n !== name && byName.has(n));
+  const order = dependencyWalk(consts.map(c => c.name), dependsOn, cycle => {
+    throw desugarError(`Recursive cycle detected in defconst ${cycle[0]}`, byName.get(cycle[0])!.form.span);
+  });
+  return order.map(n => byName.get(n)!);
 }
 
 function namesIn(s: Syntax): string[] {

@@ -1,11 +1,10 @@
 // Defpacts (language.md §8, repl.md §3.6): starting a multi-step pact, continuing it step by step
 // (or rolling a step back), yield/resume between steps, pact-id, pact guards and pact-state.
 
-import { Closure, PactObject, PactGuard, CapabilityGuard, CapToken, type Value } from '../../vm/values.js';
+import { Closure, PactObject, PactGuard, CapabilityGuard, CapToken, isCallable, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
-import { isCallable } from '../../vm/values.js';
 import type { ContractHost } from './host.js';
 import { blake2b256, base64UrlEncode } from '../hash.js';
 import { stableJson } from '../json.js';
@@ -89,21 +88,12 @@ export class Defpacts {
     } else if (!child) {
       throw new PactError('exec', `Requested nested defpact never started: defpact id: ${id}`);
     }
-    const saved = this.current;
+    const s = info.steps[parent.step];
     const ctx: StepContext = {
       id, step: parent.step, rollback: parent.rollback, resume: child.yield, yielded: null,
       name: info.name, args: child.args, module: info.module, nested: child.nested,
     };
-    const s = info.steps[parent.step];
-    const body = parent.rollback ? s.rollback : s.exec;
-    if (!body) throw new PactError('exec', `Step has no rollback: defpact id: ${id}`);
-    this.current = ctx;
-    let result: Value;
-    try {
-      result = h.vm.runBody(body, child.args);
-    } finally {
-      this.current = saved;
-    }
+    const result = this.runIn(ctx, s);
     parent.nested[id] = {
       ...child, step: parent.step, stepHasRollback: s.rollback !== null, yield: ctx.yielded,
       completed: parent.rollback || parent.step === info.steps.length - 1, nested: ctx.nested,
@@ -140,20 +130,11 @@ export class Defpacts {
   private runStep(info: DefpactInfo, exec: PactExec, step: number, rollback: boolean, resume: PactExec['yield']): Value {
     const h = this.h;
     const s = info.steps[step];
-    const body = rollback ? s.rollback : s.exec;
-    if (!body) throw new PactError('exec', `Step has no rollback: defpact id: ${exec.id}`);
-    const saved = this.current;
     const ctx: StepContext = {
       id: exec.id, step, rollback, resume, yielded: null, name: exec.name, args: exec.args, module: info.module,
       nested: { ...exec.nested },
     };
-    this.current = ctx;
-    let result: Value;
-    try {
-      result = h.vm.runBody(body, exec.args);
-    } finally {
-      this.current = saved;
-    }
+    const result = this.runIn(ctx, s);
     for (const n of Object.values(ctx.nested)) {
       if (n.step !== step) throw new PactError('exec', `Nested defpact not advanced ${n.id}`);
     }
@@ -171,6 +152,19 @@ export class Defpacts {
     h.db.write(PACTS_TABLE, exec.id, next as unknown as Value);
     h.pactExec = next;
     return result;
+  }
+
+  /** Runs the step's body (or its rollback, as `ctx` says) with `ctx` as the current step. */
+  private runIn(ctx: StepContext, s: DefpactStep): Value {
+    const body = ctx.rollback ? s.rollback : s.exec;
+    if (!body) throw new PactError('exec', `Step has no rollback: defpact id: ${ctx.id}`);
+    const saved = this.current;
+    this.current = ctx;
+    try {
+      return this.h.vm.runBody(body, ctx.args);
+    } finally {
+      this.current = saved;
+    }
   }
 
   natives(): NativeTable {

@@ -6,6 +6,7 @@ import {
 } from '../../vm/values.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
+import { textLength } from '../natives/gas-charges.js';
 import { blake2b256, base64UrlEncode } from '../hash.js';
 import { stableJson } from '../json.js';
 import type { ContractHost } from './host.js';
@@ -39,7 +40,7 @@ export function principalNatives(h: ContractHost): NativeTable {
     return base64UrlEncode(blake2b256(bytes));
   };
   const parse = (s: string) => {
-    const n = [...s].length;
+    const n = textLength(s);
     if (gas.metered) gas.charge(5 * n + 1, `GStrOp (StrOpParse ${n})`);
   };
 
@@ -80,7 +81,7 @@ export function principalNatives(h: ContractHost): NativeTable {
       const [g, s] = args;
       if (!isGuard(g) || typeof s !== 'string') throw argTypeError('validate-principal', args);
       const p = principalOf(g);
-      if (gas.metered) gas.charge([...s].length + 100, `GComparison (TextComparison ${JSON.stringify(s)})`);
+      if (gas.metered) gas.charge(textLength(s) + 100, `GComparison (TextComparison ${JSON.stringify(s)})`);
       return p === s;
     },
   };

@@ -17,12 +17,15 @@ export function hsText(s: string): string {
   return JSON.stringify(s);
 }
 
-/** Code-point length (Haskell `T.length`), not UTF-16 units. */
+/** Code-point length (Haskell `T.length`), not UTF-16 units: a surrogate pair counts once. */
 export function textLength(s: string): number {
   let n = s.length;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = 0; i + 1 < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) { n--; i++; }
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) { n--; i++; }
+    }
   }
   return n;
 }

@@ -4,6 +4,7 @@
 
 import type { Syntax } from '../../compiler/syntax.js';
 import type { Span } from '../../compiler/source.js';
+import { desugarError as fail, syntaxFailure } from '../../compiler/desugar.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode } from '../hash.js';
 import { builtinNamed, core, repl } from './builtins.js';
@@ -17,12 +18,6 @@ export function spanInfo(span: Span): Info {
   return { startLine: s.line, startCol: s.col, endLine: e.line, endCol: e.col };
 }
 
-function fail(msg: string, span: Span): PactError {
-  return new PactError('desugar', msg, span);
-}
-function syntaxFailure(msg: string, span: Span): PactError {
-  return fail(`Desugar syntax failure: ${msg}`, span);
-}
 
 const isPunct = (s: Syntax | undefined, p: string): boolean => s?.t === 'punct' && s.p === p;
 const bareName = (s: Syntax | undefined): string | undefined =>

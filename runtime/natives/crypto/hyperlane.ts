@@ -8,7 +8,7 @@ import { argTypeError } from '../errors.js';
 import { PactError } from '../../../vm/errors.js';
 import { PactDecimal, PactObject, type Value } from '../../../vm/values.js';
 import { decNormalize, isInt, pow10, roundHalfEven } from '../../numbers.js';
-import { textLength } from './text.js';
+import { textLength } from '../gas-charges.js';
 import { decodeBase64Url, encodeBase64Url } from './base64.js';
 import { keccak256 } from './keccak.js';
 import { parseJsonBytes } from './json-text.js';
