@@ -13,7 +13,7 @@ import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
 import { runParallel, type PortableResult } from './parallel.js';
-import { junitReport, tapReport } from './reporters.js';
+import { jsonReport, junitReport, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas.js';
 
 const USAGE = `usage:
@@ -205,12 +205,6 @@ function shard(files: string[], spec: string | undefined): string[] {
   const k = m ? Number(m[1]) : 0, n = m ? Number(m[2]) : 0;
   if (!m || n < 1 || k < 1 || k > n) throw new Error(`--shard must be K/N with 1 <= K <= N, got "${spec}"`);
   return files.filter((_, i) => i % n === k - 1);
-}
-
-/** One `--reporter json` line: exactly the fields the issue specifies. */
-export function jsonReport(r: PortableResult): object {
-  const { file, passed, expects, failures, error, durationMs, gasMilli } = r;
-  return { file, passed, expects, failures, error, durationMs, gasMilli };
 }
 
 function indent(text: string): string {

@@ -1,6 +1,12 @@
-// Machine-readable test reports for CI systems: TAP 13 and JUnit XML, one test per script.
+// Machine-readable test reports for CI systems: JSON lines, TAP 13 and JUnit XML, one test per script.
 
 import type { PortableResult } from './parallel.js';
+
+/** One `--reporter json` line: exactly the fields the issue specifies. */
+export function jsonReport(r: PortableResult): object {
+  const { file, passed, expects, failures, error, durationMs, gasMilli } = r;
+  return { file, passed, expects, failures, error, durationMs, gasMilli };
+}
 
 export function tapReport(results: PortableResult[]): string {
   const lines = ['TAP version 13', `1..${results.length}`];
