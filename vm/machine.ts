@@ -160,18 +160,11 @@ export class Machine {
 
   /** Push a frame for a saturated closure call and run it to completion. */
   private enter(fn: Closure, args: Value[]): Value {
-    if (fn.proto.tracked) activate(fn.proto);
     const s = this.stack;
-    let sp = this.sp;
-    s[sp++] = fn;
-    const base = sp;
-    for (let i = 0; i < args.length; i++) s[sp++] = args[i];
-    const fp = ++this.fp;
-    this.fClosure[fp] = fn;
-    this.fBase[fp] = base;
-    this.fIp[fp] = 0;
-    this.sp = base + fn.proto.nlocals;
-    return this.execute(fp);
+    const base = this.sp + 1;
+    s[base - 1] = fn;
+    for (let i = 0; i < args.length; i++) s[base + i] = args[i];
+    return this.enterAt(fn, base);
   }
 
   /** Lambdas check their annotations only when partially applied (language.md §9). */
