@@ -3,7 +3,7 @@
 
 import type { Syntax } from './syntax.js';
 import { describeSyntax } from './syntax.js';
-import type { Span } from './source.js';
+import type { Span } from '../vm/source.js';
 import type { Binder, Expr, FunctionIR, FunctionKind } from './ir.js';
 import { PactError } from '../vm/errors.js';
 import { overloads, namedOverload, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';

@@ -5,7 +5,7 @@ import type { Binder, Expr, FunctionIR } from './ir.js';
 import { Op, OPCODES, NATIVE_OPCODES, COMPARE_CODES } from '../vm/opcodes.js';
 import { FunctionProto, type Chunk } from '../vm/chunk.js';
 import { LiteralCharge } from '../vm/host.js';
-import type { Span } from './source.js';
+import type { Span } from '../vm/source.js';
 
 export function emitFunction(fn: FunctionIR, qualifier: string | null): FunctionProto {
   return new FunctionEmitter(fn, qualifier).finish();

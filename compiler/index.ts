@@ -1,6 +1,6 @@
 // The pipeline, one line per stage: text → tokens → syntax → IR → slots → bytecode.
 
-import { SourceFile } from './source.js';
+import { SourceFile } from '../vm/source.js';
 import { tokenize, type Token } from './lexer.js';
 import { parse } from './parser.js';
 import type { Syntax } from './syntax.js';
@@ -10,7 +10,7 @@ import { emitFunction } from './emit.js';
 import type { FunctionIR } from './ir.js';
 import type { FunctionProto } from '../vm/chunk.js';
 
-export { SourceFile } from './source.js';
+export { SourceFile } from '../vm/source.js';
 export type { NameEnv, ModuleScope } from './desugar.js';
 
 export function lex(file: SourceFile): Token[] { return tokenize(file); }

@@ -1,7 +1,7 @@
 // The core IR: special forms are lowered, names are classified. The resolver then assigns
 // locals to frame slots and captures; the emitter turns it into bytecode.
 
-import type { Span } from './source.js';
+import type { Span } from '../vm/source.js';
 import type { Value } from '../vm/values.js';
 import type { BuiltinSpec } from '../vm/builtins.js';
 import type { GlobalCell } from '../vm/chunk.js';

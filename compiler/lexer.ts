@@ -1,7 +1,7 @@
 // Pact's lexical syntax (language.md §1) as a moo lexer: tokens with offsets into the source.
 
 import moo from 'moo';
-import { SourceFile, Span } from './source.js';
+import { SourceFile, Span } from '../vm/source.js';
 import { PactError } from '../vm/errors.js';
 
 export type TokenType =

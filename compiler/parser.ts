@@ -2,7 +2,7 @@
 // Form-level grammar (what a defun looks like, ...) is checked by the desugarer.
 
 import type { Token } from './lexer.js';
-import { SourceFile, Span } from './source.js';
+import { SourceFile, Span } from '../vm/source.js';
 import type { Syntax } from './syntax.js';
 import { PactError } from '../vm/errors.js';
 import { PactDecimal } from '../vm/values.js';

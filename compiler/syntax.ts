@@ -1,7 +1,7 @@
 // The syntax tree: s-expressions whose atoms are already grouped into Pact's compound tokens
 // (qualified names `a.b.c`, dynamic names `m::f`, decimals `1.50`).
 
-import type { Span } from './source.js';
+import type { Span } from '../vm/source.js';
 import type { PactDecimal } from '../vm/values.js';
 
 export type Syntax =

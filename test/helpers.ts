@@ -3,7 +3,7 @@
 import { SourceFile } from '../compiler/index.js';
 import { ReplSession } from '../runtime/repl/session.js';
 import { runSource } from '../runtime/repl/script.js';
-import { pretty } from '../runtime/render.js';
+import { pretty } from '../runtime/values/render.js';
 import { PactError } from '../vm/errors.js';
 
 export interface Ran {

@@ -1,7 +1,7 @@
 // Compiled code: a chunk is bytecode + constant pool + span table; a function prototype is a
 // chunk plus what the machine needs to call it.
 
-import type { Span } from '../compiler/source.js';
+import type { Span } from './source.js';
 import type { Value } from './values.js';
 import type { PactType } from './types.js';
 

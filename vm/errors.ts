@@ -1,6 +1,6 @@
 // The one error type. Messages match Pact 5's text exactly, because scripts compare them.
 
-import type { Span } from '../compiler/source.js';
+import type { Span } from './source.js';
 
 export type ErrorKind =
   | 'lexer' | 'parse' | 'desugar'   // before anything runs; never caught by try

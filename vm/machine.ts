@@ -12,7 +12,7 @@ import { PactError, execError, userError, type StackFrameInfo } from './errors.j
 import type { Host } from './host.js';
 import type { PactType } from './types.js';
 import { showType } from './types.js';
-import type { Span } from '../compiler/source.js';
+import type { Span } from './source.js';
 
 interface Handler { fp: number; sp: number; target: number; saved: unknown }
 

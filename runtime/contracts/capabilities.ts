@@ -3,8 +3,8 @@
 
 import { CapToken, Closure, UNIT, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
-import { valueEquals } from '../equality.js';
-import { capTokenText } from '../render.js';
+import { valueEquals } from '../values/equality.js';
+import { capTokenText } from '../values/render.js';
 import { managedKey, type CapSlot } from './state.js';
 import type { ContractHost } from './host.js';
 

@@ -6,8 +6,8 @@ import { PactObject, TableRef, isCallable, type Value } from '../../vm/values.js
 import { PactError, userError } from '../../vm/errors.js';
 import type { PactType } from '../../vm/types.js';
 import { showType } from '../../vm/types.js';
-import { typecheck } from '../typecheck.js';
-import { sizeOfValue } from '../size-of.js';
+import { typecheck } from '../values/type-checks.js';
+import { sizeOfValue } from '../values/size.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';

@@ -6,9 +6,9 @@ import { PactError, userError } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
-import { blake2b256, base64UrlEncode } from '../hash.js';
-import { stableJson } from '../json.js';
-import { qualifiedNameSize, sizeOfValue, textSize } from '../size-of.js';
+import { blake2b256, base64UrlEncode } from '../values/digest.js';
+import { stableJson } from '../values/json.js';
+import { qualifiedNameSize, sizeOfValue, textSize } from '../values/size.js';
 
 export const PACTS_TABLE = 'SYS:Pacts';
 

@@ -17,7 +17,7 @@ import {
   composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
 } from './capabilities.js';
 import { PactObject } from '../../vm/values.js';
-import { bitLength } from '../numbers.js';
+import { bitLength } from '../values/numbers.js';
 
 /** StrOpParse(len) = 5·len + 1 mG (gas.md §2.3) */
 function chargeParse(h: ContractHost, text: string): void {

@@ -2,11 +2,11 @@
 
 import type { Machine } from '../../vm/machine.js';
 import type { Closure, Value } from '../../vm/values.js';
-import type { Storage } from '../database.js';
-import type { Environment, PactEvent } from '../context.js';
-import type { GasMeter } from '../gas.js';
+import type { Storage } from '../storage/memory.js';
+import type { Environment, PactEvent } from '../natives/context.js';
+import type { GasMeter } from '../gas/meter.js';
 import type { ContractState } from './state.js';
-import type { LoadedModule } from '../modules.js';
+import type { LoadedModule } from './modules.js';
 
 export interface ContractHost {
   vm: Machine;

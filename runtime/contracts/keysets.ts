@@ -6,7 +6,7 @@ import {
   NativeFn, CapToken, KeySetGuard, KeySetRefGuard, PactObject, compareCodePoints, type Value,
 } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
-import { valueEquals } from '../equality.js';
+import { valueEquals } from '../values/equality.js';
 import type { ContractHost } from './host.js';
 import { tokensInScope } from './capabilities.js';
 import { isValidKeyFormat } from '../natives/crypto/webauthn.js';

@@ -5,7 +5,7 @@ import { PactObject, UNIT, type Value } from '../../vm/values.js';
 import { PactError, nativeFailure } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
-import type { LoadedModule } from '../modules.js';
+import type { LoadedModule } from './modules.js';
 import type { ContractHost } from './host.js';
 
 export interface ModuleNativesHost extends ContractHost {

@@ -6,7 +6,7 @@ import { PactError, nativeFailure } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
-import { guardSize } from '../size-of.js';
+import { guardSize } from '../values/size.js';
 
 export const NAMESPACES_TABLE = 'SYS:Namespaces';
 

@@ -6,9 +6,9 @@ import {
 } from '../../vm/values.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
-import { textLength } from '../natives/gas-charges.js';
-import { blake2b256, base64UrlEncode } from '../hash.js';
-import { stableJson } from '../json.js';
+import { textLength } from '../gas/charges.js';
+import { blake2b256, base64UrlEncode } from '../values/digest.js';
+import { stableJson } from '../values/json.js';
 import type { ContractHost } from './host.js';
 
 const ED25519_HEX = /^[0-9a-fA-F]{64}$/;

@@ -1,7 +1,7 @@
 // Arithmetic, comparison, boolean, bitwise and rounding operators on integers and decimals
 // (natives.md §1). Integers stay JS numbers while they are safe; BigInt only beyond 2^53.
 
-import type { Runtime } from '../context.js';
+import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { PactDecimal, PactObject, type Value } from '../../vm/values.js';
@@ -9,12 +9,12 @@ import { PactError, execError } from '../../vm/errors.js';
 import {
   intAdd, intSub, intMul, intDiv, intMod, intNeg, decAdd, decSub, decMul, decDiv, decNeg, decAbs,
   decFromInt, decRoundTo, decToInt, isInt, normInt, toBig, bitLength, type PactInt, type RoundMode,
-} from '../numbers.js';
-import type { IntOp } from '../gas.js';
-import { GasCharges, textLength } from './gas-charges.js';
+} from '../values/numbers.js';
+import type { IntOp } from '../gas/meter.js';
+import { GasCharges, textLength } from '../gas/charges.js';
 import { equalsGassed, compareGassed } from './compare.js';
-import { containsCallable } from '../equality.js';
-import { decimalToFloat, floatToDecimal, transPow } from '../transcendental.js';
+import { containsCallable } from '../values/equality.js';
+import { decimalToFloat, floatToDecimal, transPow } from '../values/mpfr.js';
 
 type IntFn = (a: PactInt, b: PactInt) => PactInt;
 type DecFn = (a: PactDecimal, b: PactDecimal) => PactDecimal;

@@ -2,18 +2,18 @@
 // take, drop, at, contains, remove, sort, distinct, where. Strings are measured and cut by
 // code point, as Haskell's Text does.
 
-import type { Runtime } from '../context.js';
+import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { execError } from '../../vm/errors.js';
 import { PactObject, PactTime, isCallable, type Value } from '../../vm/values.js';
-import { intAdd, intCmp, intDiv, intNeg, intSub, isInt, type PactInt } from '../numbers.js';
-import { pretty } from '../render.js';
-import { sizeOfValue, integerSize } from '../size-of.js';
-import { introSort } from '../pact-sort.js';
-import { GasCharges, textLength } from './gas-charges.js';
+import { intAdd, intCmp, intDiv, intNeg, intSub, isInt, type PactInt } from '../values/numbers.js';
+import { pretty } from '../values/render.js';
+import { sizeOfValue, integerSize } from '../values/size.js';
+import { introSort } from '../values/sort.js';
+import { GasCharges, textLength } from '../gas/charges.js';
 import { equalsGassed, compareLiterals } from './compare.js';
-import { containsCallable } from '../equality.js';
+import { containsCallable } from '../values/equality.js';
 
 /** Does the string hold characters outside the BMP (so UTF-16 indices ≠ code points)? */
 const hasSurrogates = (s: string): boolean => /[\ud800-\udfff]/.test(s);

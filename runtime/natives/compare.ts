@@ -2,12 +2,12 @@
 // them (gas.md §3.3): each literal comparison, list and object is priced as it is visited, and
 // the walk stops at the first difference, so the charge depends on where values differ.
 
-import { valueEquals } from '../equality.js';
+import { valueEquals } from '../values/equality.js';
 import {
   PactDecimal, PactObject, PactTime, Unit, UserGuard, CapabilityGuard, CapToken, compareCodePoints, type Value,
 } from '../../vm/values.js';
-import { decCmp, intCmp } from '../numbers.js';
-import type { GasCharges } from './gas-charges.js';
+import { decCmp, intCmp } from '../values/numbers.js';
+import type { GasCharges } from '../gas/charges.js';
 
 const isIntV = (v: Value): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
 

@@ -2,14 +2,14 @@
 // tx-hash (read-keyset belongs to the contracts runtime, runtime/contracts/guards.ts) (natives.md §2). A value missing from the message data is a recoverable
 // `<native> failure`.
 
-import type { Runtime } from '../context.js';
-import { chainDataObject } from '../context.js';
+import type { Runtime } from './context.js';
+import { chainDataObject } from './context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { userError } from '../../vm/errors.js';
 import { PactDecimal, PactObject, type Value } from '../../vm/values.js';
-import { decFromInt, decToInt, isInt, normInt } from '../numbers.js';
-import { GasCharges, textLength } from './gas-charges.js';
+import { decFromInt, decToInt, isInt, normInt } from '../values/numbers.js';
+import { GasCharges, textLength } from '../gas/charges.js';
 
 /** Pact's numeric literal grammar, as read-integer/read-decimal parse strings. */
 const NUMBER = /^(-?[0-9]+)(?:\.([0-9]+))?$/;

@@ -2,7 +2,7 @@
 // identity, continue, typeof, show (natives.md §2). Natives that call closures re-enter the
 // machine through rt.vm.call; results that must be values or booleans are checked as Pact does.
 
-import type { Runtime } from '../context.js';
+import type { Runtime } from './context.js';
 import { LiteralCharge } from '../../vm/host.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
@@ -10,9 +10,9 @@ import { execError } from '../../vm/errors.js';
 import {
   PactObject, ModRef, CapToken, TableRef, isCallable, kindOf, type Value,
 } from '../../vm/values.js';
-import { pretty, showText } from '../render.js';
-import { sizeOfValue } from '../size-of.js';
-import { GasCharges } from './gas-charges.js';
+import { pretty, showText } from '../values/render.js';
+import { sizeOfValue } from '../values/size.js';
+import { GasCharges } from '../gas/charges.js';
 
 /** A function where a value was needed (e.g. a closure returned from map's function). */
 export function expectedPactValue(): Error {

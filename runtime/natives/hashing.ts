@@ -1,14 +1,14 @@
 // `hash` (natives.md §2, §7): BLAKE2b-256 as unpadded base64url, of a string's UTF-8 bytes or of
 // any other value's stable JSON encoding. The heavier hashes (keccak, poseidon) live elsewhere.
 
-import type { Runtime } from '../context.js';
+import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { isCallable } from '../../vm/values.js';
-import { hashBytes } from '../hash.js';
-import { stableJson } from '../json.js';
-import { sizeOfValue } from '../size-of.js';
-import { GasCharges } from './gas-charges.js';
+import { hashBytes } from '../values/digest.js';
+import { stableJson } from '../values/json.js';
+import { sizeOfValue } from '../values/size.js';
+import { GasCharges } from '../gas/charges.js';
 
 const utf8 = new TextEncoder();
 

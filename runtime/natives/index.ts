@@ -1,6 +1,6 @@
 // Every group of core natives, in one list (REPL natives are added by the REPL session).
 
-import type { Runtime } from '../context.js';
+import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
 import { arithmeticNatives } from './arithmetic.js';
 import { transcendentalNatives } from './transcendental.js';

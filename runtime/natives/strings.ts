@@ -1,16 +1,16 @@
 // String natives (natives.md §2): str-to-list, concat, format, int-to-str, str-to-int (both
 // arities), is-charset, base64-encode, base64-decode. Lengths are code points, as Pact's Text.
 
-import type { Runtime } from '../context.js';
+import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { execError, nativeFailure } from '../../vm/errors.js';
 import { isCallable } from '../../vm/values.js';
-import { isInt, normInt, toBig } from '../numbers.js';
-import { showText } from '../render.js';
-import { sizeOfValue } from '../size-of.js';
-import { base64UrlDecode, base64UrlEncode } from '../hash.js';
-import { GasCharges, textLength } from './gas-charges.js';
+import { isInt, normInt, toBig } from '../values/numbers.js';
+import { showText } from '../values/render.js';
+import { sizeOfValue } from '../values/size.js';
+import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
+import { GasCharges, textLength } from '../gas/charges.js';
 
 const utf8 = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -1,14 +1,14 @@
 // Time natives (natives.md §6): time, parse-time, format-time, add-time, diff-time, minutes,
 // hours, days. Times are microseconds since the POSIX epoch; durations are decimal seconds.
 
-import type { Runtime } from '../context.js';
+import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { nativeFailure } from '../../vm/errors.js';
 import { PactDecimal, PactTime, type Value } from '../../vm/values.js';
-import { decFromRational, decMul, isInt, pow10, roundHalfEven, toBig } from '../numbers.js';
-import { formatTime, parseTime } from '../time-directives.js';
-import { GasCharges, textLength } from './gas-charges.js';
+import { decFromRational, decMul, isInt, pow10, roundHalfEven, toBig } from '../values/numbers.js';
+import { formatTime, parseTime } from '../time/directives.js';
+import { GasCharges, textLength } from '../gas/charges.js';
 
 /** The format `time` parses with (the same parser as parse-time, so it trims whitespace too). */
 export const ISO_TIME_FORMAT = '%Y-%m-%dT%H:%M:%SZ';

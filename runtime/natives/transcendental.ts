@@ -1,16 +1,16 @@
 // exp, ln, sqrt and log (natives.md §1): MPFR-exact results via runtime/transcendental.ts,
 // with the argument checks and transcendental gas charges in Pact's order.
 
-import type { Runtime } from '../context.js';
+import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { PactDecimal, type Value } from '../../vm/values.js';
 import { execError } from '../../vm/errors.js';
-import { decFromInt, decToInt, isInt } from '../numbers.js';
+import { decFromInt, decToInt, isInt } from '../values/numbers.js';
 import {
   decimalToFloat, floatToDecimal, transExp, transLn, transLogBase, transSqrt, type TransResult,
-} from '../transcendental.js';
-import { GasCharges } from './gas-charges.js';
+} from '../values/mpfr.js';
+import { GasCharges } from '../gas/charges.js';
 import { decCeiling, nanOrInfError } from './arithmetic.js';
 
 function finite(r: TransResult): PactDecimal {

@@ -7,7 +7,7 @@
 // Entry point: `moduleSizes(form, ctx)`.
 
 import type { Syntax } from '../../compiler/syntax.js';
-import type { ModuleHashContext } from './context.js';
+import type { ModuleHashContext } from './module-context.js';
 import { buildModuleIR, evaluateConstants, hashBuilt, hashText, type Built } from './hash.js';
 import { IrSizer } from './size-of.js';
 import { storedModuleBytes } from './stored.js';

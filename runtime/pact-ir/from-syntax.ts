@@ -3,10 +3,10 @@
 // the def forms with their docs, models and defcap metas skipped the way Pact's grammar does.
 
 import type { Syntax } from '../../compiler/syntax.js';
-import type { Span } from '../../compiler/source.js';
+import type { Span } from '../../vm/source.js';
 import { desugarError as fail, syntaxFailure } from '../../compiler/desugar.js';
 import { PactError } from '../../vm/errors.js';
-import { base64UrlDecode } from '../hash.js';
+import { base64UrlDecode } from '../values/digest.js';
 import { builtinNamed, core, repl } from './builtins.js';
 import type { Builtin, Info, ModuleName, PrimType } from './terms.js';
 import type {

@@ -4,8 +4,8 @@
 // Entry points: `buildModuleIR` (desugar + rename), `evaluateConstants`, `hashBuilt`, `hashModule`.
 
 import type { Syntax } from '../../compiler/syntax.js';
-import { blake2b256, base64UrlEncode } from '../hash.js';
-import type { ModuleHashContext } from './context.js';
+import { blake2b256, base64UrlEncode } from '../values/digest.js';
+import type { ModuleHashContext } from './module-context.js';
 import { encodeInterface, encodeModule } from './encode.js';
 import { SyntaxDesugarer } from './from-syntax.js';
 import { Renamer } from './rename.js';

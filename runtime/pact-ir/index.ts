@@ -12,7 +12,7 @@
 
 export { hashModule, buildModuleIR, evaluateConstants, hashBuilt, computeHash, hashText, type Built } from './hash.js';
 export { moduleSizes, dependencyWalk, type ModuleSizes } from './deploy.js';
-export { summarize, type ModuleHashContext, type ModuleSummary, type MemberKind } from './context.js';
+export { summarize, type ModuleHashContext, type ModuleSummary, type MemberKind } from './module-context.js';
 export { IrSizer } from './size-of.js';
 export { IrEncoder, encodeModule, encodeInterface } from './encode.js';
 export { storedModuleBytes, StoredModuleEncoder } from './stored.js';

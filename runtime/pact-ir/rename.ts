@@ -4,8 +4,8 @@
 // in a type to the schema itself.
 
 import { PactError } from '../../vm/errors.js';
-import type { MemberKind, ModuleHashContext, ModuleSummary } from './context.js';
-import { memberKind } from './context.js';
+import type { MemberKind, ModuleHashContext, ModuleSummary } from './module-context.js';
+import { memberKind } from './module-context.js';
 import { stronglyConnComp } from './scc.js';
 import {
   INTERFACE_PLACEHOLDER, MODULE_PLACEHOLDER, compareText, sameModuleName,

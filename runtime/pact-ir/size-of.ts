@@ -3,8 +3,8 @@
 // type 2 + the chosen constructor's fields, Text its UTF-8 length + 4, containers 5 + elements,
 // Maybe 2 (+ payload), Int 5, Word64 9, Word8 1, and an info 0 when erased or 21 when kept.
 
-import { utf8Length } from '../size-of.js';
-import { bitLength } from '../numbers.js';
+import { utf8Length } from '../values/size.js';
+import { bitLength } from '../values/numbers.js';
 import {
   compareBytes, compareModuleName, sortedSet,
   type Arg, type BuiltinForm, type ConstVal, type Def, type DefCapMeta, type DefConst, type DefSchema,

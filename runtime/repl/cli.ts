@@ -14,7 +14,7 @@ import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
 import { runParallel, type PortableResult } from './parallel.js';
 import { jsonReport, junitReport, tapReport } from './reporters.js';
-import { MAX_MILLIGAS, TABLE_MODEL } from '../gas.js';
+import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 
 const USAGE = `usage:
   pactvm repl                      interactive REPL

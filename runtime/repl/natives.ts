@@ -7,14 +7,14 @@ import { PactError, userError, nativeFailure } from '../../vm/errors.js';
 import {
   CapToken, Closure, KeySetGuard, ModRef, PactDecimal, PactObject, PactTime, UNIT, isCallable, compareCodePoints, type Value,
 } from '../../vm/values.js';
-import { pretty } from '../render.js';
-import { valueEquals } from '../equality.js';
-import { jsonRoundTrip } from '../json.js';
-import { base64UrlDecode } from '../hash.js';
-import { TABLE_MODEL, fixedModel, milliToGas } from '../gas.js';
-import { isInt, toBig } from '../numbers.js';
+import { pretty } from '../values/render.js';
+import { valueEquals } from '../values/equality.js';
+import { jsonRoundTrip } from '../values/json.js';
+import { base64UrlDecode } from '../values/digest.js';
+import { TABLE_MODEL, fixedModel, milliToGas } from '../gas/meter.js';
+import { isInt, toBig } from '../values/numbers.js';
 import type { ReplSession } from './session.js';
-import type { Span } from '../../compiler/source.js';
+import type { Span } from '../../vm/source.js';
 import { loadFile } from './script.js';
 import { pactState } from '../contracts/defpacts.js';
 import { testCapability } from '../contracts/capabilities.js';

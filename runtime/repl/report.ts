@@ -2,7 +2,7 @@
 
 import type { PactError } from '../../vm/errors.js';
 import type { Value } from '../../vm/values.js';
-import { pretty } from '../render.js';
+import { pretty } from '../values/render.js';
 import type { TestResult } from './session.js';
 
 /** `<file>:<line>:<col>: <message>`, the source slice, the marker and the Pact stack. */

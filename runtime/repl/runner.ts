@@ -6,9 +6,9 @@ import { SourceFile } from '../../compiler/index.js';
 import { PactError } from '../../vm/errors.js';
 import { ReplSession, SILENT, type OutputSink, type TestResult } from './session.js';
 import { runSource } from './script.js';
-import { TABLE_MODEL, fixedModel, type GasModel } from '../gas.js';
+import { TABLE_MODEL, fixedModel, type GasModel } from '../gas/meter.js';
 import { renderError } from './report.js';
-import { GasProfile } from '../gas-profile.js';
+import { GasProfile } from '../gas/profile.js';
 
 export interface RunOptions {
   /** take a gas profile of the run */

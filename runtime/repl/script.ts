@@ -9,13 +9,13 @@ import { Desugarer, desugarError } from '../../compiler/desugar.js';
 import { GlobalCell } from '../../vm/chunk.js';
 import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
-import type { Span } from '../../compiler/source.js';
-import { pretty } from '../render.js';
-import { compileDefun, evalDefconst, compileModule, importedMembers, parseDefHeader } from '../modules.js';
+import type { Span } from '../../vm/source.js';
+import { pretty } from '../values/render.js';
+import { compileDefun, evalDefconst, compileModule, importedMembers, parseDefHeader } from '../contracts/modules.js';
 import type { ReplSession } from './session.js';
-import type { LoadedModule } from '../modules.js';
+import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
-import { chargeModuleDeploy } from '../gas.js';
+import { chargeModuleDeploy } from '../gas/meter.js';
 
 /** Run a whole source text in the session. Throws the first escaped error. */
 export function runSource(s: ReplSession, file: SourceFile): void {

@@ -2,7 +2,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SourceFile } from '../../compiler/source.js';
+import { SourceFile } from '../../vm/source.js';
 import { tokenize } from '../../compiler/lexer.js';
 
 const lex = (text: string) => tokenize(new SourceFile('t.pact', text)).map(t => `${t.type}:${t.value}`);

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile, read } from '../../compiler/index.js';
 import { showSyntax } from '../../compiler/syntax.js';
-import { decDigits } from '../../runtime/numbers.js';
+import { decDigits } from '../../runtime/values/numbers.js';
 
 const parseOne = (text: string) => read(new SourceFile('t.repl', text))[0];
 

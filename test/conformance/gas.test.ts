@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { SourceFile } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { runSource } from '../../runtime/repl/script.js';
-import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas.js';
+import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas/meter.js';
 import { PactError } from '../../vm/errors.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { milligas } from './helpers.js';
 import { runRepl } from '../helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL } from '../../runtime/gas.js';
+import { TABLE_MODEL } from '../../runtime/gas/meter.js';
 
 const GOLDENS = process.env.PACT_GAS_GOLDENS ?? '/work/shared/conformance/pact-5/gas-goldens';
 

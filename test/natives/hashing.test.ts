@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ev, err } from './helpers.js';
-import { stableJson } from '../../runtime/json.js';
+import { stableJson } from '../../runtime/values/json.js';
 import { PactDecimal, PactObject, PactTime, UNIT, KeySetGuard } from '../../vm/values.js';
 
 test('hash of strings', () => {

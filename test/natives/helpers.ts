@@ -3,7 +3,7 @@
 
 import { evalLast, errorOf, runRepl } from '../helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas.js';
+import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 
 /** The REPL rendering of the value of `src` (its last top-level form). */
 export function ev(src: string): string {

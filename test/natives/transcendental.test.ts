@@ -6,9 +6,9 @@ import * as assert from 'uvu/assert';
 import { ev, err } from './helpers.js';
 import {
   decimalToFloat, floatToDecimal, transExp, transLn, transPow, transSqrt,
-} from '../../runtime/transcendental.js';
+} from '../../runtime/values/mpfr.js';
 import { PactDecimal } from '../../vm/values.js';
-import { decDigits } from '../../runtime/numbers.js';
+import { decDigits } from '../../runtime/values/numbers.js';
 
 test('sqrt prints the exact value of the nearest double', () => {
   assert.is(ev('(sqrt 15)'), '3.87298334620741702138957407441921532154083251953125');

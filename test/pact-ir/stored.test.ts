@@ -8,10 +8,10 @@ import { read, SourceFile } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { moduleSizes } from '../../runtime/pact-ir/deploy.js';
 import { IrEncoder } from '../../runtime/pact-ir/encode.js';
-import { summarize } from '../../runtime/pact-ir/context.js';
+import { summarize } from '../../runtime/pact-ir/module-context.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { runSource } from '../../runtime/repl/script.js';
-import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas.js';
+import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas/meter.js';
 import { World } from './world.js';
 
 const GOLDENS = '/work/shared/conformance/pact-5/gas-goldens/';

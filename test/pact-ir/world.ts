@@ -4,7 +4,7 @@
 import { read, SourceFile } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import type { Value } from '../../vm/values.js';
-import { summarize, type ModuleHashContext, type ModuleSummary, type MemberKind } from '../../runtime/pact-ir/context.js';
+import { summarize, type ModuleHashContext, type ModuleSummary, type MemberKind } from '../../runtime/pact-ir/module-context.js';
 import { buildModuleIR, evaluateConstants, hashBuilt, hashText, type Built } from '../../runtime/pact-ir/hash.js';
 import { renderModuleName, type ModuleName, type HashBytes } from '../../runtime/pact-ir/terms.js';
 

@@ -5,8 +5,8 @@ import * as assert from 'uvu/assert';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { runScript } from '../../runtime/repl/runner.js';
-import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas.js';
-import { TOP_LEVEL } from '../../runtime/gas-profile.js';
+import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas/meter.js';
+import { TOP_LEVEL } from '../../runtime/gas/profile.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const token = join(repo, 'examples', 'token', 'token.repl');

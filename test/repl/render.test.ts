@@ -2,7 +2,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pretty, showText } from '../../runtime/render.js';
+import { pretty, showText } from '../../runtime/values/render.js';
 import { KeySetGuard, PactObject, UserGuard, PactDecimal, CapabilityGuard } from '../../vm/values.js';
 
 const K1 = '368820f80c324bbc7c2b0610688a7da43e39f91d118732671cd9c7500ff43cca';

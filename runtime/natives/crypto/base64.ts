@@ -1,7 +1,7 @@
 // Base64url decoding as Pact 5's crypto natives do it (base64-bytestring's URL `decode`): padded or
 // unpadded input, canonical trailing bits, and that library's error texts.
 
-import { base64UrlEncode } from '../../hash.js';
+import { base64UrlEncode } from '../../values/digest.js';
 
 export type Decoded = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
 

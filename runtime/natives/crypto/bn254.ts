@@ -3,12 +3,12 @@
 // encoding and checks. Curve arithmetic, Miller loop and final exponentiation are @noble/curves'.
 
 import { bn254 } from '@noble/curves/bn254.js';
-import type { Runtime } from '../../context.js';
+import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
 import { PactError } from '../../../vm/errors.js';
 import { PactObject, type Value } from '../../../vm/values.js';
-import { isInt, normInt } from '../../numbers.js';
+import { isInt, normInt } from '../../values/numbers.js';
 import { BN254_R } from './poseidon.js';
 import { chargePairing, chargePointAdd, chargeScalarMult, type ZkGroup } from './gas.js';
 

@@ -1,7 +1,7 @@
 // The table-model charges of the cryptographic natives (gas.md §2.3, §3.4), labelled as Pact's
 // gas log shows their `GasArgs`. Callers guard with `rt.gas.metered` before building labels.
 
-import type { GasMeter } from '../../gas.js';
+import type { GasMeter } from '../../gas/meter.js';
 
 export type ZkGroup = 'ZKG1' | 'ZKG2';
 

@@ -2,13 +2,13 @@
 // ERC-20 token message codec (uint256 amount ‖ uint16 chain id ‖ recipient guard as JSON bytes),
 // with Pact's field checks and error texts.
 
-import type { Runtime } from '../../context.js';
+import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
 import { PactError } from '../../../vm/errors.js';
 import { PactDecimal, PactObject, type Value } from '../../../vm/values.js';
-import { decNormalize, isInt, pow10, roundHalfEven } from '../../numbers.js';
-import { textLength } from '../gas-charges.js';
+import { decNormalize, isInt, pow10, roundHalfEven } from '../../values/numbers.js';
+import { textLength } from '../../gas/charges.js';
 import { decodeBase64Url, encodeBase64Url } from './base64.js';
 import { keccak256 } from './keccak.js';
 import { parseJsonBytes } from './json-text.js';

@@ -1,6 +1,6 @@
 // Cryptographic natives (keccak256, Poseidon, BN254, Hyperlane, verifiers): one table for the registry.
 
-import type { Runtime } from '../../context.js';
+import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { keccakNatives } from './keccak.js';
 import { poseidonNatives } from './poseidon.js';

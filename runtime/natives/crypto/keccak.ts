@@ -2,7 +2,7 @@
 // bytes of base64url chunks, answered as unpadded base64url. The digest is @noble/hashes'.
 
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { Runtime } from '../../context.js';
+import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
 import { PactError } from '../../../vm/errors.js';

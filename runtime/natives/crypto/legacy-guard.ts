@@ -5,7 +5,7 @@ import {
   CapabilityGuard, KeySetGuard, KeySetRefGuard, ModRef, ModuleGuard, PactDecimal, PactGuard, PactObject,
   UserGuard, compareCodePoints, type Guard, type Value,
 } from '../../../vm/values.js';
-import { decNormalize, normInt, pow10 } from '../../numbers.js';
+import { decNormalize, normInt, pow10 } from '../../values/numbers.js';
 import type { Json } from './json-text.js';
 
 class NotDecodable extends Error {}

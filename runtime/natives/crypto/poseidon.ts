@@ -5,10 +5,10 @@
 
 import { grainGenConstants, poseidon, type PoseidonFn } from '@noble/curves/abstract/poseidon.js';
 import { Field } from '@noble/curves/abstract/modular.js';
-import type { Runtime } from '../../context.js';
+import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
-import { isInt, normInt } from '../../numbers.js';
+import { isInt, normInt } from '../../values/numbers.js';
 import type { Value } from '../../../vm/values.js';
 import { chargePoseidon } from './gas.js';
 

@@ -2,12 +2,12 @@
 // in the REPL, vouches for a capability whose defcap is being evaluated) and `verify-spv`, which
 // the REPL answers with Pact's "no SPV support" failure.
 
-import type { Runtime } from '../../context.js';
+import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
 import { PactError, nativeFailure, userError } from '../../../vm/errors.js';
 import { PactObject, type CapToken } from '../../../vm/values.js';
-import { valueEquals } from '../../equality.js';
+import { valueEquals } from '../../values/equality.js';
 
 /** What this file needs of the contract runtime: the tokens whose defcap body is running. */
 interface EvaluatingCaps { caps?: { evaluating?: readonly CapToken[] } }

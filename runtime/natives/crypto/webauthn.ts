@@ -4,7 +4,7 @@
 // (`EnforceKeyFormats`); the REPL does not verify signatures. Curve checks are @noble/curves'.
 
 import { p256, p384, p521 } from '@noble/curves/nist.js';
-import { CborError, CborReader } from './cbor.js';
+import { CborError, CborReader } from './cose-cbor.js';
 
 export const WEBAUTHN_PREFIX = 'WEBAUTHN-';
 

@@ -8,7 +8,7 @@
 // (mantissa, exponent) pairs over BigInt, and each function is evaluated in fixed point with
 // extra bits until the rounding to 53 bits is certain (Ziv's strategy).
 
-import { PactDecimal } from '../vm/values.js';
+import { PactDecimal } from '../../vm/values.js';
 import { decFromRational, pow10 } from './numbers.js';
 
 /** A non-zero binary float: (-1)^neg · m · 2^e with m < 2^53. */

@@ -1,12 +1,12 @@
 // The gas meter: saturating milligas, charged only while a limit is set (gas.md §1.2), priced by
 // the active model: Pact's free model (the REPL default), the table model, or a fixed rate.
 
-import { LiteralCharge, type GasHooks } from '../vm/host.js';
-import type { BuiltinSpec } from '../vm/builtins.js';
-import { PactError } from '../vm/errors.js';
-import type { Span } from '../compiler/source.js';
-import { bitLength, type PactInt } from './numbers.js';
-import { COST_CONFIG, TABLE_CONFIG, FREE_CONFIG, type CostConfig } from './gas-table.js';
+import { LiteralCharge, type GasHooks } from '../../vm/host.js';
+import type { BuiltinSpec } from '../../vm/builtins.js';
+import { PactError } from '../../vm/errors.js';
+import type { Span } from '../../vm/source.js';
+import { bitLength, type PactInt } from '../values/numbers.js';
+import { COST_CONFIG, TABLE_CONFIG, FREE_CONFIG, type CostConfig } from './cost-table.js';
 
 /** 2^64 - 1: the counter and the limit are unsigned 64-bit saturating words. */
 export const MAX_MILLIGAS = 18446744073709551615;

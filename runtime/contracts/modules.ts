@@ -6,19 +6,19 @@
 // governance recorded. Module hashes are BLAKE2b-256 of the module source until the CBOR
 // encoding of Pact's IR lands (contracts runtime).
 
-import type { Syntax } from '../compiler/syntax.js';
-import type { Span } from '../compiler/source.js';
-import { Desugarer, desugarError, type ModuleScope, type NameEnv } from '../compiler/desugar.js';
-import { compileFunction } from '../compiler/index.js';
-import { GlobalCell, type GlobalKind } from '../vm/chunk.js';
-import { Closure, ModRef, TableRef } from '../vm/values.js';
-import type { Machine } from '../vm/machine.js';
-import type { PactType } from '../vm/types.js';
-import { PactError } from '../vm/errors.js';
-import { base64UrlDecode } from './hash.js';
-import { moduleSizes, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from './pact-ir/index.js';
-import type { DefcapInfo, DefcapMeta } from './contracts/capabilities.js';
-import type { DefpactInfo, DefpactStep } from './contracts/defpacts.js';
+import type { Syntax } from '../../compiler/syntax.js';
+import type { Span } from '../../vm/source.js';
+import { Desugarer, desugarError, type ModuleScope, type NameEnv } from '../../compiler/desugar.js';
+import { compileFunction } from '../../compiler/index.js';
+import { GlobalCell, type GlobalKind } from '../../vm/chunk.js';
+import { Closure, ModRef, TableRef } from '../../vm/values.js';
+import type { Machine } from '../../vm/machine.js';
+import type { PactType } from '../../vm/types.js';
+import { PactError } from '../../vm/errors.js';
+import { base64UrlDecode } from '../values/digest.js';
+import { moduleSizes, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from '../pact-ir/index.js';
+import type { DefcapInfo, DefcapMeta } from './capabilities.js';
+import type { DefpactInfo, DefpactStep } from './defpacts.js';
 
 export interface LoadedModule {
   name: string;
@@ -114,7 +114,7 @@ export function compileDefun(h: DefHeader, env: NameEnv, scope: ModuleScope | nu
 }
 
 /** Evaluate a defconst's expression now. */
-export function evalDefconst(h: DefHeader, env: NameEnv, scope: ModuleScope | null, vm: Machine): import('../vm/values.js').Value {
+export function evalDefconst(h: DefHeader, env: NameEnv, scope: ModuleScope | null, vm: Machine): import('../../vm/values.js').Value {
   if (h.body.length !== 1) throw desugarError('Expected: defconst value', h.span);
   const d = new Desugarer(env, scope);
   const fn = d.function('toplevel', h.name, [], h.returnType, h.body, h.span);

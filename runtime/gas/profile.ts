@@ -2,7 +2,7 @@
 // (user functions, innermost last) and to the native being run, giving inclusive/exclusive gas
 // per function, gas per native, and folded stacks (`frame;frame;native milligas`) for flame graphs.
 
-import type { Machine } from '../vm/machine.js';
+import type { Machine } from '../../vm/machine.js';
 
 export const TOP_LEVEL = '<top-level>';
 

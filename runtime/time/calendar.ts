@@ -1,7 +1,7 @@
 // UTC calendar arithmetic on microsecond timestamps (any year, proleptic Gregorian), and the
 // ISO form `%Y-%m-%dT%H:%M:%SZ` that Pact prints times in.
 
-import { PactTime } from '../vm/values.js';
+import { PactTime } from '../../vm/values.js';
 
 const MICROS_PER_DAY = 86_400_000_000n;
 

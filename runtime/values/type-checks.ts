@@ -1,7 +1,7 @@
 // Runtime type checks of annotated arguments, results and let binders (language.md §9).
 
-import { PactDecimal, PactObject, PactTime, Unit, ModRef, TableRef, isGuard, type Value } from '../vm/values.js';
-import type { PactType } from '../vm/types.js';
+import { PactDecimal, PactObject, PactTime, Unit, ModRef, TableRef, isGuard, type Value } from '../../vm/values.js';
+import type { PactType } from '../../vm/types.js';
 
 export interface SchemaLookup {
   /** field types of a schema by name, if known */

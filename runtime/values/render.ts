@@ -4,9 +4,9 @@
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
   ModuleGuard, PactGuard, ModRef, CapToken, TableRef, isGuard, type Value,
-} from '../vm/values.js';
+} from '../../vm/values.js';
 import { decPretty, decShow } from './numbers.js';
-import { formatIsoTime } from './time-format.js';
+import { formatIsoTime } from '../time/calendar.js';
 import { cat, commaBraces, list, render as layout, spaced, text, type Doc } from './layout.js';
 
 /** The REPL printer: top-level results, expect messages, error texts. Values holding a guard

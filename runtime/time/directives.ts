@@ -2,7 +2,7 @@
 // implements them (natives.md §6): strftime-like formatting in which unknown directives are
 // emitted as written, and a backtracking parser over the UTF-8 bytes of the input.
 
-import { PactTime } from '../vm/values.js';
+import { PactTime } from '../../vm/values.js';
 
 const MICROS_PER_DAY = 86_400_000_000n;
 /** The POSIX epoch as a Modified Julian Day. */

@@ -3,7 +3,7 @@
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
   ModuleGuard, PactGuard, ModRef, CapToken, TableRef, isCallable, compareCodePoints, type Value,
-} from '../vm/values.js';
+} from '../../vm/values.js';
 import { decCmp, intCmp } from './numbers.js';
 
 /** Deep equality; different kinds are unequal (never an error). Callers reject closures. */

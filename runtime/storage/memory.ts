@@ -1,8 +1,8 @@
 // The in-memory database with a transaction journal (repl.md §1.4). Storage is behind the
 // `Storage` interface so that a persistent backend can be added.
 
-import { PactError } from '../vm/errors.js';
-import type { Value } from '../vm/values.js';
+import { PactError } from '../../vm/errors.js';
+import type { Value } from '../../vm/values.js';
 
 export type Row = Value;
 

@@ -5,7 +5,7 @@
 // mantissa with a small scale; native BigInt gives exact arithmetic with no precision setting to
 // get wrong, and the number fast path keeps everyday arithmetic allocation-free.
 
-import { PactDecimal } from '../vm/values.js';
+import { PactDecimal } from '../../vm/values.js';
 
 export type PactInt = number | bigint;
 

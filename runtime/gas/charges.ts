@@ -2,9 +2,9 @@
 // Pact `GasArgs` constructor, each labelled the way Pact's gas log shows it. Every function
 // returns at once when no gas limit is set, so unmetered runs pay a single branch.
 
-import type { GasMeter } from '../gas.js';
-import { intOpCost, powCost, type IntOp } from '../gas.js';
-import { bitLength, type PactInt } from '../numbers.js';
+import type { GasMeter } from './meter.js';
+import { intOpCost, powCost, type IntOp } from './meter.js';
+import { bitLength, type PactInt } from '../values/numbers.js';
 import type { PactDecimal } from '../../vm/values.js';
 
 /** Haskell `show` of an integer in argument position: negatives are parenthesised. */

@@ -5,7 +5,7 @@
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
   ModuleGuard, PactGuard, ModRef, CapToken, TableRef, type Value,
-} from '../vm/values.js';
+} from '../../vm/values.js';
 import { bitLength, type PactInt } from './numbers.js';
 
 /** UTF-8 byte length of a string. */

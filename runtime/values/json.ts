@@ -4,9 +4,9 @@
 import {
   PactDecimal, PactObject, PactTime, Unit, UNIT, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard, ModuleGuard,
   PactGuard, ModRef, CapToken, isCallable, type Value,
-} from '../vm/values.js';
+} from '../../vm/values.js';
 import { decDigits, decIsIntegral, pow10 } from './numbers.js';
-import { formatIsoTime, toCivil } from './time-format.js';
+import { formatIsoTime, toCivil } from '../time/calendar.js';
 
 /** Value → JSON → value: what `env-data` stores. Functions cannot be encoded: keep the original. */
 export function jsonRoundTrip(v: Value): Value {

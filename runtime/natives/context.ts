@@ -1,10 +1,10 @@
 // What natives see of the running system: the machine (to call closures), the gas meter, the
 // transaction environment (message data, chain data, signers, flags) and the output channel.
 
-import type { Machine } from '../vm/machine.js';
-import type { GasMeter } from './gas.js';
-import { PactDecimal, PactObject, PactTime, type CapToken, type Value } from '../vm/values.js';
-import { hashText } from './hash.js';
+import type { Machine } from '../../vm/machine.js';
+import type { GasMeter } from '../gas/meter.js';
+import { PactDecimal, PactObject, PactTime, type CapToken, type Value } from '../../vm/values.js';
+import { hashText } from '../values/digest.js';
 
 export interface ChainData {
   'chain-id': string;
