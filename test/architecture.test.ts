@@ -1,4 +1,6 @@
-// Imports run one way: compiler → vm ← runtime; stream/ stands alone (DESIGN.md).
+// The plan of the tree (README, Design): imports run one way, compiler → vm ← runtime; stream/
+// stands alone; runtime/ is a set of concept folders, each with an index.ts as its public face,
+// and no two of its files share a name.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -24,8 +26,8 @@ function violations(dir: string, forbidden: string[]): string[] {
   return sources(dir).flatMap(f => importsOf(f).filter(i => forbidden.some(d => i.startsWith(d + '/'))).map(i => `${f} → ${i}`));
 }
 
-test('vm imports neither the runtime nor the stream', () => {
-  assert.equal(violations('vm', ['runtime', 'stream']), []);
+test('vm imports neither the compiler, the runtime nor the stream', () => {
+  assert.equal(violations('vm', ['compiler', 'runtime', 'stream']), []);
 });
 
 test('the compiler does not import the runtime', () => {
@@ -34,6 +36,26 @@ test('the compiler does not import the runtime', () => {
 
 test('stream imports nothing from the engine', () => {
   assert.equal(violations('stream', ['compiler', 'vm', 'runtime']), []);
+});
+
+test('runtime/ holds folders only, each opening with an index.ts that says what it is', () => {
+  const entries = readdirSync(join(repo, 'runtime'));
+  assert.equal(entries.filter(e => !statSync(join(repo, 'runtime', e)).isDirectory()), []);
+  for (const folder of entries) {
+    const index = join(repo, 'runtime', folder, 'index.ts');
+    let text = '';
+    try { text = readFileSync(index, 'utf8'); } catch { assert.unreachable(`runtime/${folder} has no index.ts`); }
+    assert.ok(text.startsWith('//'), `runtime/${folder}/index.ts opens with a comment`);
+  }
+});
+
+test('no two files under runtime/ share a name (index.ts aside)', () => {
+  const byName = new Map<string, string[]>();
+  for (const f of sources('runtime')) {
+    const name = f.split('/').pop()!;
+    if (name !== 'index.ts') byName.set(name, [...(byName.get(name) ?? []), f]);
+  }
+  assert.equal([...byName.values()].filter(paths => paths.length > 1), []);
 });
 
 test.run();

@@ -1,4 +1,4 @@
-// exp, ln, sqrt and log (natives.md §1): MPFR-exact results via runtime/transcendental.ts,
+// exp, ln, sqrt and log (natives.md §1): MPFR-exact results via runtime/values/mpfr.ts,
 // with the argument checks and transcendental gas charges in Pact's order.
 
 import type { Runtime } from './context.js';

@@ -6,7 +6,7 @@
 //   sizes.hash                                                // "Loaded module m, hash …"
 //   keep summarize(sizes.built) for later `ctx.lookupModule`
 //
-// or just `hashModule(form, ctx)` for the hash text. `ctx` is described in context.ts; the
+// or just `hashModule(form, ctx)` for the hash text. `ctx` is described in module-context.ts; the
 // defconst values it returns must be evaluated first (Pact hashes after constant evaluation).
 // S_desugar does not depend on constants: `buildModuleIR` alone gives the pre-evaluation IR.
 

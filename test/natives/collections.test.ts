@@ -107,7 +107,7 @@ test('sort objects by fields: the last field listed decides first (Pact folds fr
 });
 
 test('sort beyond 18 elements is not stable: ties follow the introsort partition steps', () => {
-  // 20 objects tied in pairs on "k". Regression value produced by runtime/pact-sort.ts, which
+  // 20 objects tied in pairs on "k". Regression value produced by runtime/values/sort.ts, which
   // follows vector-algorithms' Intro.sortBy step by step (not checked against a Pact binary).
   const objs = Array.from({ length: 20 }, (_, i) => `{"k": ${i % 2}, "i": ${i}}`).join(' ');
   const out = ev(`(map (at "i") (sort ["k"] [${objs}]))`);
