@@ -40,6 +40,20 @@ export class ContractState {
     };
   }
 
+  /** A full, independent copy: what expect / expect-failure put back when their expression
+   *  fails (Pact restores all of its capability state, managed amounts and one-shot use too). */
+  clone(): ContractState {
+    const c = new ContractState();
+    c.capStack = this.capStack.map(s => ({ token: s.token, composed: s.composed.slice() }));
+    c.testGranted = this.testGranted.map(s => ({ token: s.token, composed: s.composed.slice() }));
+    c.managed = new Map([...this.managed].map(([k, m]) => [k, { ...m }]));
+    c.moduleAdmin = new Set(this.moduleAdmin);
+    c.evaluating = this.evaluating.slice();
+    c.autonomousInstalls = this.autonomousInstalls;
+    c.purity = this.purity;
+    return c;
+  }
+
   restore(s: ContractSnapshot): void {
     this.capStack = s.capStack;
     this.evaluating = s.evaluating;

@@ -131,13 +131,12 @@ export function replNatives(s: ReplSession): NativeTable {
       const site = vm.callSite();
       const doc = str('expect', args, 0);
       let actual: Value;
-      const saved = s.caps.snapshot(), savedPact = s.pactExec;
+      const saved = s.saveEvalState();
       try {
         actual = vm.call(args[2], []);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
-        s.caps.restore(saved);
-        s.pactExec = savedPact;
+        s.restoreEvalState(saved);
         return record(site, doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${e.message}`);
       }
       if (isCallable(actual)) {
@@ -152,13 +151,12 @@ export function replNatives(s: ReplSession): NativeTable {
     'expect-failure': args => {
       const site = vm.callSite();
       const doc = str('expect-failure', args, 0);
-      const saved = s.caps.snapshot(), savedPact = s.pactExec;
+      const saved = s.saveEvalState();
       try {
         callThunk(args[1]);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
-        s.caps.restore(saved);
-        s.pactExec = savedPact;
+        s.restoreEvalState(saved);
         return record(site, doc, true, `Expect failure: Success: ${doc}`);
       }
       // decisions.md: no error means expect-failure itself raises (with Pact's FAILURE text) and
@@ -170,13 +168,12 @@ export function replNatives(s: ReplSession): NativeTable {
       const doc = str('expect-failure-match', args, 0);
       const msg = str('expect-failure-match', args, 1);
       let result: Value;
-      const saved = s.caps.snapshot(), savedPact = s.pactExec;
+      const saved = s.saveEvalState();
       try {
         result = callThunk(args[2]);
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
-        s.caps.restore(saved);
-        s.pactExec = savedPact;
+        s.restoreEvalState(saved);
         if (e.message.includes(msg)) return record(site, doc, true, `Expect failure: Success: ${doc}`);
         return record(site, doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${e.message}'`);
       }

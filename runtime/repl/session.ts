@@ -43,6 +43,17 @@ export interface TestResult {
   message: string;
 }
 
+/** What saveEvalState keeps (see there). */
+export interface EvalSnapshot {
+  caps: ContractState;
+  events: PactEvent[];
+  pactExec: PactExec | null;
+  topLevel: Map<string, GlobalCell>;
+  namespace: string | null;
+  loadedDefs: number;
+  loadedThisTx: Set<string>;
+}
+
 export interface OutputSink {
   /** print channel: `print` output and warnings (always shown by the CLI); `span` is where it was printed */
   print(text: string, span?: Span | null): void;
@@ -260,6 +271,27 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   lookupModRef(name: string): Value | undefined {
     const m = this.resolveModule(name);
     return m && m.kind === 'module' ? new ModRef(m.name, m.interfaces) : undefined;
+  }
+
+  /** Pact's evaluation state (its EvalState): capabilities, events, defpact state, loaded names
+   *  and namespace. expect and expect-failure put it back when their expression fails; the
+   *  database and the environment (data, signatures, gas) are not part of it. */
+  saveEvalState(): EvalSnapshot {
+    return {
+      caps: this.caps.clone(), events: this.events.slice(), pactExec: this.pactExec,
+      topLevel: new Map(this.topLevel), namespace: this.namespace,
+      loadedDefs: this.loadedDefs, loadedThisTx: new Set(this.loadedThisTx),
+    };
+  }
+
+  restoreEvalState(saved: EvalSnapshot): void {
+    this.caps = saved.caps;
+    this.events = saved.events;
+    this.pactExec = saved.pactExec;
+    this.topLevel = saved.topLevel;
+    this.namespace = saved.namespace;
+    this.loadedDefs = saved.loadedDefs;
+    this.loadedThisTx = saved.loadedThisTx;
   }
 
   /** Evaluation-state reset done by commit-tx and rollback-tx (repl.md §3.1). */
