@@ -1,5 +1,5 @@
 // Time natives (natives.md §6): time, parse-time, format-time, add-time, diff-time, minutes,
-// hours, days. Times are microseconds since the POSIX epoch; durations are decimal seconds.
+// hours, days. Times are pact-time's Int64 microseconds (wrapping); durations are decimal seconds.
 
 import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
@@ -8,6 +8,7 @@ import { nativeFailure } from '../../vm/errors.js';
 import { PactDecimal, PactTime, type Value } from '../../vm/values.js';
 import { decFromRational, decMul, isInt, pow10, roundHalfEven, toBig } from '../values/numbers.js';
 import { formatTime, parseTime } from '../time/directives.js';
+import { addMicros, diffMicros } from '../time/instant.js';
 import { GasCharges, textLength } from '../gas/charges.js';
 
 /** The format `time` parses with (the same parser as parse-time, so it trims whitespace too). */
@@ -55,20 +56,20 @@ export function timeNatives(rt: Runtime): NativeTable {
     'add-time': args => {
       const [t, s] = args;
       if (!(t instanceof PactTime)) throw argTypeError('add-time', args);
-      if (isInt(s)) return new PactTime(t.micros + toBig(s) * 1_000_000n);
+      // pact-time's fromSeconds rounds half to even into an Int64 (wrapping), and `.+^` wraps
+      if (isInt(s)) return addMicros(t, toBig(s) * 1_000_000n);
       if (s instanceof PactDecimal) {
-        // seconds → microseconds, rounded half to even (pact-time's fromSeconds)
         const micros = s.places <= 6
           ? s.mantissa * pow10(6 - s.places)
           : roundHalfEven(s.mantissa, pow10(s.places - 6));
-        return new PactTime(t.micros + micros);
+        return addMicros(t, micros);
       }
       throw argTypeError('add-time', args);
     },
     'diff-time': args => {
       const [a, b] = args;
       if (!(a instanceof PactTime) || !(b instanceof PactTime)) throw argTypeError('diff-time', args);
-      return decFromRational(a.micros - b.micros, 1_000_000n);
+      return decFromRational(diffMicros(a, b), 1_000_000n);
     },
     'minutes': args => seconds('minutes', 60, args),
     'hours': args => seconds('hours', 3600, args),

@@ -3,6 +3,11 @@
 // emitted as written, and a backtracking parser over the UTF-8 bytes of the input.
 
 import { PactTime } from '../../vm/values.js';
+import { int64, posixMicrosOf, timeFromMjdMicros, timeFromPosixMicros } from './instant.js';
+import {
+  dayOfYearFromMonthDayInt, floorDiv, floorMod, isLeapYearInt, mjdFromMondayWeek, mjdFromOrdinal,
+  mjdFromSundayWeek, mjdFromWeekDate,
+} from './parse-calendar.js';
 
 const MICROS_PER_DAY = 86_400_000_000n;
 /** The POSIX epoch as a Modified Julian Day. */
@@ -63,15 +68,6 @@ function monthDayFromDayOfYear(leap: boolean, yd: number): { month: number; day:
   return { month: 12, day: 31 };
 }
 
-/** (month, day) → day of year, both clamped into range first. */
-function dayOfYearFromMonthDay(leap: boolean, month: number, mday: number): number {
-  const m = Math.max(1, Math.min(12, month));
-  const len = m === 2 && leap ? 29 : MONTH_LENGTHS[m - 1];
-  const d = Math.max(1, Math.min(len, mday));
-  const k = m <= 2 ? 0 : leap ? -1 : -2;
-  return fdiv(367 * m - 362, 12) + k + d;
-}
-
 /** ISO week date of a day: (week-based year, week 1..53, weekday 1..7 with Monday = 1). */
 function toWeekDate(mjd: number): { year: number; week: number; day: number } {
   const { year: y0, yd } = toOrdinalDate(mjd);
@@ -84,12 +80,6 @@ function toWeekDate(mjd: number): { year: number; week: number; day: number } {
   if (w0 === -1) { y1 = y0 - 1; w1 = foo(y0 - 1); }
   else if (w0 === 52 && foo(y0 + 1) === 0) { y1 = y0 + 1; w1 = 0; }
   return { year: y1, week: w1 + 1, day: d7mod + 1 };
-}
-
-function fromWeekDate(y: number, w: number, d: number): number {
-  const wMax = toWeekDate(fromOrdinalDate(y, 365)).week === 53 ? 53 : 52;
-  const k = fromOrdinalDate(y, 6);
-  return k - fmod(k, 7) - 10 + Math.max(1, Math.min(7, d)) + Math.max(1, Math.min(wMax, w)) * 7;
 }
 
 /** Sunday-based week number (0..53) and weekday (0..6, Sunday = 0). */
@@ -129,7 +119,7 @@ function fieldsOf(t: PactTime): Fields {
   const mjd = Number(days) + POSIX_EPOCH_MJD;
   const { year, yd } = toOrdinalDate(mjd);
   const { month, day } = monthDayFromDayOfYear(isLeapYear(year), yd);
-  return { mjd, dayMicros: Number(rem), posixMicros: t.micros, year, yd, month, day };
+  return { mjd, dayMicros: Number(rem), posixMicros: posixMicrosOf(t), year, yd, month, day };
 }
 
 /** One directive's text, or null when the directive is not known (then it is kept as written). */
@@ -221,7 +211,8 @@ export function formatTime(spec: string, t: PactTime): string {
 
 /** The parse state (thyme's TimeParse); copied at every branch point so backtracking is free. */
 interface ParseState {
-  century: number; centuryYear: number; month: number; weekOfYear: number;
+  /** Haskell Ints: a year of any length is read modulo 2^64 */
+  century: bigint; centuryYear: bigint; month: number; weekOfYear: number;
   dayOfMonth: number; dayOfYear: number; dayOfWeek: number;
   hour: number; minute: number; second: number; secFrac: number; posix: bigint;
   tzMinutes: number;
@@ -230,7 +221,7 @@ interface ParseState {
 }
 
 const UNIX_EPOCH_STATE: ParseState = {
-  century: 19, centuryYear: 70, month: 1, weekOfYear: 1, dayOfMonth: 1, dayOfYear: 1, dayOfWeek: 4,
+  century: 19n, centuryYear: 70n, month: 1, weekOfYear: 1, dayOfMonth: 1, dayOfYear: 1, dayOfWeek: 4,
   hour: 0, minute: 0, second: 0, secFrac: 0, posix: 0n, tzMinutes: 0,
   pm: false, twelveHour: false, hasCentury: false, isPosix: false,
   ordinal: false, gregorian: false, weekDate: false, sundayWeek: false, mondayWeek: false,
@@ -275,12 +266,13 @@ class TimeParser {
     return { v: Number(this.input.slice(pos, p)), pos: p };
   }
 
-  private negativeDecimal(pos: number): { v: number; pos: number } | null {
-    if (this.input[pos] === '-') {
-      const r = this.decimal(pos + 1);
-      return r ? { v: -r.v, pos: r.pos } : null;
-    }
-    return this.decimal(pos);
+  /** `negative P.decimal` into a Haskell Int: the digits modulo 2^64, then negated (wrapping). */
+  private negativeInt(pos: number): { v: bigint; pos: number } | null {
+    const neg = this.input[pos] === '-';
+    const r = this.decimal(neg ? pos + 1 : pos);
+    if (!r) return null;
+    const v = int64(BigInt(this.input.slice(neg ? pos + 1 : pos, r.pos)));
+    return { v: neg ? int64(-v) : v, pos: r.pos };
   }
 
   /** dec0 n: exactly n bytes, read as a decimal prefix (the rest of the n bytes is ignored). */
@@ -380,8 +372,8 @@ class TimeParser {
           return r ? set({ secFrac: r.v }, r.pos) : set({ secFrac: 0 }, pos);
         }
         case 'Y': return this.fullYear(rest, pos, st);
-        case 'y': return num(this.dec0(pos, 2), v => ({ centuryYear: v }));
-        case 'C': return num(this.dec0(pos, 2), v => ({ century: v, hasCentury: true }));
+        case 'y': return num(this.dec0(pos, 2), v => ({ centuryYear: BigInt(v) }));
+        case 'C': return num(this.dec0(pos, 2), v => ({ century: BigInt(v), hasCentury: true }));
         case 'B': return num(this.indexOfCI(pos, MONTHS.map(m => m[0])), v => ({ gregorian: true, month: v + 1 }));
         case 'b': case 'h':
           return num(this.indexOfCI(pos, MONTHS.map(m => m[1])), v => ({ gregorian: true, month: v + 1 }));
@@ -392,8 +384,8 @@ class TimeParser {
             ?? num(this.decSpace(pos, 1), v => ({ gregorian: true, dayOfMonth: v }));
         case 'j': return num(this.dec0(pos, 3), v => ({ dayOfYear: v, ordinal: true }));
         case 'G': return this.fullYear(rest, pos, { ...st, weekDate: true });
-        case 'g': return num(this.dec0(pos, 2), v => ({ weekDate: true, centuryYear: v }));
-        case 'f': return num(this.dec0(pos, 2), v => ({ weekDate: true, century: v, hasCentury: true }));
+        case 'g': return num(this.dec0(pos, 2), v => ({ weekDate: true, centuryYear: BigInt(v) }));
+        case 'f': return num(this.dec0(pos, 2), v => ({ weekDate: true, century: BigInt(v), hasCentury: true }));
         case 'V': return num(this.dec0(pos, 2), v => ({ weekDate: true, weekOfYear: v }));
         case 'U': return num(this.dec0(pos, 2), v => ({ sundayWeek: true, weekOfYear: v }));
         case 'W': return num(this.dec0(pos, 2), v => ({ mondayWeek: true, weekOfYear: v }));
@@ -402,7 +394,10 @@ class TimeParser {
         case 'a': return num(this.indexOfCI(pos, WEEKDAYS.map(d => d[1])), v => ({ dayOfWeek: v }));
         case 'z': case 'N': return num(this.tzOffset(pos), v => ({ tzMinutes: v }));
         case 'Z': return num(this.tzOffset(pos) ?? this.tzName(pos), v => ({ tzMinutes: v }));
-        case 's': return num(this.negativeDecimal(pos), v => ({ posix: BigInt(v) * 1_000_000n, isPosix: true }));
+        case 's': {
+          const r = this.negativeInt(pos);
+          return r ? set({ posix: int64(r.v * 1_000_000n), isPosix: true }, r.pos) : null;
+        }
         case '-': case '_': case '0': return this.go('%' + rest, pos, st);
         case '%': return this.input[pos] === '%' ? this.go(rest, pos + 1, st) : null;
         default: return null; // unknown directive: the parse fails
@@ -421,39 +416,39 @@ class TimeParser {
 
   /** %Y: an optionally negative number of any length, else (backtracking) exactly four digits. */
   private fullYear(rest: string, pos: number, st: ParseState): Result {
-    const attempt = (r: { v: number; pos: number } | null): Result => {
+    const attempt = (r: { v: bigint; pos: number } | null): Result => {
       if (!r) return null;
-      return this.go(rest, r.pos, { ...st, hasCentury: true, century: fdiv(r.v, 100), centuryYear: fmod(r.v, 100) });
+      return this.go(rest, r.pos, {
+        ...st, hasCentury: true, century: floorDiv(r.v, 100n), centuryYear: floorMod(r.v, 100n),
+      });
     };
-    return attempt(this.negativeDecimal(pos)) ?? attempt(this.dec0(pos, 4));
+    const fourDigits = this.dec0(pos, 4);
+    return attempt(this.negativeInt(pos)) ?? attempt(fourDigits && { v: BigInt(fourDigits.v), pos: fourDigits.pos });
   }
 }
 
-function yearOf(st: ParseState): number {
-  return st.centuryYear + 100 * (st.hasCentury ? st.century : st.centuryYear < 69 ? 20 : 19);
+function yearOf(st: ParseState): bigint {
+  return int64(st.centuryYear + 100n * (st.hasCentury ? st.century : st.centuryYear < 69n ? 20n : 19n));
 }
 
+/** pact-time's buildTime: a day (Int), a time of day and a zone offset, summed in Int64 micros. */
 function buildTime(st: ParseState): PactTime {
-  if (st.isPosix) return new PactTime(st.posix);
+  if (st.isPosix) return timeFromPosixMicros(st.posix);
   const y = yearOf(st);
-  let mjd: number;
-  if (st.ordinal) mjd = fromOrdinalDate(y, st.dayOfYear);
-  else if (st.gregorian) mjd = fromOrdinalDate(y, dayOfYearFromMonthDay(isLeapYear(y), st.month, st.dayOfMonth));
-  else if (st.weekDate) mjd = fromWeekDate(y, st.weekOfYear, st.dayOfWeek === 0 ? 7 : st.dayOfWeek);
-  else if (st.sundayWeek) {
-    const first = fromOrdinalDate(y, 1);
-    const d = st.dayOfWeek === 7 ? 0 : st.dayOfWeek;
-    mjd = first + fmod(4 - first, 7) + 7 * (st.weekOfYear - 1) + d;
-  } else if (st.mondayWeek) {
-    const first = fromOrdinalDate(y, 1);
-    const d = st.dayOfWeek === 0 ? 7 : st.dayOfWeek;
-    mjd = first + fmod(5 - first, 7) + 7 * (st.weekOfYear - 1) + d - 1;
-  } else mjd = fromOrdinalDate(y, st.dayOfYear);
+  const dow = BigInt(st.dayOfWeek);
+  let mjd: bigint;
+  if (st.ordinal) mjd = mjdFromOrdinal(y, BigInt(st.dayOfYear));
+  else if (st.gregorian) {
+    mjd = mjdFromOrdinal(y, dayOfYearFromMonthDayInt(isLeapYearInt(y), BigInt(st.month), BigInt(st.dayOfMonth)));
+  } else if (st.weekDate) mjd = mjdFromWeekDate(y, BigInt(st.weekOfYear), dow === 0n ? 7n : dow);
+  else if (st.sundayWeek) mjd = mjdFromSundayWeek(y, BigInt(st.weekOfYear), dow === 7n ? 0n : dow);
+  else if (st.mondayWeek) mjd = mjdFromMondayWeek(y, BigInt(st.weekOfYear), dow === 0n ? 7n : dow);
+  else mjd = mjdFromOrdinal(y, BigInt(st.dayOfYear));
   const hour = st.twelveHour ? (st.pm ? (st.hour < 12 ? st.hour + 12 : st.hour) : fmod(st.hour, 12)) : st.hour;
   const dayMicros = BigInt(hour) * 3_600_000_000n + BigInt(st.minute) * 60_000_000n +
     BigInt(st.second) * 1_000_000n + BigInt(st.secFrac);
   const offset = BigInt(-st.tzMinutes) * 60_000_000n;
-  return new PactTime(BigInt(mjd - POSIX_EPOCH_MJD) * MICROS_PER_DAY + dayMicros + offset);
+  return timeFromMjdMicros(mjd * MICROS_PER_DAY + dayMicros + offset);
 }
 
 /** `parse-time`: surrounding whitespace allowed, the whole input consumed; null on failure. */

@@ -3,3 +3,4 @@
 
 export * from './calendar.js';
 export * from './directives.js';
+export * from './instant.js';

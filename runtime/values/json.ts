@@ -7,6 +7,7 @@ import {
 } from '../../vm/values.js';
 import { decDigits, decIsIntegral, pow10 } from './numbers.js';
 import { formatIsoTime, toCivil } from '../time/calendar.js';
+import { posixMicrosOf } from '../time/instant.js';
 
 /** Value → JSON → value: what `env-data` stores. Functions cannot be encoded: keep the original. */
 export function jsonRoundTrip(v: Value): Value {
@@ -152,8 +153,9 @@ export function stableJson(v: Value): string {
   }
   if (v instanceof Unit) return '{"##unit":""}';
   if (v instanceof PactTime) {
-    // whole milliseconds print without a fraction (Pact 4's codec, kept for hash stability)
-    if (v.micros % 1000n === 0n) return `{"time":"${formatIsoTime(v)}"}`;
+    // whole milliseconds of the (wrapping) POSIX count print without a fraction (Pact 4's codec,
+    // kept for hash stability)
+    if (posixMicrosOf(v) % 1000n === 0n) return `{"time":"${formatIsoTime(v)}"}`;
     return `{"timep":"${formatIsoTime(v).slice(0, -1)}.${String(toCivil(v).micros).padStart(6, '0')}Z"}`;
   }
   if (v instanceof KeySetGuard) {
