@@ -6,7 +6,8 @@ export type ErrorKind =
   | 'lexer' | 'parse' | 'desugar'   // before anything runs; never caught by try
   | 'exec'                          // execution errors: type, arity, arithmetic, ...
   | 'user'                          // recoverable: enforce, error, keyset failure, ...
-  | 'gas' | 'db' | 'io';
+  | 'gas' | 'db' | 'io'
+  | 'internal';                      // a bug in pactvm (vm/limits.ts), rendered by the runner
 
 export interface StackFrameInfo {
   /** e.g. `m.f` */

@@ -10,6 +10,7 @@ import {
 import { BUILTINS, builtinId } from './builtins.js';
 import { PactError, execError, userError, type StackFrameInfo } from './errors.js';
 import type { Host } from './host.js';
+import { engineFailure, limits, callTooDeep } from './limits.js';
 import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
@@ -149,6 +150,7 @@ export class Machine {
 
   /** Run a closure whose arguments are already on the stack at `base`. */
   private enterAt(fn: Closure, base: number): Value {
+    if (this.fp >= limits.callDepth) throw callTooDeep();
     if (fn.proto.tracked) activate(fn.proto);
     const fp = ++this.fp;
     this.fClosure[fp] = fn;
@@ -181,6 +183,7 @@ export class Machine {
     const host = this.host;
     const gas = host.gas;
     const natives = host.natives;
+    const maxDepth = limits.callDepth;
     // the frame arrays are only ever grown, never replaced: keep them in locals
     const fClosure = this.fClosure, fBase = this.fBase, fIp = this.fIp;
     let fp = this.fp;
@@ -249,6 +252,7 @@ export class Machine {
               const callee = s[sp - argc - 1];
               if (callee instanceof Closure && callee.proto.arity === argc && !callee.proto.intercepted) {
                 if (argc > 0 && gas.metered) { this.site(chunk, opStart); gas.chargeApply(argc); }
+                if (fp >= maxDepth && !(tail && this.handlersBelow(fp))) throw callTooDeep();
                 if (callee.proto.tracked) activate(callee.proto);
                 if (tail && this.handlersBelow(fp)) {
                   // reuse this frame: move callee and arguments down to our own slots
@@ -482,9 +486,13 @@ export class Machine {
               throw new Error(`pactvm: bad opcode ${code[opStart]} at ${opStart}`);
           }
         }
-      } catch (e) {
-        if (!(e instanceof PactError)) throw e;
-        if (!e.span) e.span = chunk.spans[opStart] ?? closure.proto.span;
+      } catch (caught) {
+        // the one boundary (vm/limits.ts): engine failures become located Pact errors here
+        const e = engineFailure(caught, chunk.spans[opStart] ?? closure.proto.span);
+        if (!(e instanceof PactError)) {
+          this.unwind(fp, entryFp);
+          throw e;
+        }
         if (e.pactStack.length === 0) e.pactStack = this.stackTrace(fp);
         const h = this.handlers[this.handlers.length - 1];
         if (h && h.fp >= entryFp && e.recoverable) {
@@ -496,13 +504,29 @@ export class Machine {
           base = fBase[fp]; ip = h.target;
           continue;
         }
-        while (this.handlers.length && this.handlers[this.handlers.length - 1].fp >= entryFp) this.handlers.pop();
-        deactivate(fClosure, fp, entryFp - 1);
-        this.sp = fBase[entryFp] - 1;
-        this.fp = entryFp - 1;
+        this.unwind(fp, entryFp);
         throw e;
       }
     }
+  }
+
+  /** An error leaves `execute(entryFp)`: drop its frames and handlers. */
+  private unwind(fp: number, entryFp: number): void {
+    while (this.handlers.length && this.handlers[this.handlers.length - 1].fp >= entryFp) this.handlers.pop();
+    deactivate(this.fClosure, fp, entryFp - 1);
+    this.sp = this.fBase[entryFp] - 1;
+    this.fp = entryFp - 1;
+  }
+
+  /** After a failure outside any Pact call (the script runner's boundary): an empty machine. */
+  reset(): void {
+    this.handlers.length = 0;
+    for (let f = this.fClosure.length - 1; f >= 0; f--) {
+      const p = this.fClosure[f]?.proto;
+      if (p?.tracked) p.active = 0;
+    }
+    this.fp = -1;
+    this.sp = 0;
   }
 
   /** Tail calls must not discard a frame that owns a try handler. */

@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // The `pactvm` command line: run, test, and the block-header stream commands.
 
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { SourceFile, lex, read, compileExpression } from '../../compiler/index.js';
 import { showSyntax } from '../../compiler/syntax.js';
 import { disassemble } from '../../vm/disassemble.js';
 import { PactError } from '../../vm/errors.js';
+import { Span } from '../../vm/source.js';
+import { engineFailure, limits } from '../../vm/limits.js';
+import { readScriptFile, ScriptFileError, walkScripts } from './script-files.js';
 import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
-import { runParallel, type PortableResult } from './parallel.js';
+import { runParallel, failedFile, type PortableResult } from './parallel.js';
 import { jsonReport, junitReport, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 
@@ -20,13 +22,15 @@ const USAGE = `usage:
   pactvm repl                      interactive REPL
   pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
   pactvm test PATH... [--reporter pretty|json|tap|junit] [--jobs N] [--shard K/N]
-                      [--gasmodel table|fixed:RATE] [--gaslimit N]
+                      [--gasmodel table|fixed:RATE] [--gaslimit N] [--root DIR]
+  limits (run, test, gas): [--max-call-depth N] [--max-file-size BYTES[K|M|G]]
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
   pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
+  quietOnClosedStdout(cmd === 'headers' || cmd === 'node');
   switch (cmd) {
     case 'run': return runCommand(rest);
     case 'test': return testCommand(rest);
@@ -59,7 +63,35 @@ function options(args: string[], flags: string[]): { positional: string[]; opts:
   return { positional, opts };
 }
 
+/**
+ * `… | head -1`: once stdout is closed the rest of the output has nowhere to go. A finite command
+ * finishes silently so that its exit code is the usual one; a stream ends at once.
+ */
+function quietOnClosedStdout(streaming: boolean): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    if (streaming) process.exit(0);
+    process.stdout.write = (() => true) as typeof process.stdout.write;
+  });
+}
+
+/** `--max-call-depth N` and `--max-file-size SIZE` raise (or lower) the engine's limits. */
+function applyLimits(opts: Map<string, string>): void {
+  const depth = opts.get('--max-call-depth');
+  if (depth !== undefined) {
+    if (!/^[1-9]\d*$/.test(depth)) throw new Error(`--max-call-depth must be a positive whole number, got "${depth}"`);
+    limits.callDepth = Number(depth);
+  }
+  const size = opts.get('--max-file-size');
+  if (size !== undefined) {
+    const m = /^(\d+)([KMG]?)$/i.exec(size);
+    if (!m) throw new Error(`--max-file-size must be a number of bytes, optionally with K, M or G, got "${size}"`);
+    limits.fileBytes = Number(m[1]) * 1024 ** ' KMG'.indexOf((m[2] || ' ').toUpperCase());
+  }
+}
+
 function runOptions(opts: Map<string, string>): RunOptions {
+  applyLimits(opts);
   const r: RunOptions = {};
   const model = opts.get('--gasmodel');
   if (model) r.gasModel = parseGasModel(model);
@@ -75,11 +107,12 @@ function runCommand(args: string[]): number {
   const { positional, opts } = options(args, ['--trace']);
   const file = positional[0];
   if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
+  const run = runOptions(opts);
   const dump = opts.get('--dump');
   if (dump) return dumpCommand(file, dump);
   const trace = opts.has('--trace');
   const result = runScript(file, {
-    ...runOptions(opts),
+    ...run,
     out: {
       print: (text, span) => process.stdout.write((trace ? `${span ? span.range() : file}:Print: ` : '') + text + '\n'),
       trace: (text, span) => { if (trace) process.stdout.write(`${span ? span.range() : file}:Trace: ${text}\n`); },
@@ -117,7 +150,14 @@ function gasCommand(args: string[]): number {
 }
 
 function dumpCommand(file: string, stage: string): number {
-  const source = new SourceFile(file, readFileSync(file, 'utf8'));
+  let source: SourceFile;
+  try {
+    source = new SourceFile(file, readScriptFile(file));
+  } catch (e) {
+    if (!(e instanceof ScriptFileError)) throw e;
+    process.stderr.write(`cannot read file ${file}: ${e.message}\n`);
+    return 1;
+  }
   try {
     switch (stage) {
       case 'tokens':
@@ -143,21 +183,16 @@ function dumpCommand(file: string, stage: string): number {
         return 2;
     }
   } catch (e) {
-    if (e instanceof PactError) { process.stderr.write(renderError(e)); return 1; }
-    throw e;
+    // the dump runs the compiler outside runSource: map engine failures the same way
+    const f = e instanceof PactError ? e : engineFailure(e, new Span(source, 0, Math.min(1, source.text.length)));
+    process.stderr.write(renderError(f instanceof PactError ? f : f.toPactError()));
+    return 1;
   }
 }
 
-/** Expand folders into their .repl files (recursively, sorted). */
+/** Expand folders into their .repl files (recursively, sorted); paths that cannot be walked are left out. */
 export function collectScripts(paths: string[]): string[] {
-  const out: string[] = [];
-  for (const p of paths) {
-    if (statSync(p).isDirectory()) {
-      const entries = readdirSync(p).sort();
-      out.push(...collectScripts(entries.map(e => join(p, e)).filter(e => statSync(e).isDirectory() || e.endsWith('.repl'))));
-    } else out.push(p);
-  }
-  return out;
+  return walkScripts(paths).filter(e => !('problem' in e)).map(e => e.file);
 }
 
 async function testCommand(args: string[]): Promise<number> {
@@ -184,10 +219,20 @@ async function testCommand(args: string[]): Promise<number> {
       for (const f of r.failures) process.stdout.write(`    ${r.file}:${f.line}: ${f.message}\n`);
     }
   };
-  const files = shard(collectScripts(positional), opts.get('--shard'));
+  const rootText = opts.get('--root');
+  if (rootText !== undefined) {
+    try { run.root = realpathSync(rootText); } catch { throw new Error(`--root must be an existing folder, got "${rootText}"`); }
+  }
+  const entries = shard(walkScripts(positional), opts.get('--shard'));
+  const files = entries.filter(e => !('problem' in e)).map(e => e.file);
+  // a path the walk could not read is a failed entry of its own, reported first
+  for (const e of entries) if ('problem' in e) report(failedFile(e.file, `cannot read ${e.file}: ${e.problem}`));
   const jobs = Number(jobsText);
   if (jobs > 1 && files.length > 1) {
-    await runParallel(files, jobs, opts.get('--gasmodel') ?? null, run.gasLimit ?? null, report);
+    await runParallel(files, jobs, {
+      gasModel: opts.get('--gasmodel') ?? null, gasLimit: run.gasLimit ?? null,
+      callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: run.root ?? null,
+    }, report);
   } else {
     for (const file of files) report(runScript(file, run));
   }
@@ -199,7 +244,7 @@ async function testCommand(args: string[]): Promise<number> {
 }
 
 /** `--shard K/N`: the K-th of N interleaved slices of the sorted file list (1-based). */
-function shard(files: string[], spec: string | undefined): string[] {
+function shard<T>(files: T[], spec: string | undefined): T[] {
   if (!spec) return files;
   const m = /^(\d+)\/(\d+)$/.exec(spec);
   const k = m ? Number(m[1]) : 0, n = m ? Number(m[2]) : 0;

@@ -44,8 +44,8 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
         try {
           runSource(session, new SourceFile('(interactive)', text));
         } catch (e) {
-          if (!(e instanceof PactError)) throw e;
-          output.write(renderError(e));
+          // runSource hands back Pact errors only; anything else is still no reason to end the session
+          output.write(e instanceof PactError ? renderError(e) : `internal error: ${e instanceof Error ? e.message : String(e)}, please report\n`);
         }
       }
     }

@@ -1,11 +1,11 @@
 // Runs one script from a fresh session and reports the outcome as data (used by `pactvm run`,
 // `pactvm test`, the conformance ratchet and the demo).
 
-import { readFileSync } from 'node:fs';
 import { SourceFile } from '../../compiler/index.js';
 import { PactError } from '../../vm/errors.js';
 import { ReplSession, SILENT, type OutputSink, type TestResult } from './session.js';
 import { runSource } from './script.js';
+import { readScriptFile, ScriptFileError } from './script-files.js';
 import { TABLE_MODEL, fixedModel, type GasModel } from '../gas/meter.js';
 import { renderError } from './report.js';
 import { GasProfile } from '../gas/profile.js';
@@ -17,6 +17,8 @@ export interface RunOptions {
   /** milligas */
   gasLimit?: number;
   out?: OutputSink;
+  /** the real path of the folder `load` may not leave (`pactvm test --root DIR`) */
+  root?: string;
 }
 
 export interface FileResult {
@@ -42,17 +44,21 @@ export function runScript(path: string, opts: RunOptions = {}): FileResult {
   if (profile) s.gas.profiler = (cost, what) => profile.record(cost, what);
   let error: FileResult['error'] = null;
   let errorText: string | null = null;
+  if (opts.root) s.root = opts.root;
   try {
-    runSource(s, new SourceFile(path, readFileSync(path, 'utf8')));
+    runSource(s, new SourceFile(path, readScriptFile(path)));
   } catch (e) {
     if (e instanceof PactError) {
       const pos = e.span?.startPos;
       error = { message: e.message, file: e.span?.file.name ?? null, line: pos ? pos.line + 1 : null, column: pos ? pos.col : null };
       errorText = renderError(e);
-    } else if (isIoError(e)) {
-      error = { message: `cannot read file ${path}: ${(e as Error).message}`, file: path, line: null, column: null };
-      errorText = error.message + '\n';
-    } else throw e;
+    } else {
+      // runSource turns every failure into a PactError; what is left is about the file itself
+      const message = e instanceof ScriptFileError ? `cannot read file ${path}: ${e.message}`
+        : `internal error: ${e instanceof Error ? e.message : String(e)}, please report`;
+      error = { message, file: path, line: null, column: null };
+      errorText = message + '\n';
+    }
   }
   const failed = s.testResults.filter(r => !r.passed);
   return {
@@ -64,10 +70,6 @@ export function runScript(path: string, opts: RunOptions = {}): FileResult {
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     gasMilli: s.gas.milligas,
   };
-}
-
-function isIoError(e: unknown): boolean {
-  return e instanceof Error && 'code' in e && typeof (e as { code: unknown }).code === 'string';
 }
 
 /** `--gasmodel table|fixed:RATE` */

@@ -1,15 +1,17 @@
 // Running .repl/.pact text: the whole file is lexed and parsed first, then each top-level form
 // runs in turn (repl.md §5.2, §6). An error stops the file and propagates to the caller.
 
-import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative } from 'node:path';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { Desugarer, desugarError } from '../../compiler/desugar.js';
 import { GlobalCell } from '../../vm/chunk.js';
 import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
-import type { Span } from '../../vm/source.js';
+import { Span } from '../../vm/source.js';
+import { engineFailure, InternalFailure } from '../../vm/limits.js';
+import { readScriptFile, ScriptFileError } from './script-files.js';
 import { pretty } from '../values/render.js';
 import { compileDefun, evalDefconst, compileModule, importedMembers, parseDefHeader } from '../contracts/modules.js';
 import type { ReplSession } from './session.js';
@@ -17,9 +19,29 @@ import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
 import { chargeModuleDeploy } from '../gas/meter.js';
 
-/** Run a whole source text in the session. Throws the first escaped error. */
+/** Run a whole source text in the session. Throws the first escaped error, always a PactError:
+ *  this is the boundary where engine failures (vm/limits.ts) become located Pact errors. */
 export function runSource(s: ReplSession, file: SourceFile): void {
-  const forms = read(file);
+  const outermost = s.loadChain.length === 0;
+  s.loadChain.push({ name: file.name, identity: fileIdentity(file.name) });
+  try {
+    runForms(s, file);
+  } catch (e) {
+    // an internal failure stays one through nested loads, so no `expect-failure` can swallow it
+    if (e instanceof InternalFailure && outermost) throw e.toPactError();
+    throw e;
+  } finally {
+    s.loadChain.pop();
+  }
+}
+
+function runForms(s: ReplSession, file: SourceFile): void {
+  let forms: Syntax[];
+  try {
+    forms = read(file);
+  } catch (e) {
+    throw located(s, e, new Span(file, 0, Math.min(1, file.text.length)));
+  }
   const savedFile = s.currentFile;
   const savedRepl = s.replNatives;
   s.currentFile = file.name;
@@ -27,10 +49,33 @@ export function runSource(s: ReplSession, file: SourceFile): void {
   // a .pact file starts from an empty top-level name table (repl.md §5.2 step 4)
   if (!s.replNatives) s.topLevel = new Map();
   try {
-    for (const form of forms) runTopLevel(s, form);
+    for (const form of forms) {
+      try {
+        runTopLevel(s, form);
+      } catch (e) {
+        throw located(s, e, form.span);
+      }
+    }
   } finally {
     s.currentFile = savedFile;
     s.replNatives = savedRepl;
+  }
+}
+
+/** A failure that escaped a top-level form: Pact errors pass; engine failures are mapped and the
+ *  machine is emptied, so the session can run the next form. */
+function located(s: ReplSession, e: unknown, span: Span): PactError | InternalFailure {
+  if (e instanceof PactError) return e;
+  s.vm.reset();
+  return engineFailure(e, span);
+}
+
+/** The same file reached by two names is the same file: compare real paths where they exist. */
+function fileIdentity(name: string): string {
+  try {
+    return realpathSync(name);
+  } catch {
+    return name;
   }
 }
 
@@ -39,15 +84,31 @@ export function loadFile(s: ReplSession, path: string, reset: boolean): Value {
   const cur = s.currentFile;
   const resolved = cur === '(interactive)' || isAbsolute(path) || dirname(cur) === '.' ? path : combine(dirname(cur), path);
   s.out.trace(`"Loading ${path}..."`, s.vm.callSite());
+  const identity = fileIdentity(resolved);
+  const at = s.loadChain.findIndex(f => f.identity === identity);
+  if (at >= 0) {
+    const chain = [...s.loadChain.slice(at).map(f => f.name), resolved].join(' -> ');
+    throw new PactError('io', `load: cycle of loads: ${chain}`);
+  }
+  if (s.root !== null && !isInside(s.root, identity)) {
+    throw new PactError('io', `load: ${resolved} is outside the root folder ${s.root}`);
+  }
   let text: string;
   try {
-    text = readFileSync(resolved, 'utf8');
-  } catch {
-    throw new PactError('io', `load: cannot read file ${resolved}: no such file`);
+    text = readScriptFile(resolved);
+  } catch (e) {
+    if (!(e instanceof ScriptFileError)) throw e;
+    throw new PactError('io', `load: cannot read file ${resolved}: ${e.message}`);
   }
   if (reset) s.resetEnvironment();
   runSource(s, new SourceFile(resolved, text));
   return UNIT;
+}
+
+/** Is the real path `p` the folder `root` or inside it? */
+function isInside(root: string, p: string): boolean {
+  const r = relative(root, p);
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
 }
 
 /** Haskell's `</>`: joins without normalising (`a/../b` stays), as Pact names loaded files. The

@@ -90,6 +90,10 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   events: PactEvent[] = [];
   /** the file being run (for `load` path resolution and error locations) */
   currentFile = '(interactive)';
+  /** the files being run, outermost first (`load` refuses a cycle) */
+  readonly loadChain: { name: string; identity: string }[] = [];
+  /** `pactvm test --root DIR`: the real path `load` may not leave (null: anywhere) */
+  root: string | null = null;
   /** true while running a .repl file: REPL natives resolve */
   replNatives = true;
   readonly natives: NativeImpl[];

@@ -3,11 +3,16 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { runScript, parseGasModel } from './runner.js';
+import { limits } from '../../vm/limits.js';
+import type { WorkerSettings } from './parallel.js';
 
-const { gasModel, gasLimit } = workerData as { gasModel: string | null; gasLimit: number | null };
+const { gasModel, gasLimit, callDepth, fileBytes, root } = workerData as WorkerSettings;
+limits.callDepth = callDepth;
+limits.fileBytes = fileBytes;
 const options = {
   ...(gasModel ? { gasModel: parseGasModel(gasModel) } : {}),
   ...(gasLimit !== null ? { gasLimit } : {}),
+  ...(root !== null ? { root } : {}),
 };
 
 parentPort!.on('message', (msg: { index: number; file: string } | null) => {

@@ -1,0 +1,94 @@
+// The engine's limits (nesting, call depth, value and file sizes) and the one mapping from engine
+// failures (JavaScript range errors, internal bugs) to Pact errors, so nothing escapes as a JS crash.
+
+import { PactError, execError } from './errors.js';
+import type { Span } from './source.js';
+
+/** Limits a user may raise from the command line (`--max-call-depth`, `--max-file-size`). */
+export const limits = {
+  /** Pact-to-Pact calls in progress at once (the VM's frame stack) */
+  callDepth: 100_000,
+  /** bytes of a script file that `run`, `test` or `load` reads */
+  fileBytes: 64 * 1024 * 1024,
+};
+
+/** Brackets nested in source text; the compiler's stages recurse once per level. */
+export const MAX_SOURCE_NESTING = 1000;
+/** Lists/objects nested in a value, for printing, JSON, equality and hashing. */
+export const MAX_VALUE_NESTING = 2000;
+/** Bits of an integer result: far beyond any real contract, far below the engine's ceiling. */
+export const MAX_INTEGER_BITS = 1 << 20;
+/** Elements of a list built in one step (make-list, enumerate, ...). */
+export const MAX_LIST_LENGTH = 1 << 26;
+/** UTF-16 units of a string built in one step. */
+export const MAX_STRING_LENGTH = 1 << 28;
+
+export function sourceTooDeep(span?: Span | null): PactError {
+  return new PactError('parse', `Nesting too deep: more than ${MAX_SOURCE_NESTING} nested forms`, span);
+}
+
+export function valueTooDeep(): PactError {
+  return execError(`Nesting too deep: value nested more than ${MAX_VALUE_NESTING} levels`);
+}
+
+export function callTooDeep(): PactError {
+  return execError(`Call depth limit exceeded: more than ${limits.callDepth} nested calls (raise it with --max-call-depth)`);
+}
+
+export function integerTooLarge(): PactError {
+  return execError(`Value too large: integer of more than ${MAX_INTEGER_BITS} bits`);
+}
+
+export function listTooLarge(length: number | bigint): PactError {
+  return execError(`Value too large: list of ${length} elements (the limit is ${MAX_LIST_LENGTH})`);
+}
+
+export function stringTooLarge(): PactError {
+  return execError(`Value too large: string of more than ${MAX_STRING_LENGTH} characters`);
+}
+
+/** Bits needed for an integer's magnitude (0 for zero). */
+export function bitLength(i: number | bigint): number {
+  if (typeof i === 'number') return i === 0 ? 0 : Math.floor(Math.log2(Math.abs(i))) + 1;
+  if (i === 0n) return 0;
+  const hex = (i < 0n ? -i : i).toString(16);
+  return (hex.length - 1) * 4 + (32 - Math.clz32(parseInt(hex[0], 16)));
+}
+
+/**
+ * A JavaScript failure met while running Pact, as the user should see it: range errors (stack,
+ * BigInt, array and string sizes) become Pact errors; anything else is a bug in pactvm, kept as an
+ * `InternalFailure` so that no Pact code (`try`, `expect-failure`) can mistake it for its own error.
+ */
+export function engineFailure(e: unknown, span: Span | null): PactError | InternalFailure {
+  if (e instanceof PactError || e instanceof InternalFailure) {
+    if (!e.span) e.span = span;
+    return e;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  if (e instanceof RangeError) {
+    const pact = rangeErrorText(message);
+    if (pact) return new PactError('exec', pact, span);
+  }
+  return new InternalFailure(message, span, e);
+}
+
+function rangeErrorText(message: string): string | null {
+  if (message.includes('call stack')) return 'Nesting too deep: out of stack space (recursion through natives or a deeply nested value)';
+  if (message.includes('BigInt')) return 'Value too large: integer beyond the engine\'s size limit';
+  if (message.includes('array length')) return 'Value too large: list too long';
+  if (message.includes('string length')) return 'Value too large: string too long';
+  return null;
+}
+
+/** A bug in pactvm itself, with where in the script it happened. */
+export class InternalFailure extends Error {
+  constructor(readonly detail: string, public span: Span | null, readonly original: unknown) {
+    super(`internal error: ${detail}, please report`);
+  }
+
+  /** As a Pact error, for the places that render errors (the script runner, the REPL). */
+  toPactError(): PactError {
+    return new PactError('internal', this.message, this.span);
+  }
+}
