@@ -127,8 +127,7 @@ export class Desugarer {
       if (k?.t !== 'str' || colon?.t !== 'punct' || colon.p !== ':' || !v) {
         throw desugarError('Expected: object field "key": value', (k ?? colon ?? v)?.span ?? span);
       }
-      const existing = keys.indexOf(k.value);
-      if (existing >= 0) { keys.splice(existing, 1); values.splice(existing, 1); } // later keys win
+      // a repeated key stays: every value is evaluated and charged, the later one wins (OBJECT)
       keys.push(k.value);
       values.push(this.expr(v));
       i += 3;
