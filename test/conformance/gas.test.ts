@@ -6,7 +6,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { SourceFile } from '../../compiler/index.js';
@@ -14,9 +14,9 @@ import { ReplSession } from '../../runtime/repl/session.js';
 import { runSource } from '../../runtime/repl/script.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas/meter.js';
 import { PactError } from '../../vm/errors.js';
+import { GAS_GOLDENS, corpusTest, gasGoldens } from '../corpus.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
-const dir = join(repo, '..', 'shared', 'conformance', 'pact-5', 'gas-goldens');
 
 /** Golden file names map back to operators (gas.md §7). */
 const OPERATOR_FILES: Record<string, string> = {
@@ -24,20 +24,13 @@ const OPERATOR_FILES: Record<string, string> = {
   '>': 'gt', '>=': 'geq', '^': 'pow', 'and?': 'and-p', 'not?': 'not-p', 'or?': 'or-p', '|': 'binary-or', '~': 'binary-inverse',
 };
 
-function goldens(file: string): Map<string, number> {
-  return new Map(readFileSync(join(dir, 'goldens', file), 'utf8').split('\n').filter(l => l.includes(': ')).map(l => {
-    const i = l.lastIndexOf(': ');
-    return [l.slice(0, i), Number(l.slice(i + 2))] as [string, number];
-  }));
-}
-
 export function runGolden(op: string, flags: string[]): { milligas: number; error: string | null } {
   const s = new ReplSession();
   s.gas.model = TABLE_MODEL;
   s.gas.setLimit(MAX_MILLIGAS);
   for (const f of flags) s.env.flags.add(f);
   const name = `${OPERATOR_FILES[op] ?? op}.repl`;
-  const file = join(dir, name);
+  const file = join(GAS_GOLDENS, name);
   let error: string | null = null;
   try {
     // named as Pact's harness names it: stored modules carry their file name, and module-load
@@ -54,9 +47,8 @@ const listed = new Set(readFileSync(join(repo, 'test', 'conformance', 'gas-passi
   .split('\n').map(l => l.trim()).filter(l => l && !l.startsWith('#')));
 
 for (const [golden, flags] of [['builtinGas.golden', []], ['builtinGas50.golden', ['DisablePact51']]] as const) {
-  test(`gas goldens: ${golden}`, () => {
-    assert.ok(existsSync(join(dir, 'goldens', golden)));
-    const want = goldens(golden);
+  corpusTest(`gas goldens: ${golden}`, () => {
+    const want = gasGoldens(golden);
     const mismatches: string[] = [];
     let matched = 0;
     for (const [op, mg] of want) {

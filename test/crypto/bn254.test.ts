@@ -3,13 +3,11 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { bn254 } from '@noble/curves/bn254.js';
 import { toG2, g2OnCurve, g2InSubgroup } from '../../runtime/natives/crypto/bn254.js';
 import { PactObject } from '../../vm/values.js';
 import { evalLast, errorOf, runRepl } from '../helpers.js';
+import { corpusTest, pactTest } from '../corpus.js';
 
 const Q = 21888242871839275222246405745257275088696311157297823662689037894645226208583n;
 const word = (hex: string, i: number) => BigInt('0x' + (hex.slice(64 * i, 64 * (i + 1)) || '0').padEnd(64, '0'));
@@ -97,12 +95,10 @@ test('pairing-check: bilinearity e(aP, bQ) = e(abP, Q) and extra elements of the
   assert.is(evalLast(`(pairing-check [{"x": 0, "y": 0}] [${Q1}])`), 'true');
 });
 
-const corpus = join(fileURLToPath(new URL('../../../', import.meta.url)), '..', 'shared', 'conformance', 'pact-5', 'pact-tests');
-
-test("pact-5 pairing.repl: Groth16 proof, pre-5.4 cofactor attack passes, 5.4 rejects it", () => {
+corpusTest("pact-5 pairing.repl: Groth16 proof, pre-5.4 cofactor attack passes, 5.4 rejects it", () => {
   // `bind` with an object-literal body is not desugared yet (outside the crypto natives): use the
   // equivalent field accesses so that the natives' part of the script runs unchanged.
-  const text = readFileSync(join(corpus, 'pairing.repl'), 'utf8')
+  const text = pactTest('pairing.repl')
     .replace(`(bind point {"x" := x, "y" := y} {'x:x, 'y: (- y)})`, `{"x": (at "x" point), "y": (- (at "y" point))}`);
   const r = runRepl(text, 'pairing.repl');
   assert.is(r.error, null);

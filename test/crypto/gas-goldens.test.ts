@@ -5,21 +5,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { SourceFile } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { runSource } from '../../runtime/repl/script.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas/meter.js';
 import { PactError } from '../../vm/errors.js';
+import { GAS_GOLDENS, corpusTest, fromCorpus, gasGoldens } from '../corpus.js';
 
-const repo = fileURLToPath(new URL('../../../', import.meta.url));
-const dir = join(repo, '..', 'shared', 'conformance', 'pact-5', 'gas-goldens');
-const goldens = new Map(readFileSync(join(dir, 'goldens', 'builtinGas.golden'), 'utf8')
-  .split('\n').filter(l => l.includes(': ')).map(l => {
-    const i = l.lastIndexOf(': ');
-    return [l.slice(0, i), Number(l.slice(i + 2))] as [string, number];
-  }));
+const goldens = fromCorpus(() => gasGoldens(), new Map<string, number>());
 
 const NATIVES = [
   'hash-keccak256', 'hash-poseidon', 'poseidon-hash-hack-a-chain', 'point-add', 'scalar-mult', 'pairing-check',
@@ -33,7 +27,7 @@ function milligasOf(native: string, edit: (text: string) => string = t => t): { 
   s.gas.setLimit(MAX_MILLIGAS);
   let error: string | null = null;
   try {
-    runSource(s, new SourceFile(`${native}.repl`, edit(readFileSync(join(dir, `${native}.repl`), 'utf8'))));
+    runSource(s, new SourceFile(`${native}.repl`, edit(readFileSync(join(GAS_GOLDENS, `${native}.repl`), 'utf8'))));
   } catch (e) {
     if (!(e instanceof PactError)) throw e;
     error = e.message;
@@ -42,7 +36,7 @@ function milligasOf(native: string, edit: (text: string) => string = t => t): { 
 }
 
 for (const native of NATIVES) {
-  test(`gas golden: ${native}`, () => {
+  corpusTest(`gas golden: ${native}`, () => {
     const want = goldens.get(native);
     assert.ok(want !== undefined, `no golden for ${native}`);
     const { milligas, error } = milligasOf(native);

@@ -2,15 +2,11 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { errorOf, runRepl } from '../helpers.js';
+import { corpusTest, pactTest } from '../corpus.js';
 
-const corpus = join(fileURLToPath(new URL('../../../', import.meta.url)), '..', 'shared', 'conformance', 'pact-5', 'pact-tests');
-
-test('pact-5 verifiers.repl: in scope only while one of the granted caps is being evaluated', () => {
-  const r = runRepl(readFileSync(join(corpus, 'verifiers.repl'), 'utf8'), 'verifiers.repl');
+corpusTest('pact-5 verifiers.repl: in scope only while one of the granted caps is being evaluated', () => {
+  const r = runRepl(pactTest('verifiers.repl'), 'verifiers.repl');
   assert.is(r.error, null);
   assert.ok(r.session.testResults.length > 0);
   for (const t of r.session.testResults) assert.ok(t.passed, t.message);

@@ -10,8 +10,8 @@ import { milligas } from './helpers.js';
 import { runRepl } from '../helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL } from '../../runtime/gas/meter.js';
+import { GAS_GOLDENS, corpusTest, fromCorpus, gasGoldens } from '../corpus.js';
 
-const GOLDENS = process.env.PACT_GAS_GOLDENS ?? '/work/shared/conformance/pact-5/gas-goldens';
 
 /** Golden file name → native name, where they differ (the harness's own mapping). */
 const FILE_NAMES: Record<string, string> = {
@@ -30,20 +30,12 @@ const CORE = [
   'take', 'time', 'tx-hash', 'typeof', 'where', 'xor', 'zip',
 ];
 
-const available = fs.existsSync(path.join(GOLDENS, 'goldens/builtinGas.golden'));
-const golden = new Map<string, number>();
-if (available) {
-  for (const line of fs.readFileSync(path.join(GOLDENS, 'goldens/builtinGas.golden'), 'utf8').trim().split('\n')) {
-    const i = line.lastIndexOf(': ');
-    golden.set(line.slice(0, i), Number(line.slice(i + 2)));
-  }
-}
+const golden = fromCorpus(() => gasGoldens(), new Map<string, number>());
 
 for (const file of CORE) {
   const native = FILE_NAMES[file] ?? file;
-  test(`gas golden: ${native}`, () => {
-    if (!available) return;
-    const src = fs.readFileSync(path.join(GOLDENS, `${file}.repl`), 'utf8');
+  corpusTest(`gas golden: ${native}`, () => {
+    const src = fs.readFileSync(path.join(GAS_GOLDENS, `${file}.repl`), 'utf8');
     assert.is(milligas(src), golden.get(native));
   });
 }

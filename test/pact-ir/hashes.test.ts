@@ -3,11 +3,8 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
 import { World } from './world.js';
-
-const CORPUS = '/work/shared/conformance/pact-5/pact-tests/';
-const script = (name: string) => readFileSync(CORPUS + name, 'utf8');
+import { corpusTest, pactTest as script } from '../corpus.js';
 
 /** The source of the top-level form starting at `marker` (strings and comments skipped). */
 function formAt(src: string, marker: string, from = 0): string {
@@ -24,17 +21,17 @@ function formAt(src: string, marker: string, from = 0): string {
   throw new Error(`unclosed ${marker}`);
 }
 
-test('partial-app-errors.repl: m hashes to the hash in its error text', () => {
+corpusTest('partial-app-errors.repl: m hashes to the hash in its error text', () => {
   const w = new World();
   assert.is(w.deploy(formAt(script('partial-app-errors.repl'), '(module m g')).hash, 'nv2apbz7RTDv53cf46_3VX1msHQzBgTEqfxumYRGdf8');
 });
 
-test('imports.repl: m hashes to the hash its importers pin', () => {
+corpusTest('imports.repl: m hashes to the hash its importers pin', () => {
   const w = new World();
   assert.is(w.deploy(formAt(script('imports.repl'), '(module m G')).hash, '52-WL_as7YnpYIZWKOvvxFUCpC7F5Hxe2xm7S7TOHEc');
 });
 
-test('modulehash.repl: every hash, including a dependent module re-hashed after its dependency changes', () => {
+corpusTest('modulehash.repl: every hash, including a dependent module re-hashed after its dependency changes', () => {
   const src = script('modulehash.repl');
   const forms: string[] = [];
   for (let at = src.indexOf('(module '); at >= 0; at = src.indexOf('(module ', at + 1)) forms.push(formAt(src, '(module ', at));
@@ -49,12 +46,12 @@ test('modulehash.repl: every hash, including a dependent module re-hashed after 
   assert.is(w.deploy(nAgain, { nfconst: 2 }).hash, 'JN9dKCIoSGJEGDe6iZIWP_g7xm0XeaAqlZl9Se7iGJY');
 });
 
-test('caps.repl: the events module hash named in an error text', () => {
+corpusTest('caps.repl: the events module hash named in an error text', () => {
   const w = new World();
   assert.is(w.deploy(formAt(script('caps.repl'), '(module events G')).hash, 'F9iUeU_dKXOSaeZhmFY7g-LfMJ7SMBpG5BhNWhxhhxE');
 });
 
-test('caps.repl: both versions of module A from the legacy-event test', () => {
+corpusTest('caps.repl: both versions of module A from the legacy-event test', () => {
   const src = script('caps.repl');
   const first = src.indexOf('; Test legacy events');
   const a1 = formAt(src, '(module A g', first);
@@ -64,12 +61,12 @@ test('caps.repl: both versions of module A from the legacy-event test', () => {
   assert.is(w.deploy(a2, { A_VERSION: 2 }).hash, 'YkqNXWA9pNH9cFhfOM4fwPvi427v5jjo29tb6mFNAXA');
 });
 
-test('yield.repl: yieldtest (let*, binding forms, typed binders, defpacts) matches its event module-hash', () => {
+corpusTest('yield.repl: yieldtest (let*, binding forms, typed binders, defpacts) matches its event module-hash', () => {
   const w = new World();
   assert.is(w.deploy(formAt(script('yield.repl'), '(module yieldtest')).hash, 'cTWOjIB4CTO1nsnKFpyfXqGHbLMvefSmYO4s97BbrZE');
 });
 
-test('leftpad.repl: the first impure module hashes to the hash a later version blesses', () => {
+corpusTest('leftpad.repl: the first impure module hashes to the hash a later version blesses', () => {
   const w = new World();
   assert.is(w.deploy(formAt(script('leftpad.repl'), '(module impure'), { VERSION: 1 }).hash, 'GJs2NrH3KhRHB6dk-P_QVc0Hsl6gF3PE1HPlIKRyYO0');
 });

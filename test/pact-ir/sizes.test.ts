@@ -5,27 +5,25 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { read, SourceFile } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { moduleSizes, type ModuleSizes } from '../../runtime/pact-ir/deploy.js';
 import { World } from './world.js';
+import { GAS_GOLDENS, corpusTest, fromCorpus, gasGoldens } from '../corpus.js';
 
-const GOLDENS = '/work/shared/conformance/pact-5/gas-goldens/';
-const golden = new Map(readFileSync(GOLDENS + 'goldens/builtinGas.golden', 'utf8').trim().split('\n').map(l => {
-  const i = l.lastIndexOf(': ');
-  return [l.slice(0, i), Number(l.slice(i + 2))] as [string, number];
-}));
+const golden = fromCorpus(() => gasGoldens(), new Map<string, number>());
 
 /** The sizes of the (single) module in a golden file, deployed into a fresh world. */
 function sizesOf(file: string): ModuleSizes {
-  const forms = read(new SourceFile(file, readFileSync(GOLDENS + file + '.repl', 'utf8')));
+  const forms = read(new SourceFile(file, readFileSync(join(GAS_GOLDENS, file + '.repl'), 'utf8')));
   const form = forms.find(f => f.t === 'paren' && f.items[0]?.t === 'keyword' && f.items[0].name === 'module') as Syntax & { t: 'paren' };
   return moduleSizes(form, new World().context());
 }
 
 const moduleCost = (s: ModuleSizes) => 400 * s.desugar + 100 * s.hashing + s.transitiveDepCost + 200 * s.store;
 
-test('create-table.repl: the worked example of gas.md §7.1', () => {
+corpusTest('create-table.repl: the worked example of gas.md §7.1', () => {
   const s = sizesOf('create-table');
   assert.is(s.desugar, 260);
   assert.is(s.hashing, 260);
@@ -35,24 +33,24 @@ test('create-table.repl: the worked example of gas.md §7.1', () => {
   assert.is(moduleCost(s) + 250_000, golden.get('create-table'));
 });
 
-test('insert.repl and describe-table.repl deploy the same module', () => {
+corpusTest('insert.repl and describe-table.repl deploy the same module', () => {
   const s = sizesOf('insert');
   assert.is(moduleCost(s) + 250_000 + 34_050, golden.get('insert'));
   assert.is(moduleCost(sizesOf('describe-table')) + 250_000 + 100_000, golden.get('describe-table'));
 });
 
-test('create-module-guard.repl: a builtin call in a nullary defun (REPL builtins are 4 bytes)', () => {
+corpusTest('create-module-guard.repl: a builtin call in a nullary defun (REPL builtins are 4 bytes)', () => {
   const s = sizesOf('create-module-guard');
   assert.equal([s.desugar, s.hashing, s.store, s.transitiveDepCost], [195, 195, 452, 425]);
   // (test) applies a nullary closure (free) that calls create-module-guard (200)
   assert.is(moduleCost(s) + 200, golden.get('create-module-guard'));
 });
 
-test('describe-module.repl: module cost plus the flat describe-module charge', () => {
+corpusTest('describe-module.repl: module cost plus the flat describe-module charge', () => {
   assert.is(moduleCost(sizesOf('describe-module')) + 100_000, golden.get('describe-module'));
 });
 
-test('static-redeploy.repl: redeploying writes the stored module again (200·S_store, empty code)', () => {
+corpusTest('static-redeploy.repl: redeploying writes the stored module again (200·S_store, empty code)', () => {
   const s = sizesOf('static-redeploy');
   assert.is(moduleCost(s) + 100 + 200 * s.store, golden.get('static-redeploy'));
 });

@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { read, SourceFile } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { moduleSizes } from '../../runtime/pact-ir/deploy.js';
@@ -13,16 +14,10 @@ import { ReplSession } from '../../runtime/repl/session.js';
 import { runSource } from '../../runtime/repl/script.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas/meter.js';
 import { World } from './world.js';
-
-const GOLDENS = '/work/shared/conformance/pact-5/gas-goldens/';
+import { GAS_GOLDENS, corpusTest, fromCorpus, gasGoldens } from '../corpus.js';
 /** The name Pact's gas-golden harness gives the file (`gasTestDir </> fp`): 48 characters. */
 const PACT_NAME = 'pact-tests/gas-goldens/acquire-module-admin.repl';
-const SRC = readFileSync(GOLDENS + 'acquire-module-admin.repl', 'utf8');
-
-function golden(file: string, op: string): number {
-  const line = readFileSync(GOLDENS + 'goldens/' + file, 'utf8').split('\n').find(l => l.startsWith(op + ': '))!;
-  return Number(line.slice(op.length + 2));
-}
+const SRC = fromCorpus(() => readFileSync(join(GAS_GOLDENS, 'acquire-module-admin.repl'), 'utf8'), '');
 
 function moduleForm(name: string, src: string): Syntax & { t: 'paren' } {
   return read(new SourceFile(name, src)).find(f => f.t === 'paren' && f.items[0]?.t === 'keyword' && f.items[0].name === 'module') as Syntax & { t: 'paren' };
@@ -43,7 +38,7 @@ function moduleForm(name: string, src: string): Syntax & { t: 'paren' } {
 // Check against the goldens: ⌊1052/200⌋ + 10 = 15 mG, where the sizeOf stand-in (614 bytes)
 // gave 13 and left the file 2 mG short of both goldens (295841 vs 295843, 295586 vs 295588). Any
 // length in 1000…1199 gives 15; without the file names (287 bytes) it would be 11.
-test('acquire-module-admin: the stored module is 1052 bytes under Pact\'s file name', () => {
+corpusTest('acquire-module-admin: the stored module is 1052 bytes under Pact\'s file name', () => {
   const ctx = new World().context();
   const s = moduleSizes(moduleForm(PACT_NAME, SRC), ctx);
   const m = (s.built as { module: Parameters<IrEncoder['module']>[0] }).module;
@@ -57,14 +52,14 @@ test('acquire-module-admin: the stored module is 1052 bytes under Pact\'s file n
   assert.is(moduleSizes(moduleForm(PACT_NAME + 'x', SRC), ctx).storedBytes, 1052 + 15);
 });
 
-test('acquire-module-admin: the whole file matches both goldens under Pact\'s file name', () => {
+corpusTest('acquire-module-admin: the whole file matches both goldens under Pact\'s file name', () => {
   for (const [file, flags] of [['builtinGas.golden', []], ['builtinGas50.golden', ['DisablePact51']]] as const) {
     const s = new ReplSession();
     s.gas.model = TABLE_MODEL;
     s.gas.setLimit(MAX_MILLIGAS);
     for (const f of flags) s.env.flags.add(f);
     runSource(s, new SourceFile(PACT_NAME, SRC));
-    assert.is(s.gas.milligas, golden(file, 'acquire-module-admin'), file);
+    assert.is(s.gas.milligas, gasGoldens(file).get('acquire-module-admin'), file);
   }
 });
 

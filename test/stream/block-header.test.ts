@@ -8,6 +8,7 @@ import { HeaderStreamDecoder } from '../../stream/header-stream.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 import { SseError } from '../../stream/sse-decoder.js';
 import { allRealLines, frame, jsonlLines } from './fixtures.js';
+import { corpusTest, fromCorpus } from '../corpus.js';
 
 /** What JSON.parse can read exactly, plus the 64-bit numbers taken from the text itself. */
 function expectedFrom(line: string) {
@@ -39,9 +40,9 @@ function errorOf(json: string): HeaderDecodeError {
   throw new Error(`decoded without an error: ${json}`);
 }
 
-const MODERN = jsonlLines('mainnet01-sequence-6321598.jsonl')[8]!; // chain 0 at 6321600, the spec's example
+const MODERN = fromCorpus(() => jsonlLines('mainnet01-sequence-6321598.jsonl')[8]!, ''); // chain 0 at 6321600, the spec's example
 
-test('every real header in shared/data/headers decodes and equals its JSON', () => {
+corpusTest('every real header in shared/data/headers decodes and equals its JSON', () => {
   const lines = allRealLines();
   assert.is(lines.length, 50);
   for (const { file, line } of lines) {
@@ -49,14 +50,14 @@ test('every real header in shared/data/headers decodes and equals its JSON', () 
   }
 });
 
-test('featureFlags above 2^53 keep every digit', () => {
+corpusTest('featureFlags above 2^53 keep every digit', () => {
   const [first, , third] = jsonlLines('mainnet01-historic.jsonl');
   assert.is(parseBlockHeaderEvent(first!).header.featureFlags, 5156684846802599936n);
   assert.is(parseBlockHeaderEvent(third!).header.featureFlags, 13587439086007832832n);
   assert.is(BigInt(JSON.parse(third!).header.featureFlags), 13587439086007832576n); // what JSON.parse makes of it
 });
 
-test('the spec example decodes to exact typed values', () => {
+corpusTest('the spec example decodes to exact typed values', () => {
   const event = parseBlockHeaderEvent(MODERN);
   assert.is(event.header.chainId, 0);
   assert.is(event.header.height, 6321600);
@@ -71,7 +72,7 @@ test('the spec example decodes to exact typed values', () => {
   assert.is(event.txCount, 0);
 });
 
-test('keys in any order, whitespace and escapes decode to the same header', () => {
+corpusTest('keys in any order, whitespace and escapes decode to the same header', () => {
   const expected = plain(parseBlockHeaderEvent(MODERN));
   const json = JSON.parse(MODERN);
   const shuffle = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
@@ -84,13 +85,13 @@ test('keys in any order, whitespace and escapes decode to the same header', () =
   assert.equal(plain(parseBlockHeaderEvent(escaped)), expected);
 });
 
-test("the 2021 OpenAPI events (hash-map key order) decode through the general reader", () => {
+corpusTest("the 2021 OpenAPI events (hash-map key order) decode through the general reader", () => {
   const [line] = jsonlLines('openapi-header-updates.jsonl');
   assert.ok(line!.startsWith('{"txCount"'));
   assert.equal(plain(parseBlockHeaderEvent(line!)), expectedFrom(line!));
 });
 
-test("the seed's serviceVersion is accepted as chainwebVersion", () => {
+corpusTest("the seed's serviceVersion is accepted as chainwebVersion", () => {
   const event = parseBlockHeaderEvent(MODERN.replace('"chainwebVersion"', '"serviceVersion"'));
   assert.is(event.header.chainwebVersion, 'mainnet01');
   const both = MODERN.replace('"chainId":0,', '"chainId":0,"serviceVersion":"mainnet01",');
@@ -98,13 +99,13 @@ test("the seed's serviceVersion is accepted as chainwebVersion", () => {
   assert.is(error.kind, 'duplicate-field');
 });
 
-test('unknown members are skipped, whatever they hold', () => {
+corpusTest('unknown members are skipped, whatever they hold', () => {
   const extra = MODERN.replace('"txCount":0}', '"txCount":0,"payloadWithOutputs":{"a":[1,-2.5e3,"x\\"}",null,true,{"b":[]}]}}')
     .replace('"weight"', '"future":[{"x":"y"}],"weight"');
   assert.equal(plain(parseBlockHeaderEvent(extra)), plain(parseBlockHeaderEvent(MODERN)));
 });
 
-test('the fast path and the general reader agree on every modern real line', () => {
+corpusTest('the fast path and the general reader agree on every modern real line', () => {
   const fast = new BlockHeaderDecoder();
   for (const { line } of allRealLines().filter(({ line }) => line.startsWith('{"header"'))) {
     const viaFast = plain(fast.decode(Buffer.from(line)));
@@ -113,7 +114,7 @@ test('the fast path and the general reader agree on every modern real line', () 
   }
 });
 
-test('the fast path takes every event in the layout current nodes send, and nothing else', () => {
+corpusTest('the fast path takes every event in the layout current nodes send, and nothing else', () => {
   const fast = new HeaderFastPath();
   const first = Buffer.from(MODERN);
   assert.is(fast.read(first, 0, first.length), undefined, 'the version is not known yet');
@@ -131,7 +132,7 @@ test('the fast path takes every event in the layout current nodes send, and noth
   }
 });
 
-test('decoding reads a byte range inside a larger buffer', () => {
+corpusTest('decoding reads a byte range inside a larger buffer', () => {
   const buffer = Buffer.from(`xxxx${MODERN}yyyy`);
   const event = new BlockHeaderDecoder().decode(buffer, 4, 4 + Buffer.byteLength(MODERN));
   assert.is(event.header.hash, '-1E6y63_tWOSEIf4TpBhwRSTVomxQQLwLxFobQMFjb8');
@@ -177,7 +178,7 @@ const malformed: [string, string, HeaderErrorKind, string][] = [
 ];
 
 for (const [what, json, kind, field] of malformed) {
-  test(`${what} is a ${kind} error naming ${field || 'the root'}`, () => {
+  corpusTest(`${what} is a ${kind} error naming ${field || 'the root'}`, () => {
     const error = errorOf(json);
     assert.instance(error, HeaderDecodeError);
     assert.is(error.kind, kind);
@@ -185,7 +186,7 @@ for (const [what, json, kind, field] of malformed) {
   });
 }
 
-test('a malformed event is reported with its field and the stream goes on, losing nothing else', () => {
+corpusTest('a malformed event is reported with its field and the stream goes on, losing nothing else', () => {
   const good = jsonlLines('mainnet01-sequence-6321598.jsonl');
   const bad = MODERN.replace('"nonce":"8979370741994948982"', '"nonce":"-1"');
   const headers: number[] = [];

@@ -7,6 +7,7 @@ import { headersCommand, nodeCommand, parseChainList } from '../../stream/cli.js
 import { ReplayFeed } from '../../stream/header-feed.js';
 import { NodeServer } from '../../stream/server.js';
 import { headerFile, jsonlLines } from './fixtures.js';
+import { corpusTest } from '../corpus.js';
 
 class Capture extends Writable {
   text = '';
@@ -62,7 +63,7 @@ async function withNode(file: string, body: (url: string) => Promise<void>): Pro
   }
 }
 
-test('pactvm node --replay serves the file byte for byte and stops on a signal with exit code 0', async () => {
+corpusTest('pactvm node --replay serves the file byte for byte and stops on a signal with exit code 0', async () => {
   const { stdout, stderr, controller } = io();
   const running = nodeCommand(['--port', '0', '--replay', headerFile('openapi-header-updates.jsonl'), '--rate', 'max'], { stdout, stderr, signal: controller.signal });
   const [, url] = await stdout.waitFor(/^listening: (http:\/\/127\.0\.0\.1:\d+\/chainweb\/0\.0\/mainnet01\/header\/updates)\n/);
@@ -86,7 +87,7 @@ test('pactvm node --synthetic with forks and endings serves BlockHeader events',
   assert.is(await running, 0);
 });
 
-test('pactvm headers --format json prints each confirmed event exactly as the node sent it', async () => {
+corpusTest('pactvm headers --format json prints each confirmed event exactly as the node sent it', async () => {
   const lines = jsonlLines('mainnet01-sequence-6321598.jsonl');
   await withNode('mainnet01-sequence-6321598.jsonl', async (url) => {
     const { stdout, stderr } = io();
@@ -98,7 +99,7 @@ test('pactvm headers --format json prints each confirmed event exactly as the no
   });
 });
 
-test('pactvm headers --format table with a depth and a chain list', async () => {
+corpusTest('pactvm headers --format table with a depth and a chain list', async () => {
   await withNode('synthetic-orphan-6321599.jsonl', async (url) => {
     const { stdout, stderr } = io();
     const code = await headersCommand([url, '--depth', '1', '--chains', '0', '--count', '2'], { stdout, stderr });
@@ -112,7 +113,7 @@ test('pactvm headers --format table with a depth and a chain list', async () => 
   });
 });
 
-test('pactvm headers stops on a signal with exit code 0', async () => {
+corpusTest('pactvm headers stops on a signal with exit code 0', async () => {
   await withNode('openapi-header-updates.jsonl', async (url) => {
     const { stdout, stderr, controller } = io();
     const running = headersCommand([url], { stdout, stderr, signal: controller.signal });
@@ -122,7 +123,7 @@ test('pactvm headers stops on a signal with exit code 0', async () => {
   });
 });
 
-test('pactvm headers against a path with no stream exits 1 and says why', async () => {
+corpusTest('pactvm headers against a path with no stream exits 1 and says why', async () => {
   await withNode('openapi-header-updates.jsonl', async (url) => {
     const { stdout, stderr } = io();
     const wrongNetwork = url.replace('mainnet01', 'testnet04');

@@ -10,6 +10,7 @@ import {
 import { ReplayFeed } from '../../stream/header-feed.js';
 import { NodeServer } from '../../stream/server.js';
 import { frame, headerFile, jsonlLines } from './fixtures.js';
+import { corpusTest, fromCorpus } from '../corpus.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -27,7 +28,7 @@ function stop(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-const SSE = readFileSync(headerFile('openapi-header-updates.sse'));
+const SSE = fromCorpus(() => readFileSync(headerFile('openapi-header-updates.sse')), Buffer.alloc(0));
 const REAL_NODE: Handler = (_, response) => {
   response.writeHead(200, {
     'Content-Type': 'text/event-stream',
@@ -64,7 +65,7 @@ test('a base URL gets /header/updates; a full stream URL is kept', () => {
   assert.is(streamUrl('https://n/header/updates'), 'https://n/header/updates');
 });
 
-test("the real node's header names are read, and x-peer-addr is not required", async () => {
+corpusTest("the real node's header names are read, and x-peer-addr is not required", async () => {
   const { server, url } = await scripted([REAL_NODE]);
   const connections: ConnectionInfo[] = [];
   const client = new HeaderStreamClient(url, { depth: 0, backoff: { initialMs: 5 } });
@@ -77,7 +78,7 @@ test("the real node's header names are read, and x-peer-addr is not required", a
   });
 });
 
-test("the seed's header names are read from the local node", async () => {
+corpusTest("the seed's header names are read from the local node", async () => {
   const node = new NodeServer({ port: 0, feed: ReplayFeed.fromFile(headerFile('openapi-header-updates.jsonl')), nodeVersion: '9.9' });
   await node.listen();
   const client = new HeaderStreamClient(node.url, { depth: 0 });
@@ -120,7 +121,7 @@ test('other 4xx statuses and a wrong content type are fatal too', async () => {
   }
 });
 
-test('5xx answers are retried with growing delays; a stream that delivers resets the back-off', async () => {
+corpusTest('5xx answers are retried with growing delays; a stream that delivers resets the back-off', async () => {
   const oneEvent: Handler = (_, response) => {
     response.writeHead(200, { 'Content-Type': 'text/event-stream' });
     response.end(frame(jsonlLines('mainnet01-chain0-1000000.jsonl').slice(0, 1)));
@@ -142,7 +143,7 @@ test('5xx answers are retried with growing delays; a stream that delivers resets
   assert.equal(delays.slice(0, 5), [5, 15, 5, 5, 15]);
 });
 
-test('a stream that goes quiet is dropped as stale and reopened', async () => {
+corpusTest('a stream that goes quiet is dropped as stale and reopened', async () => {
   const silent: Handler = (_, response) => {
     response.writeHead(200, { 'Content-Type': 'text/event-stream' });
     response.flushHeaders();
@@ -158,7 +159,7 @@ test('a stream that goes quiet is dropped as stale and reopened', async () => {
   assert.is(disconnections[0]!.events, 0);
 });
 
-test('only the chosen chains are confirmed; invalid events are reported and skipped', async () => {
+corpusTest('only the chosen chains are confirmed; invalid events are reported and skipped', async () => {
   const lines = jsonlLines('mainnet01-sequence-6321598.jsonl');
   const bad = lines[0]!.replace('"height":6321598', '"height":"x"');
   const body = frame([bad, ...lines]);
@@ -175,7 +176,7 @@ test('only the chosen chains are confirmed; invalid events are reported and skip
   assert.equal(invalid, ['header.height: expected a number']);
 });
 
-test('close ends the iteration after the headers already confirmed', async () => {
+corpusTest('close ends the iteration after the headers already confirmed', async () => {
   const { server, url } = await scripted([REAL_NODE]);
   const client = new HeaderStreamClient(url, { depth: 0, backoff: { initialMs: 1000 } });
   const iterator = client[Symbol.asyncIterator]();

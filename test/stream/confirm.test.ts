@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { parseBlockHeaderEvent, type BlockHeaderEvent } from '../../stream/block-header.js';
 import { ConfirmationBuffer, type Gap } from '../../stream/confirm.js';
 import { jsonlLines } from './fixtures.js';
+import { corpusTest } from '../corpus.js';
 
 /** A block with just what the buffer looks at; hashes are readable names. */
 function block(chainId: number, height: number, hash: string, parent: string): BlockHeaderEvent {
@@ -159,7 +160,7 @@ test('chains are buffered independently', () => {
   assert.equal(log.confirmed, ['b10', 'a10']);
 });
 
-test('the real orphan scenario: the invented competitor of chain 0 at 6321599 is orphaned', () => {
+corpusTest('the real orphan scenario: the invented competitor of chain 0 at 6321599 is orphaned', () => {
   const { buffer: b, log } = buffer(1);
   const events = jsonlLines('synthetic-orphan-6321599.jsonl').map(parseBlockHeaderEvent);
   for (const e of events) b.push(e);

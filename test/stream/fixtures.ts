@@ -1,19 +1,21 @@
-// Shared by the stream tests: where the real header data lives, and small helpers to read it.
+// Shared by the stream tests: the real header data (in the corpus, see test/corpus.ts) and small helpers to read it.
 // Compiled to dist/test/stream/, so the repository root is three levels up.
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADER_DATA } from '../corpus.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const HEADERS_DIR = fileURLToPath(new URL('../../../../shared/data/headers/', import.meta.url));
 
+/** A file of the corpus's real header data; tests that read one register through corpusTest. */
 export function headerFile(name: string): string {
-  return `${HEADERS_DIR}${name}`;
+  return join(HEADER_DATA, name);
 }
 
 /** Every `.jsonl` file of the real header data. */
 export function jsonlFiles(): string[] {
-  return readdirSync(HEADERS_DIR).filter((name) => name.endsWith('.jsonl')).sort();
+  return readdirSync(HEADER_DATA).filter((name) => name.endsWith('.jsonl')).sort();
 }
 
 /** The data lines of a `.jsonl` file. */

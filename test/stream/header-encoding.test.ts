@@ -8,6 +8,7 @@ import {
 } from '../../stream/header-encoding.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 import { allRealLines, headerFile } from './fixtures.js';
+import { corpusTest } from '../corpus.js';
 
 function binaryHeaders(): Map<string, Buffer> {
   const rows = readFileSync(headerFile('mainnet01-binary.tsv'), 'utf8').trim().split('\n').slice(1);
@@ -17,7 +18,7 @@ function binaryHeaders(): Map<string, Buffer> {
   }));
 }
 
-test('every real header that upstream also stores in binary re-encodes to the same 318 bytes', () => {
+corpusTest('every real header that upstream also stores in binary re-encodes to the same 318 bytes', () => {
   const binaries = binaryHeaders();
   let compared = 0;
   for (const { line } of allRealLines()) {
@@ -30,7 +31,7 @@ test('every real header that upstream also stores in binary re-encodes to the sa
   assert.ok(compared >= 30, `compared ${compared} headers`);
 });
 
-test('powHash and the hex target of every real event are recomputed exactly', () => {
+corpusTest('powHash and the hex target of every real event are recomputed exactly', () => {
   for (const { line } of allRealLines()) {
     const event = parseBlockHeaderEvent(line);
     assert.is(powHashOf(encodeBinaryHeader(event.header)), event.powHash, event.header.hash);
@@ -38,13 +39,13 @@ test('powHash and the hex target of every real event are recomputed exactly', ()
   }
 });
 
-test('every real event in the current key order re-encodes byte for byte', () => {
+corpusTest('every real event in the current key order re-encodes byte for byte', () => {
   const modern = allRealLines().filter(({ line }) => line.startsWith('{"header"'));
   assert.is(modern.length, 48);
   for (const { line } of modern) assert.is(encodeHeaderEventJson(parseBlockHeaderEvent(line)), line);
 });
 
-test("the seed's version field name sorts where aeson would put it", () => {
+corpusTest("the seed's version field name sorts where aeson would put it", () => {
   const line = allRealLines().find(({ line }) => line.startsWith('{"header"'))!.line;
   const json = encodeHeaderEventJson(parseBlockHeaderEvent(line), { versionField: 'serviceVersion' });
   assert.match(json, /"parent":"[\w-]{43}","payloadHash":"[\w-]{43}","serviceVersion":"mainnet01","target":"[\w-]{43}"/);
@@ -62,7 +63,7 @@ test('the chain graphs are symmetric and three-regular; the fork height picks th
   assert.is(mainnetGraphAt(852054), TWENTY_CHAIN_GRAPH);
 });
 
-test('real adjacents match the chain graph of their height', () => {
+corpusTest('real adjacents match the chain graph of their height', () => {
   for (const { line } of allRealLines()) {
     const { header } = parseBlockHeaderEvent(line);
     const expected = [...mainnetGraphAt(header.height)[header.chainId]!].sort((a, b) => a - b);

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { ReplayFeed, SyntheticFeed } from '../../stream/header-feed.js';
 import { NodeServer } from '../../stream/server.js';
 import { headerFile, jsonlLines } from './fixtures.js';
+import { corpusTest } from '../corpus.js';
 
 interface Fetched {
   response: IncomingMessage;
@@ -53,7 +54,7 @@ async function withServer(options: ConstructorParameters<typeof NodeServer>[0], 
   }
 }
 
-test('a replayed file is served byte for byte as the node frames it', async () => {
+corpusTest('a replayed file is served byte for byte as the node frames it', async () => {
   const expected = readFileSync(headerFile('openapi-header-updates.sse'));
   await withServer({ feed: ReplayFeed.fromFile(headerFile('openapi-header-updates.jsonl')) }, async (server) => {
     const fetched = await fetch(server.url, expected.length);
@@ -62,7 +63,7 @@ test('a replayed file is served byte for byte as the node frames it', async () =
   });
 });
 
-test('the response carries the seed headers: peer address, timestamp in seconds, node version', async () => {
+corpusTest('the response carries the seed headers: peer address, timestamp in seconds, node version', async () => {
   await withServer({ feed: ReplayFeed.fromFile(headerFile('openapi-header-updates.jsonl')), nodeVersion: '2.6' }, async (server) => {
     const before = Math.floor(Date.now() / 1000);
     const { response, localPort } = await fetch(server.url, 1);
@@ -126,7 +127,7 @@ test('random stream endings: each stream ends after at most endAfter events, cle
   });
 });
 
-test('a lone client misses no event across stream endings; an overlap re-sends the last events', async () => {
+corpusTest('a lone client misses no event across stream endings; an overlap re-sends the last events', async () => {
   const lines = jsonlLines('mainnet01-historic.jsonl');
   await withServer({ feed: new ReplayFeed(lines), endAfter: 4, overlap: 2, seed: 2 }, async (server) => {
     const seen: string[] = [];

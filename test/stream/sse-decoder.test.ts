@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { SseDecoder, SseError } from '../../stream/sse-decoder.js';
 import { seededRandom } from '../../stream/seeded-random.js';
 import { frame, headerFile, jsonlFiles, jsonlLines } from './fixtures.js';
+import { corpusTest } from '../corpus.js';
 
 interface Seen {
   type: string;
@@ -106,7 +107,7 @@ const edgeCases: Record<string, Buffer> = {
   'repeated event lines, with and without spaces': bytes('event:  x\ndata:1\n\nevent: x\ndata:2\n\nevent:x\ndata:3\n\nevent:x\ndata:4\n\nevent: x\ndata:5\n\nevent:\ndata:6\n\nevent:\ndata:7\n\n'),
 };
 
-test('the real .sse fixture decodes to its two BlockHeader events', () => {
+corpusTest('the real .sse fixture decodes to its two BlockHeader events', () => {
   const input = readFileSync(headerFile('openapi-header-updates.sse'));
   const outcome = decode([input]);
   const lines = jsonlLines('openapi-header-updates.jsonl');
@@ -114,7 +115,7 @@ test('the real .sse fixture decodes to its two BlockHeader events', () => {
   assert.equal(outcome.errors, []);
 });
 
-test('every fixture split at every byte offset decodes to the same events as the WHATWG reference', () => {
+corpusTest('every fixture split at every byte offset decodes to the same events as the WHATWG reference', () => {
   const fixtures: [string, Buffer][] = [
     ['openapi-header-updates.sse', readFileSync(headerFile('openapi-header-updates.sse'))],
     ...jsonlFiles().map((file): [string, Buffer] => [`${file} framed`, bytes(frame(jsonlLines(file)))]),
