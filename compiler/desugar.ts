@@ -4,6 +4,7 @@
 import type { Syntax } from './syntax.js';
 import { describeSyntax } from './syntax.js';
 import type { Span } from '../vm/source.js';
+import type { CoverageCollector } from '../vm/coverage.js';
 import type { Binder, Expr, FunctionIR, FunctionKind } from './ir.js';
 import { PactError } from '../vm/errors.js';
 import { overloads, namedOverload, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
@@ -25,6 +26,8 @@ export interface NameEnv {
   lookupMember(module: string, member: string): GlobalCell | null | undefined;
   /** a module reference value for a bare/qualified module name, if one exists */
   lookupModRef(name: string): Value | undefined;
+  /** with coverage on: module code registers its coverage probes here */
+  coverage?: CoverageCollector;
 }
 
 export function desugarError(msg: string, span: Span): PactError {
@@ -52,6 +55,11 @@ export class Desugarer {
   private scope: Scope | null = null;
   constructor(private env: NameEnv, private module: ModuleScope | null = null) {}
 
+  /** Module code is measured when coverage is on; top-level script code is not. */
+  private coverage(): CoverageCollector | undefined {
+    return this.module ? this.env.coverage : undefined;
+  }
+
   // ------------------------------------------------------------------------------ functions
 
   /** A top-level expression becomes a 0-argument function. */
@@ -63,7 +71,7 @@ export class Desugarer {
     returnType: PactType | null, body: Syntax[], span: Span): FunctionIR {
     const fn: FunctionIR = {
       name, kind, params: [], body: null as unknown as Expr, returnType, span,
-      parent: this.scope?.fn ?? null, nlocals: 0, captures: [],
+      parent: this.scope?.fn ?? null, nlocals: 0, captures: [], coverage: this.coverage(),
     };
     const saved = this.scope;
     this.scope = { names: new Map(), parent: saved, fn };
@@ -308,7 +316,7 @@ export class Desugarer {
   private syntheticLambda(name: string, params: string[], span: Span, body: (p: Binder[]) => Expr): FunctionIR {
     const fn: FunctionIR = {
       name, kind: 'lambda', params: [], body: null as unknown as Expr, returnType: null, span,
-      parent: this.scope?.fn ?? null, nlocals: 0, captures: [],
+      parent: this.scope?.fn ?? null, nlocals: 0, captures: [], coverage: this.coverage(),
     };
     fn.params = params.map(p => ({ name: p, type: null, span, fn, slot: -1 }));
     fn.body = body(fn.params);
@@ -424,7 +432,7 @@ export class Desugarer {
     const partial = args[0] as Syntax & { t: 'paren' };
     const fn: FunctionIR = {
       name: 'map', kind: 'lambda', params: [], body: null as unknown as Expr, returnType: null, span,
-      parent: this.scope?.fn ?? null, nlocals: 0, captures: [],
+      parent: this.scope?.fn ?? null, nlocals: 0, captures: [], coverage: this.coverage(),
     };
     const x: Binder = { name: '#mapArg', type: null, span, fn, slot: -1 };
     fn.params = [x];

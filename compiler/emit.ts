@@ -6,6 +6,7 @@ import { Op, OPCODES, NATIVE_OPCODES, COMPARE_CODES } from '../vm/opcodes.js';
 import { FunctionProto, type Chunk } from '../vm/chunk.js';
 import { LiteralCharge } from '../vm/host.js';
 import type { Span } from '../vm/source.js';
+import { ProbeMap, ProbeKind } from '../vm/coverage.js';
 
 export function emitFunction(fn: FunctionIR, qualifier: string | null): FunctionProto {
   return new FunctionEmitter(fn, qualifier).finish();
@@ -16,11 +17,23 @@ class FunctionEmitter {
   private constants: unknown[] = [];
   private constIndex = new Map<unknown, number>();
   private spans: (Span | undefined)[] = [];
+  /** coverage probes of this function (null with coverage off) and its constant-pool slot */
+  private probes: ProbeMap | null = null;
+  private probesConst = -1;
+  /** the line the last line probe counted; -1 after a jump target, where control may arrive from elsewhere */
+  private coveredLine = -1;
 
-  constructor(private fn: FunctionIR, private qualifier: string | null) {}
+  constructor(private fn: FunctionIR, private qualifier: string | null) {
+    if (fn.coverage) {
+      const named = fn.kind === 'defun' || fn.kind === 'defcap' || fn.kind === 'defpact';
+      this.probes = new ProbeMap(fn.span.file.name, named && qualifier ? `${qualifier}.${fn.name}` : null);
+      this.probesConst = this.constant(this.probes);
+    }
+  }
 
   finish(): FunctionProto {
     const fn = this.fn;
+    if (this.probes && this.probes.functionName) this.probe(ProbeKind.Entry, fn.span);
     if (fn.kind === 'defun' || fn.kind === 'defcap' || fn.kind === 'defpact') {
       for (const p of fn.params) if (p.type) this.op(Op.TypecheckLocal, p.span, p.slot, this.constant(p.type));
     }
@@ -30,6 +43,10 @@ class FunctionEmitter {
     if (fn.returnType) this.op(Op.TypecheckResult, fn.span, this.constant(fn.returnType));
     this.op(Op.Return, fn.span);
     const chunk: Chunk = { code: Int32Array.from(this.code), constants: this.constants, spans: this.spans };
+    if (this.probes) {
+      this.probes.seal();
+      fn.coverage!.add(this.probes);
+    }
     const captureFrom = Int32Array.from(fn.captures.map(b => this.captureSource(b)));
     const qualified = this.qualifier ? `${this.qualifier}.${fn.name}` : fn.name;
     return new FunctionProto(fn.name, fn.kind, fn.params.length, fn.nlocals, chunk, captureFrom,
@@ -62,10 +79,21 @@ class FunctionEmitter {
     return i;
   }
 
-  private label(): number { return this.code.length; }
+  private label(): number {
+    this.coveredLine = -1;
+    return this.code.length;
+  }
+
+  /** A COVER instruction counting one probe at the start line of `span`. */
+  private probe(kind: ProbeKind, span: Span): void {
+    const line = span.startPos.line + 1;
+    this.op(Op.Cover, span, this.probesConst, this.probes!.add(kind, line));
+    if (kind !== ProbeKind.Entry) this.coveredLine = line;
+  }
   private patch(at: number, target: number): void { this.code[at + OPCODES[this.code[at] as Op].operands] = target; }
 
   private expr(e: Expr, tail: boolean): void {
+    if (this.probes && e.span.startPos.line + 1 !== this.coveredLine) this.probe(ProbeKind.Line, e.span);
     switch (e.k) {
       case 'const': {
         const v = e.value;
@@ -128,9 +156,11 @@ class FunctionEmitter {
           this.expr(c, false);
           jElse = this.op(Op.JumpIfFalse, e.span, 0);
         }
+        if (this.probes) this.probe(ProbeKind.Then, e.span);
         this.expr(e.then, tail);
         const jEnd = this.op(Op.Jump, e.span, 0);
         this.patch(jElse, this.label());
+        if (this.probes) this.probe(ProbeKind.Else, e.span);
         this.expr(e.else, tail);
         this.patch(jEnd, this.label());
         return;

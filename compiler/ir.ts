@@ -6,6 +6,7 @@ import type { Value } from '../vm/values.js';
 import type { BuiltinSpec } from '../vm/builtins.js';
 import type { GlobalCell } from '../vm/chunk.js';
 import type { PactType } from '../vm/types.js';
+import type { CoverageCollector } from '../vm/coverage.js';
 
 export interface Param { name: string; type: PactType | null; span: Span }
 
@@ -55,4 +56,6 @@ export interface FunctionIR {
   nlocals: number;
   /** outer binders this function captures, in capture-index order */
   captures: Binder[];
+  /** with coverage on: where the emitted function registers its probes (module code only) */
+  coverage?: CoverageCollector;
 }

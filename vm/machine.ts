@@ -14,6 +14,7 @@ import { engineFailure, limits, callTooDeep } from './limits.js';
 import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
+import type { ProbeMap } from './coverage.js';
 
 interface Handler { fp: number; sp: number; target: number; saved: unknown }
 
@@ -480,6 +481,11 @@ export class Machine {
                 holds = s[--sp] as boolean;
               }
               if (holds) ip++; else ip = code[ip];
+              break;
+            }
+            case Op.Cover: {
+              const probes = consts[code[ip++]] as ProbeMap;
+              probes.hits[code[ip++]]++;
               break;
             }
             default:

@@ -11,6 +11,7 @@ export const enum Op {
   EnforceTest, RaiseUser, TryBegin, TryEnd, EnforceOneTest,
   TypecheckLocal, TypecheckResult, ReadOnlyBegin, ReadOnlyEnd,
   Add, Sub, Lt, Gt, Le, Ge, Eq, JumpUnlessCompare, AddImm, SubImm, JumpUnlessCompareImm,
+  Cover,
 }
 
 export interface OpInfo {
@@ -64,6 +65,7 @@ export const OPCODES: { readonly [K in Op]: OpInfo } = {
   [Op.SubImm]: { name: 'SUB_IMM', operands: 1, stack: 0, doc: '(- a k) for a small integer k, with a small-integer fast path' },
   [Op.JumpUnlessCompareImm]: { name: 'JUMP_UNLESS_CMP_IMM', operands: 3, stack: -1, doc: 'pop a; jump to target unless (cmp a k) holds for the small integer k' },
   [Op.JumpUnlessCompare]: { name: 'JUMP_UNLESS_CMP', operands: 2, stack: -2, doc: 'pop a b; jump to target unless (cmp a b) holds (cmp: 0 <, 1 >, 2 <=, 3 >=, 4 =)' },
+  [Op.Cover]: { name: 'COVER', operands: 2, stack: 0, doc: 'count a coverage hit: probe i of the probe map constants[k] (emitted only with coverage on)' },
 };
 
 /** Comparison natives that `if` can fuse with its branch, by their JUMP_UNLESS_CMP code. */

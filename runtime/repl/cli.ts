@@ -2,6 +2,7 @@
 // The `pactvm` command line: run, test, and the block-header stream commands.
 
 import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceFile, lex, read, compileExpression } from '../../compiler/index.js';
 import { showSyntax } from '../../compiler/syntax.js';
@@ -17,12 +18,14 @@ import { interactive } from './interactive.js';
 import { runParallel, failedFile, type PortableResult } from './parallel.js';
 import { jsonReport, junitReport, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
+import { coverageSummary, mergeCoverage, writeLcov, type CoverageReport } from './coverage.js';
 
 const USAGE = `usage:
   pactvm repl                      interactive REPL
   pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
   pactvm test PATH... [--reporter pretty|json|tap|junit] [--jobs N] [--shard K/N]
                       [--gasmodel table|fixed:RATE] [--gaslimit N] [--root DIR]
+  coverage (run, test): [--coverage] [--coverage-dir DIR]   LCOV in DIR/lcov.info (default coverage/)
   limits (run, test, gas): [--max-call-depth N] [--max-file-size BYTES[K|M|G]]
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
@@ -103,21 +106,37 @@ function runOptions(opts: Map<string, string>): RunOptions {
   return r;
 }
 
+/** `--coverage [--coverage-dir DIR]`: where the LCOV file goes, or null when coverage is off. */
+function coverageFile(opts: Map<string, string>): string | null {
+  const dir = opts.get('--coverage-dir');
+  if (!opts.has('--coverage') && dir === undefined) return null;
+  return join(dir ?? 'coverage', 'lcov.info');
+}
+
+/** Write the batch's merged coverage and print the per-file summary (stderr: stdout may carry a report). */
+function finishCoverage(path: string, report: CoverageReport): void {
+  writeLcov(path, report);
+  process.stderr.write(coverageSummary(report) + `coverage written to ${path}\n`);
+}
+
 function runCommand(args: string[]): number {
-  const { positional, opts } = options(args, ['--trace']);
+  const { positional, opts } = options(args, ['--trace', '--coverage']);
   const file = positional[0];
   if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
   const run = runOptions(opts);
   const dump = opts.get('--dump');
   if (dump) return dumpCommand(file, dump);
   const trace = opts.has('--trace');
+  const lcov = coverageFile(opts);
   const result = runScript(file, {
     ...run,
+    coverage: lcov !== null,
     out: {
       print: (text, span) => process.stdout.write((trace ? `${span ? span.range() : file}:Print: ` : '') + text + '\n'),
       trace: (text, span) => { if (trace) process.stdout.write(`${span ? span.range() : file}:Trace: ${text}\n`); },
     },
   });
+  if (lcov !== null) finishCoverage(lcov, result.coverage!);
   if (result.errorText !== null) {
     process.stderr.write(result.errorText + '\nLoad failed\n');
     return 1;
@@ -196,8 +215,10 @@ export function collectScripts(paths: string[]): string[] {
 }
 
 async function testCommand(args: string[]): Promise<number> {
-  const { positional, opts } = options(args, []);
+  const { positional, opts } = options(args, ['--coverage']);
   if (positional.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
+  const lcov = coverageFile(opts);
+  const coverage: CoverageReport = Object.create(null);
   const reporter = opts.get('--reporter') ?? 'pretty';
   if (!['pretty', 'json', 'tap', 'junit'].includes(reporter)) {
     throw new Error(`--reporter must be pretty, json, tap or junit, got "${reporter}"`);
@@ -205,10 +226,12 @@ async function testCommand(args: string[]): Promise<number> {
   const jobsText = opts.get('--jobs') ?? '1';
   if (!/^[1-9]\d*$/.test(jobsText)) throw new Error(`--jobs must be a positive whole number, got "${jobsText}"`);
   const run = runOptions(opts);
+  run.coverage = lcov !== null;
   let passed = 0, failed = 0;
   const collected: PortableResult[] = [];
   const report = (r: PortableResult) => {
     if (r.passed) passed++; else failed++;
+    if (r.coverage) mergeCoverage(coverage, r.coverage);
     if (reporter === 'tap' || reporter === 'junit') collected.push(r);
     else if (reporter === 'json') {
       process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
@@ -232,12 +255,14 @@ async function testCommand(args: string[]): Promise<number> {
     await runParallel(files, jobs, {
       gasModel: opts.get('--gasmodel') ?? null, gasLimit: run.gasLimit ?? null,
       callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: run.root ?? null,
+      coverage: lcov !== null,
     }, report);
   } else {
     for (const file of files) report(runScript(file, run));
   }
   if (reporter === 'tap') process.stdout.write(tapReport(collected));
   if (reporter === 'junit') process.stdout.write(junitReport(collected));
+  if (lcov !== null) finishCoverage(lcov, coverage);
   // the closing line; on stderr when stdout carries an XML document
   (reporter === 'junit' ? process.stderr : process.stdout).write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;

@@ -14,13 +14,14 @@ export interface WorkerSettings {
   callDepth: number;
   fileBytes: number;
   root: string | null;
+  coverage: boolean;
 }
 
 /** A file that produced no result of its own (a walk problem, a dead worker): failed, with why. */
 export function failedFile(file: string, message: string): PortableResult {
   return {
     file, passed: false, expects: { passed: 0, failed: 0 }, failures: [],
-    error: { message, file, line: null, column: null }, errorText: message + '\n', durationMs: 0, gasMilli: 0,
+    error: { message, file, line: null, column: null }, errorText: message + '\n', durationMs: 0, gasMilli: 0, coverage: null,
   };
 }
 

@@ -9,6 +9,7 @@ import { readScriptFile, ScriptFileError } from './script-files.js';
 import { TABLE_MODEL, fixedModel, type GasModel } from '../gas/meter.js';
 import { renderError } from './report.js';
 import { GasProfile } from '../gas/profile.js';
+import { CoverageRecorder, type CoverageReport } from './coverage.js';
 
 export interface RunOptions {
   /** take a gas profile of the run */
@@ -19,6 +20,8 @@ export interface RunOptions {
   out?: OutputSink;
   /** the real path of the folder `load` may not leave (`pactvm test --root DIR`) */
   root?: string;
+  /** measure coverage of module code (`--coverage`) */
+  coverage?: boolean;
 }
 
 export interface FileResult {
@@ -33,6 +36,8 @@ export interface FileResult {
   profile: GasProfile | null;
   durationMs: number;
   gasMilli: number;
+  /** with `coverage` on: what the script's module code covered */
+  coverage: CoverageReport | null;
 }
 
 export function runScript(path: string, opts: RunOptions = {}): FileResult {
@@ -45,6 +50,7 @@ export function runScript(path: string, opts: RunOptions = {}): FileResult {
   let error: FileResult['error'] = null;
   let errorText: string | null = null;
   if (opts.root) s.root = opts.root;
+  if (opts.coverage) s.coverage = new CoverageRecorder();
   try {
     runSource(s, new SourceFile(path, readScriptFile(path)));
   } catch (e) {
@@ -69,6 +75,7 @@ export function runScript(path: string, opts: RunOptions = {}): FileResult {
     error, errorText, results: s.testResults, profile,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     gasMilli: s.gas.milligas,
+    coverage: s.coverage?.report() ?? null,
   };
 }
 

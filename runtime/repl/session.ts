@@ -1,6 +1,7 @@
 // A REPL session (repl.md §1): the machine, the gas meter, the transaction environment, the
 // database, the top-level name table, test results and the output channels.
 
+import type { CoverageRecorder } from './coverage.js';
 import { Machine } from '../../vm/machine.js';
 import type { Host, NativeImpl } from '../../vm/host.js';
 import { GlobalCell } from '../../vm/chunk.js';
@@ -96,6 +97,8 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   root: string | null = null;
   /** true while running a .repl file: REPL natives resolve */
   replNatives = true;
+  /** with coverage on (`--coverage`): module code compiled from now on is measured */
+  coverage?: CoverageRecorder;
   readonly natives: NativeImpl[];
   readonly missingNatives: string[];
   private warnings: string[] = [];

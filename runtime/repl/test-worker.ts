@@ -6,13 +6,14 @@ import { runScript, parseGasModel } from './runner.js';
 import { limits } from '../../vm/limits.js';
 import type { WorkerSettings } from './parallel.js';
 
-const { gasModel, gasLimit, callDepth, fileBytes, root } = workerData as WorkerSettings;
+const { gasModel, gasLimit, callDepth, fileBytes, root, coverage } = workerData as WorkerSettings;
 limits.callDepth = callDepth;
 limits.fileBytes = fileBytes;
 const options = {
   ...(gasModel ? { gasModel: parseGasModel(gasModel) } : {}),
   ...(gasLimit !== null ? { gasLimit } : {}),
   ...(root !== null ? { root } : {}),
+  coverage,
 };
 
 parentPort!.on('message', (msg: { index: number; file: string } | null) => {
