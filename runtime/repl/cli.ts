@@ -17,10 +17,11 @@ import { jsonReport, junitReport, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 
 const USAGE = `usage:
-  pactvm repl                      interactive REPL
-  pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
+  pactvm repl [--any-key-wildcard] interactive REPL
+  pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode] [--any-key-wildcard]
   pactvm test PATH... [--reporter pretty|json|tap|junit] [--jobs N] [--shard K/N]
-                      [--gasmodel table|fixed:RATE] [--gaslimit N]
+                      [--gasmodel table|fixed:RATE] [--gaslimit N] [--any-key-wildcard]
+  (--any-key-wildcard: a signature with key "any" signs for every key, as in the seed)
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
   pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
@@ -31,7 +32,7 @@ export async function main(argv: string[]): Promise<number> {
     case 'run': return runCommand(rest);
     case 'test': return testCommand(rest);
     case 'gas': return gasCommand(rest);
-    case 'repl': return interactive(process.stdin, process.stdout);
+    case 'repl': return interactive(process.stdin, process.stdout, options(rest, [ANY_KEY]).opts.has(ANY_KEY));
     case 'headers': case 'node': {
       const streamCli = await import('../../stream/cli.js' as string);
       return cmd === 'headers' ? streamCli.headersCommand(rest) : streamCli.nodeCommand(rest);
@@ -41,6 +42,9 @@ export async function main(argv: string[]): Promise<number> {
       return cmd === undefined || cmd === '--help' || cmd === '-h' ? 0 : 2;
   }
 }
+
+/** The opt-in `any` signature wildcard (decisions.md, env-sigs). */
+const ANY_KEY = '--any-key-wildcard';
 
 /** Split `--name value` options from positional arguments. */
 function options(args: string[], flags: string[]): { positional: string[]; opts: Map<string, string> } {
@@ -61,6 +65,7 @@ function options(args: string[], flags: string[]): { positional: string[]; opts:
 
 function runOptions(opts: Map<string, string>): RunOptions {
   const r: RunOptions = {};
+  if (opts.has(ANY_KEY)) r.anyKeyWildcard = true;
   const model = opts.get('--gasmodel');
   if (model) r.gasModel = parseGasModel(model);
   const limit = opts.get('--gaslimit');
@@ -72,7 +77,7 @@ function runOptions(opts: Map<string, string>): RunOptions {
 }
 
 function runCommand(args: string[]): number {
-  const { positional, opts } = options(args, ['--trace']);
+  const { positional, opts } = options(args, ['--trace', ANY_KEY]);
   const file = positional[0];
   if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
   const dump = opts.get('--dump');
@@ -161,7 +166,7 @@ export function collectScripts(paths: string[]): string[] {
 }
 
 async function testCommand(args: string[]): Promise<number> {
-  const { positional, opts } = options(args, []);
+  const { positional, opts } = options(args, [ANY_KEY]);
   if (positional.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
   const reporter = opts.get('--reporter') ?? 'pretty';
   if (!['pretty', 'json', 'tap', 'junit'].includes(reporter)) {
@@ -187,7 +192,7 @@ async function testCommand(args: string[]): Promise<number> {
   const files = shard(collectScripts(positional), opts.get('--shard'));
   const jobs = Number(jobsText);
   if (jobs > 1 && files.length > 1) {
-    await runParallel(files, jobs, opts.get('--gasmodel') ?? null, run.gasLimit ?? null, report);
+    await runParallel(files, jobs, opts.get('--gasmodel') ?? null, run.gasLimit ?? null, report, run.anyKeyWildcard ?? false);
   } else {
     for (const file of files) report(runScript(file, run));
   }

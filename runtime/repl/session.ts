@@ -90,6 +90,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   events: PactEvent[] = [];
   /** the file being run (for `load` path resolution and error locations) */
   currentFile = '(interactive)';
+  /** `--any-key-wildcard`: the seed's `any` key wildcard for the whole run (survives
+   *  env-exec-config and load-with-env; a script can also turn it on with the AnyKeyWildcard flag) */
+  anyKeyWildcardOption = false;
   /** true while running a .repl file: REPL natives resolve */
   replNatives = true;
   readonly natives: NativeImpl[];
@@ -161,6 +164,10 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
       return undefined;
     }
     return this.module(name.slice(0, dot))?.schemas.get(name.slice(dot + 1));
+  }
+
+  anyKeyWildcard(): boolean {
+    return this.anyKeyWildcardOption || this.env.flags.has('AnyKeyWildcard');
   }
 
   currentPactId(): string | null { return this.pacts.currentId(); }

@@ -4,10 +4,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runScript, parseGasModel } from './runner.js';
 
-const { gasModel, gasLimit } = workerData as { gasModel: string | null; gasLimit: number | null };
+const { gasModel, gasLimit, anyKeyWildcard } =
+  workerData as { gasModel: string | null; gasLimit: number | null; anyKeyWildcard: boolean };
 const options = {
   ...(gasModel ? { gasModel: parseGasModel(gasModel) } : {}),
   ...(gasLimit !== null ? { gasLimit } : {}),
+  anyKeyWildcard,
 };
 
 parentPort!.on('message', (msg: { index: number; file: string } | null) => {
