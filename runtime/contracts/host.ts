@@ -20,4 +20,6 @@ export interface ContractHost {
   module(name: string): LoadedModule | undefined;
   /** a defun by qualified name `m.f` / `ns.m.f` */
   lookupDefun(qualified: string): Closure | undefined;
+  /** does a signature with key `any` sign for every key? (the seed's opt-in wildcard) */
+  anyKeyWildcard(): boolean;
 }

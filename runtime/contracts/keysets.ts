@@ -71,8 +71,9 @@ export function enforceKeyset(h: ContractHost, ks: KeySetGuard): true {
   const counts = (caps: CapToken[]) =>
     (caps.length === 0 && !h.caps.autonomousInstalls) || caps.some(c => granted.some(g => valueEquals(c, g)));
   const signers = h.env.signers;
-  // the seed's wildcard: a signature with key `any` signs for every key
-  const wildcard = signers.get('any');
+  // `any` is an ordinary key (Pact 5); the seed's wildcard, where a signature with key `any`
+  // signs for every key, only when opted in (decisions.md: --any-key-wildcard, AnyKeyWildcard)
+  const wildcard = h.anyKeyWildcard() ? signers.get('any') : undefined;
   let matched = 0;
   for (const key of ks.keys) {
     const caps = signers.get(key) ?? (wildcard && key !== 'any' ? wildcard : undefined);

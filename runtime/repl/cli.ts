@@ -21,10 +21,11 @@ import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 import { coverageSummary, mergeCoverage, writeLcov, type CoverageReport } from './coverage.js';
 
 const USAGE = `usage:
-  pactvm repl                      interactive REPL
-  pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
+  pactvm repl [--any-key-wildcard] interactive REPL
+  pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode] [--any-key-wildcard]
   pactvm test PATH... [--reporter pretty|json|tap|junit] [--jobs N] [--shard K/N]
-                      [--gasmodel table|fixed:RATE] [--gaslimit N] [--root DIR]
+                      [--gasmodel table|fixed:RATE] [--gaslimit N] [--root DIR] [--any-key-wildcard]
+  (--any-key-wildcard: a signature with key "any" signs for every key, as in the seed)
   coverage (run, test): [--coverage] [--coverage-dir DIR]   LCOV in DIR/lcov.info (default coverage/)
   limits (run, test, gas): [--max-call-depth N] [--max-file-size BYTES[K|M|G]]
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
@@ -38,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
     case 'run': return runCommand(rest);
     case 'test': return testCommand(rest);
     case 'gas': return gasCommand(rest);
-    case 'repl': return interactive(process.stdin, process.stdout);
+    case 'repl': return interactive(process.stdin, process.stdout, options(rest, [ANY_KEY]).opts.has(ANY_KEY));
     case 'headers': case 'node': {
       const streamCli = await import('../../stream/cli.js' as string);
       return cmd === 'headers' ? streamCli.headersCommand(rest) : streamCli.nodeCommand(rest);
@@ -48,6 +49,9 @@ export async function main(argv: string[]): Promise<number> {
       return cmd === undefined || cmd === '--help' || cmd === '-h' ? 0 : 2;
   }
 }
+
+/** The opt-in `any` signature wildcard (decisions.md, env-sigs). */
+const ANY_KEY = '--any-key-wildcard';
 
 /** Split `--name value` options from positional arguments. */
 function options(args: string[], flags: string[]): { positional: string[]; opts: Map<string, string> } {
@@ -96,6 +100,7 @@ function applyLimits(opts: Map<string, string>): void {
 function runOptions(opts: Map<string, string>): RunOptions {
   applyLimits(opts);
   const r: RunOptions = {};
+  if (opts.has(ANY_KEY)) r.anyKeyWildcard = true;
   const model = opts.get('--gasmodel');
   if (model) r.gasModel = parseGasModel(model);
   const limit = opts.get('--gaslimit');
@@ -120,7 +125,7 @@ function finishCoverage(path: string, report: CoverageReport): void {
 }
 
 function runCommand(args: string[]): number {
-  const { positional, opts } = options(args, ['--trace', '--coverage']);
+  const { positional, opts } = options(args, ['--trace', '--coverage', ANY_KEY]);
   const file = positional[0];
   if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
   const run = runOptions(opts);
@@ -215,7 +220,7 @@ export function collectScripts(paths: string[]): string[] {
 }
 
 async function testCommand(args: string[]): Promise<number> {
-  const { positional, opts } = options(args, ['--coverage']);
+  const { positional, opts } = options(args, ['--coverage', ANY_KEY]);
   if (positional.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
   const lcov = coverageFile(opts);
   const coverage: CoverageReport = Object.create(null);
@@ -255,7 +260,7 @@ async function testCommand(args: string[]): Promise<number> {
     await runParallel(files, jobs, {
       gasModel: opts.get('--gasmodel') ?? null, gasLimit: run.gasLimit ?? null,
       callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: run.root ?? null,
-      coverage: lcov !== null,
+      coverage: lcov !== null, anyKeyWildcard: run.anyKeyWildcard ?? false,
     }, report);
   } else {
     for (const file of files) report(runScript(file, run));

@@ -26,11 +26,13 @@ export function isComplete(text: string): boolean {
   return !inString && depth <= 0;
 }
 
-export function interactive(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<number> {
+export function interactive(input: NodeJS.ReadableStream, output: NodeJS.WritableStream,
+  anyKeyWildcard = false): Promise<number> {
   const session = new ReplSession({
     print: text => output.write(text + '\n'),
     trace: text => output.write(text + '\n'),
   });
+  session.anyKeyWildcardOption = anyKeyWildcard;
   const rl = createInterface({ input, output, terminal: false });
   let pending = '';
   const prompt = () => output.write(pending ? '....> ' : 'pact> ');

@@ -31,7 +31,9 @@ const SEED_FLAGS = ['DisableInlineMemCheck', 'DisableNewTrans', 'DisableLang40',
   'PreserveModuleIfacesBug', 'PreserveModuleNameBug', 'PreserveNsModuleInstallBug', 'PreserveShowDefs'];
 const PACT4_FLAGS = ['DisablePact40', 'DisablePact410', 'DisablePact42', 'DisablePact43', 'DisablePact431',
   'DisablePact44', 'DisablePact45', 'DisablePact46', 'DisablePact47', 'DisablePact48', 'DisablePact49'];
-export const KNOWN_FLAGS = new Set([...PACT5_FLAGS, ...SEED_FLAGS, ...PACT4_FLAGS]);
+/** pactvm's own flags (decisions.md): AnyKeyWildcard turns on the seed's `any` signature wildcard. */
+const PACTVM_FLAGS = ['AnyKeyWildcard'];
+export const KNOWN_FLAGS = new Set([...PACT5_FLAGS, ...SEED_FLAGS, ...PACT4_FLAGS, ...PACTVM_FLAGS]);
 /** Seed names that mean the same as a Pact 5 flag. */
 const FLAG_ALIASES: Record<string, string> = {
   DisableLangEvents: 'DisablePactEvents', DisableRuntimeReturnTypeChecking: 'DisableRuntimeRTC',

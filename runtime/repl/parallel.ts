@@ -15,6 +15,8 @@ export interface WorkerSettings {
   fileBytes: number;
   root: string | null;
   coverage: boolean;
+  /** the seed's `any` signature wildcard (`--any-key-wildcard`) */
+  anyKeyWildcard: boolean;
 }
 
 /** A file that produced no result of its own (a walk problem, a dead worker): failed, with why. */

@@ -22,6 +22,8 @@ export interface RunOptions {
   root?: string;
   /** measure coverage of module code (`--coverage`) */
   coverage?: boolean;
+  /** the seed's `any` signature wildcard (decisions.md, env-sigs) */
+  anyKeyWildcard?: boolean;
 }
 
 export interface FileResult {
@@ -45,6 +47,7 @@ export function runScript(path: string, opts: RunOptions = {}): FileResult {
   const s = new ReplSession(opts.out ?? SILENT);
   if (opts.gasModel) s.gas.model = opts.gasModel;
   if (opts.gasLimit !== undefined) s.gas.setLimit(opts.gasLimit);
+  if (opts.anyKeyWildcard) s.anyKeyWildcardOption = true;
   const profile = opts.profile ? new GasProfile(s.vm) : null;
   if (profile) s.gas.profiler = (cost, what) => profile.record(cost, what);
   let error: FileResult['error'] = null;

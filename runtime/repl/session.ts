@@ -95,6 +95,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   readonly loadChain: { name: string; identity: string }[] = [];
   /** `pactvm test --root DIR`: the real path `load` may not leave (null: anywhere) */
   root: string | null = null;
+  /** `--any-key-wildcard`: the seed's `any` key wildcard for the whole run (survives
+   *  env-exec-config and load-with-env; a script can also turn it on with the AnyKeyWildcard flag) */
+  anyKeyWildcardOption = false;
   /** true while running a .repl file: REPL natives resolve */
   replNatives = true;
   /** with coverage on (`--coverage`): module code compiled from now on is measured */
@@ -168,6 +171,10 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
       return undefined;
     }
     return this.module(name.slice(0, dot))?.schemas.get(name.slice(dot + 1));
+  }
+
+  anyKeyWildcard(): boolean {
+    return this.anyKeyWildcardOption || this.env.flags.has('AnyKeyWildcard');
   }
 
   currentPactId(): string | null { return this.pacts.currentId(); }

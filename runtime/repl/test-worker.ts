@@ -6,7 +6,7 @@ import { runScript, parseGasModel } from './runner.js';
 import { limits } from '../../vm/limits.js';
 import type { WorkerSettings } from './parallel.js';
 
-const { gasModel, gasLimit, callDepth, fileBytes, root, coverage } = workerData as WorkerSettings;
+const { gasModel, gasLimit, callDepth, fileBytes, root, coverage, anyKeyWildcard } = workerData as WorkerSettings;
 limits.callDepth = callDepth;
 limits.fileBytes = fileBytes;
 const options = {
@@ -14,6 +14,7 @@ const options = {
   ...(gasLimit !== null ? { gasLimit } : {}),
   ...(root !== null ? { root } : {}),
   coverage,
+  anyKeyWildcard,
 };
 
 parentPort!.on('message', (msg: { index: number; file: string } | null) => {

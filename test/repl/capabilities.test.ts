@@ -69,8 +69,10 @@ test('a signature scoped to another capability does not satisfy a keyset', () =>
     'Keyset failure (keys-all): [alice...]');
 });
 
-test("the seed's `any` wildcard signs for every key", () => {
-  assert.is(evalLast(`${MODULE} (env-sigs [{"key": "any", "caps": []}]) (caps.guarded "alice")`), 'true');
+test("the seed's `any` wildcard signs for every key once opted in (decisions.md)", () => {
+  assert.is(errorOf(`${MODULE} (env-sigs [{"key": "any", "caps": []}]) (caps.guarded "alice")`),
+    'Keyset failure (keys-all): [alice...]');
+  assert.is(evalLast(`${MODULE} (env-exec-config ["AnyKeyWildcard"]) (env-sigs [{"key": "any", "caps": []}]) (caps.guarded "alice")`), 'true');
 });
 
 test('keyset predicates: keys-any, keys-2, a native and a custom defun', () => {
