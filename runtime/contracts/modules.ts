@@ -236,7 +236,14 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   }
   rejectCycles(name, defs.map(x => x.name), dependsOn, form.span);
   const code = form.span.file.text.slice(form.span.start, form.span.end);
-  const sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());
+  let sizes: ModuleSizes;
+  try {
+    sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());
+  } catch (e) {
+    // Pact's renamer reports module-level failures at the module form
+    if (e instanceof PactError && !e.span) e.span = form.span;
+    throw e;
+  }
   for (const cell of members.values()) {
     if (cell.value instanceof Closure) cell.value.proto.moduleHash = sizes.hash;
     if (cell.value instanceof TableRef) {
