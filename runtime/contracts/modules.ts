@@ -11,7 +11,7 @@ import type { Span } from '../../vm/source.js';
 import { Desugarer, desugarError, type ModuleScope, type NameEnv } from '../../compiler/desugar.js';
 import { compileFunction } from '../../compiler/index.js';
 import { GlobalCell, type GlobalKind } from '../../vm/chunk.js';
-import { Closure, ModRef, TableRef } from '../../vm/values.js';
+import { Closure, ModRef, TableRef, isCallable } from '../../vm/values.js';
 import type { Machine } from '../../vm/machine.js';
 import type { PactType } from '../../vm/types.js';
 import { PactError } from '../../vm/errors.js';
@@ -118,7 +118,12 @@ export function evalDefconst(h: DefHeader, env: NameEnv, scope: ModuleScope | nu
   if (h.body.length !== 1) throw desugarError('Expected: defconst value', h.span);
   const d = new Desugarer(env, scope);
   const fn = d.function('toplevel', h.name, [], h.returnType, h.body, h.span);
-  return vm.call(new Closure(compileFunction(fn, scope?.name ?? null), []), []);
+  const value = vm.call(new Closure(compileFunction(fn, scope?.name ?? null), []), []);
+  // a function is not a value: Pact's `eval` refuses it, at the constant's expression
+  if (isCallable(value)) {
+    throw new PactError('exec', 'Program encountered an unhandled raised error: Evaluation did not reduce to a value', h.body[0].span);
+  }
+  return value;
 }
 
 const DEF_KINDS = new Set(['defun', 'defconst', 'defcap', 'defschema', 'deftable', 'defpact']);
@@ -231,7 +236,14 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   }
   rejectCycles(name, defs.map(x => x.name), dependsOn, form.span);
   const code = form.span.file.text.slice(form.span.start, form.span.end);
-  const sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());
+  let sizes: ModuleSizes;
+  try {
+    sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());
+  } catch (e) {
+    // Pact's renamer reports module-level failures at the module form
+    if (e instanceof PactError && !e.span) e.span = form.span;
+    throw e;
+  }
   for (const cell of members.values()) {
     if (cell.value instanceof Closure) cell.value.proto.moduleHash = sizes.hash;
     if (cell.value instanceof TableRef) {

@@ -3,7 +3,7 @@
 
 import type { Value } from '../../vm/values.js';
 import {
-  defName, ifDefName, type Def, type HashBytes, type Interface, type Module, type ModuleName, type Schema,
+  defName, ifDefName, type Def, type IfDef, type HashBytes, type Interface, type Module, type ModuleName, type Schema,
 } from './terms.js';
 
 /** What a member of a deployed module is (Pact's DefKind); schemas carry their resolved fields. */
@@ -26,6 +26,8 @@ export interface ModuleSummary {
   defs?: Map<string, Def>;
   /** the source file its definitions' infos point into (for the stored bytes); optional */
   file?: string;
+  /** an interface's declarations in its definition order (checked by `implements`) */
+  ifDefs?: IfDef[];
 }
 
 /**
@@ -71,7 +73,10 @@ export function summarize(m: { module: Module } | { interface: Interface }): Mod
       defs.set(d.defschema.name, { d: 'defschema', defschema: d.defschema });
     }
   }
-  return { name: m.interface.name, kind: 'interface', hash: m.interface.hash, implements: [], members, defs, file: m.interface.file };
+  return {
+    name: m.interface.name, kind: 'interface', hash: m.interface.hash, implements: [], members, defs, file: m.interface.file,
+    ifDefs: m.interface.defs,
+  };
 }
 
 export function memberKind(d: Def, module: ModuleName): MemberKind {

@@ -7,6 +7,7 @@ import { PactError } from '../../vm/errors.js';
 import type { MemberKind, ModuleHashContext, ModuleSummary } from './module-context.js';
 import { memberKind } from './module-context.js';
 import { stronglyConnComp } from './scc.js';
+import { checkImplements } from './implements.js';
 import {
   INTERFACE_PLACEHOLDER, MODULE_PLACEHOLDER, compareText, sameModuleName,
   type Arg, type BuiltinForm, type Def, type DefCapMeta, type FullyQualifiedName, type HashBytes, type IfDef,
@@ -67,6 +68,7 @@ export class Renamer {
       binds = new Map(binds).set(n, b);
       locals.set(n, b);
     }
+    for (const i of this.currentImplements) checkImplements(mname, defs, i, this.ctx.lookupModule(i)?.ifDefs ?? []);
     return {
       name: mname, governance, defs, blessed: p.blessed, imports: p.imports.map(copyImport),
       implements: this.currentImplements, hash: placeholder, txHash: this.ctx.txHash, code: '', info: p.info,
