@@ -44,11 +44,13 @@ const rules = moo.compile({
 export function tokenize(file: SourceFile): Token[] {
   rules.reset(file.text);
   const out: Token[] = [];
-  let last = '';
+  // the last character consumed, whitespace and comments included ('\0' before any), as alex
+  // reports it in a lexical error
+  let last = '\0';
   for (const t of rules) {
     const start = t.offset, end = t.offset + t.text.length;
     switch (t.type) {
-      case 'ws': case 'comment': continue;
+      case 'ws': case 'comment': last = t.text; continue;
       case 'error': throw lexError(file, start, t.text, last);
       case 'string':
         out.push({ type: 'string', value: unescapeString(file, start, t.text), text: t.text, start, end });
@@ -69,7 +71,15 @@ function lexError(file: SourceFile, offset: number, rest: string, last: string):
   if (rest.startsWith('"')) {
     return new PactError('lexer', `Lexical Error: String literal parsing error:  ${stringProblem(rest)}`, span);
   }
-  const c = rest[0];
+  // alex consumes a lone tick (a symbol needs a letter after it) before failing, so the error is
+  // at the next character, or at the end of the input
+  if (rest.startsWith("'")) {
+    if (rest.length === 1) {
+      return new PactError('lexer', "Lexical Error: Ran out of input before finding a lexeme. Last Character seen:  (')", span);
+    }
+    return new PactError('lexer', `Lexical Error: Encountered unexpected character "${[...rest.slice(1)][0]}", Last seen "'"`, span);
+  }
+  const c = [...rest][0];
   return new PactError('lexer', `Lexical Error: Encountered unexpected character "${c}", Last seen "${last.slice(-1)}"`, span);
 }
 

@@ -8,6 +8,12 @@ import { capTokenText } from '../values/render.js';
 import { managedKey, type CapSlot } from './state.js';
 import type { ContractHost } from './host.js';
 
+
+/** Pact's CapNotInstalled is an execution error: `try` does not catch it. */
+function notInstalled(token: CapToken): PactError {
+  return new PactError('exec', `Managed capability not installed: ${tokenText(token)}`);
+}
+
 export type DefcapMeta =
   | { kind: 'unmanaged' }
   | { kind: 'event' }
@@ -120,7 +126,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
         m = { token, param: -1, used: false, amount: null };
         h.caps.managed.set(key, m);
       }
-      if (!m) throw userError(`Managed capability not installed: ${tokenText(token)}`);
+      if (!m) throw notInstalled(token);
       if (m.used) throw userError('One-shot managed capability used more than once');
       const slot: CapSlot = { token, composed: [] };
       runDefcapBody(h, info, token, slot);
@@ -138,7 +144,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
           h.caps.managed.set(key, m);
         }
       }
-      if (!m) throw userError(`Managed capability not installed: ${tokenText(token)}`);
+      if (!m) throw notInstalled(token);
       // the body runs with the requested arguments; the installed (signed) token is what is in
       // scope meanwhile, so signatures scoped to it count
       const slot: CapSlot = { token: m.token, composed: [] };

@@ -46,7 +46,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     if (!h.env.flags.has('AllowReadInLocal')) guard(t); // the flag lets reads bypass the table guard
   }
   function exists(t: TableRef): void {
-    if (!h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} does not exist`);
+    if (!h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} not found`);
   }
   function schemaOf(t: TableRef): Map<string, PactType> | undefined {
     return h.schemaFields(`${t.module}.${t.schemaName}`);

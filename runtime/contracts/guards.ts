@@ -10,7 +10,7 @@ import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import {
-  KEYSETS_TABLE, enforceKeyset, isValidKeysetName, keysetFromData, keysetNameError, keysetNamespace, lookupKeyset,
+  KEYSETS_TABLE, enforceKeyFormats, enforceKeyset, isValidKeysetName, keysetFromData, keysetNameError, keysetNamespace, lookupKeyset,
 } from './keysets.js';
 import { lookupNamespace } from './namespaces.js';
 import {
@@ -108,8 +108,9 @@ export function guardNatives(h: GuardHost): NativeTable {
     chargeLookup(name);
     const data = h.env.data;
     const v = data instanceof PactObject ? data.get(name) : undefined;
-    const ks = v === undefined ? null : keysetFromData(v, h.env.flags.has('EnforceKeyFormats'));
+    const ks = v === undefined ? null : keysetFromData(v);
     if (!ks) throw userError('read-keyset failure');
+    if (h.env.flags.has('EnforceKeyFormats')) enforceKeyFormats(ks);
     return ks;
   }
 
@@ -146,7 +147,7 @@ export function guardNatives(h: GuardHost): NativeTable {
       chargeLookup(name);
       const data = h.env.data;
       const v = data instanceof PactObject ? data.get(name) : undefined;
-      const ks = v === undefined ? null : keysetFromData(v, h.env.flags.has('EnforceKeyFormats'));
+      const ks = v === undefined ? null : keysetFromData(v);
       if (!ks) throw userError('define-keyset failure');
       return defineKeyset(name, ks, 'define-keyset');
     },
@@ -168,6 +169,10 @@ export function guardNatives(h: GuardHost): NativeTable {
     'enforce-keyset': args => enforceGuard(h, args[0], 'enforce-keyset'),
     'create-user-guard': args => {
       const [fn, fnArgs] = args;
+      if (fn instanceof Closure && (fn.proto.kind === 'defcap' || fn.proto.kind === 'defpact')) {
+        // Pact prints the kind right after "got", without a space
+        throw new PactError('exec', `User guard closure ${fn.proto.qualifiedName} must be defun, got${fn.proto.kind}`);
+      }
       if (!(fn instanceof Closure) || fn.proto.kind !== 'defun' || !Array.isArray(fnArgs)) {
         throw nativeFailure('create-user-guard', 'create-user-guard: expected function application of a top-level function');
       }

@@ -19,7 +19,7 @@ export function makeKeySet(keys: string[], pred: string): KeySetGuard {
 }
 
 /** A keyset from JSON-shaped data: `{"keys": [...], "pred": "..."}` or a bare list of keys. */
-export function keysetFromData(v: Value, enforceFormats: boolean): KeySetGuard | null {
+export function keysetFromData(v: Value): KeySetGuard | null {
   let keys: Value, pred: Value = 'keys-all';
   if (Array.isArray(v)) keys = v;
   else if (v instanceof PactObject) {
@@ -30,11 +30,14 @@ export function keysetFromData(v: Value, enforceFormats: boolean): KeySetGuard |
     if (p !== undefined) pred = p;
   } else return null;
   if (!Array.isArray(keys) || !keys.every(k => typeof k === 'string') || typeof pred !== 'string') return null;
-  if (enforceFormats) {
-    const bad = (keys as string[]).find(k => !isValidKeyFormat(k));
-    if (bad !== undefined) throw userError(`Invalid keyset format: ${bad}`);
-  }
   return makeKeySet(keys as string[], pred);
+}
+
+/** read-keyset under EnforceKeyFormats: every key ED25519 hex or WebAuthn, else Pact's
+ *  (unrecoverable) InvalidKeysetFormat naming the whole keyset. define-keyset does not check. */
+export function enforceKeyFormats(ks: KeySetGuard): void {
+  if (ks.keys.every(isValidKeyFormat)) return;
+  throw new PactError('exec', `Invalid keyset format: KeySet {keys: [${ks.keys.join(', ')}],pred: ${ks.pred}}`);
 }
 
 /** Keyset names are parsed permissively: any non-empty text (`ns.name` when namespaced). */

@@ -22,6 +22,12 @@ export function moduleNatives(h: ModuleNativesHost): NativeTable {
   const topLevelOnly = (name: string) => {
     if (h.vm.activeFunctions().length > 0) throw new PactError('exec', `Top-level call used in module ${name}`);
   };
+  /** Pact's checkNonLocalAllowed: the REPL runs transactionally, so the flag refuses these. */
+  const localOnly = (name: string) => {
+    if (h.env.flags.has('DisableHistoryInTransactionalMode')) {
+      throw new PactError('exec', `Operation only permitted in local execution mode: ${name}`);
+    }
+  };
   const nameArg = (native: string, args: Value[]): string => {
     if (typeof args[0] !== 'string') throw argTypeError(native, args);
     return args[0];
@@ -30,8 +36,9 @@ export function moduleNatives(h: ModuleNativesHost): NativeTable {
   return {
     'describe-module': args => {
       const name = nameArg('describe-module', args);
-      topLevelOnly('describe-module');
       if (!MODULE_NAME.test(name)) throw nativeFailure('describe-module', 'invalid module name format');
+      topLevelOnly('describe-module');
+      localOnly('describe-module');
       const m = h.module(name);
       if (!m) throw new PactError('exec', `Cannot find module: ${name}`);
       const fields: [string, Value][] = [['code', m.code], ['hash', m.hash], ['name', m.name], ['tx_hash', m.txHash]];
@@ -43,7 +50,10 @@ export function moduleNatives(h: ModuleNativesHost): NativeTable {
       }
       return PactObject.of(fields);
     },
-    'list-modules': () => h.moduleNames(),
+    'list-modules': () => {
+      localOnly('list-modules');
+      return h.moduleNames();
+    },
     'static-redeploy': args => {
       const name = nameArg('static-redeploy', args);
       topLevelOnly('static-redeploy');

@@ -42,7 +42,12 @@ test('string errors carry the upstream texts', () => {
   assert.is(err('"abc\\  x\\"'), 'Lexical Error: String literal parsing error:  Invalid multiline string');
   assert.is(err('"abc\ndef"'), 'Lexical Error: String literal parsing error:  newline in string literal');
   assert.is(err('"abc'), 'Lexical Error: String literal parsing error:  did not close string literal');
-  assert.is(err('(a `b)'), 'Lexical Error: Encountered unexpected character "`", Last seen "a"');
+  // the last character consumed is the space before the backquote (alex skips whitespace as input)
+  assert.is(err('(a `b)'), 'Lexical Error: Encountered unexpected character "`", Last seen " "');
+  assert.is(err('(a`b)'), 'Lexical Error: Encountered unexpected character "`", Last seen "a"');
+  assert.is(err('`'), 'Lexical Error: Encountered unexpected character "`", Last seen "\0"');
+  assert.is(err("(a '1)"), 'Lexical Error: Encountered unexpected character "1", Last seen "\'"');
+  assert.is(err("(a '"), "Lexical Error: Ran out of input before finding a lexeme. Last Character seen:  (')");
 });
 
 test.run();
