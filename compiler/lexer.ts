@@ -30,7 +30,9 @@ const rules = moo.compile({
   // `-1a` is one identifier (longest match), `-1` a number, `1a` a number then an identifier.
   int: new RegExp(`[0-9]+|-[0-9]+(?![${SYM}0-9])`),
   tick: /'[a-zA-Z][a-zA-Z0-9\-_]*/,
-  string: { match: /"(?:[^"\\\n\r]|\\[ \t\n\r\f\v]+\\|\\[^ \t\n\r\f\v])*"/, lineBreaks: true },
+  // unrolled (runs of plain characters, then one escape): no backtracking per character, so a
+  // string literal of many megabytes does not exhaust the regex engine's stack
+  string: { match: /"[^"\\\n\r]*(?:\\(?:[ \t\n\r\f\v]+\\|[^ \t\n\r\f\v])[^"\\\n\r]*)*"/, lineBreaks: true },
   lparen: '(', rparen: ')', lbrace: '{', rbrace: '}', lbracket: '[', rbracket: ']',
   comma: ',', dot: '.',
   bindAssign: ':=', dynAccess: '::', colon: ':',

@@ -6,6 +6,7 @@ import { SourceFile, Span } from '../vm/source.js';
 import type { Syntax } from './syntax.js';
 import { PactError } from '../vm/errors.js';
 import { PactDecimal } from '../vm/values.js';
+import { MAX_SOURCE_NESTING, sourceTooDeep } from '../vm/limits.js';
 
 const MAX_PLACES = 255;
 
@@ -18,12 +19,17 @@ export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
   const err = (msg: string, t: Token | undefined) =>
     new PactError('parse', msg, t ? span(t.start, t.end) : span(file.text.length, file.text.length));
 
+  // every later stage recurses once per bracket: bound the nesting here, with a located error
+  let depth = 0;
+
   function parseOne(): Syntax {
     const t = tokens[i++];
     switch (t.type) {
       case 'lparen': case 'lbracket': case 'lbrace': {
+        if (depth >= MAX_SOURCE_NESTING) throw sourceTooDeep(span(t.start, t.end));
         const close = CLOSER[t.type];
         const items: Syntax[] = [];
+        depth++;
         while (i < tokens.length && tokens[i].type !== close) {
           const n = tokens[i];
           if (n.type === 'rparen' || n.type === 'rbracket' || n.type === 'rbrace') {
@@ -31,6 +37,7 @@ export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
           }
           items.push(parseOne());
         }
+        depth--;
         if (i >= tokens.length) throw err(`Expected: [${CLOSE_TEXT[close]}], got end of input`, undefined);
         const end = tokens[i++].end;
         const s = span(t.start, end);

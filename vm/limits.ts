@@ -13,15 +13,15 @@ export const limits = {
 };
 
 /** Brackets nested in source text; the compiler's stages recurse once per level. */
-export const MAX_SOURCE_NESTING = 1000;
+export const MAX_SOURCE_NESTING = 512;
 /** Lists/objects nested in a value, for printing, JSON, equality and hashing. */
-export const MAX_VALUE_NESTING = 2000;
+export const MAX_VALUE_NESTING = 1000;
 /** Bits of an integer result: far beyond any real contract, far below the engine's ceiling. */
 export const MAX_INTEGER_BITS = 1 << 20;
 /** Elements of a list built in one step (make-list, enumerate, ...). */
-export const MAX_LIST_LENGTH = 1 << 26;
+export const MAX_LIST_LENGTH = 1 << 24;
 /** UTF-16 units of a string built in one step. */
-export const MAX_STRING_LENGTH = 1 << 28;
+export const MAX_STRING_LENGTH = 1 << 26;
 
 export function sourceTooDeep(span?: Span | null): PactError {
   return new PactError('parse', `Nesting too deep: more than ${MAX_SOURCE_NESTING} nested forms`, span);
@@ -47,12 +47,12 @@ export function stringTooLarge(): PactError {
   return execError(`Value too large: string of more than ${MAX_STRING_LENGTH} characters`);
 }
 
-/** Bits needed for an integer's magnitude (0 for zero). */
-export function bitLength(i: number | bigint): number {
-  if (typeof i === 'number') return i === 0 ? 0 : Math.floor(Math.log2(Math.abs(i))) + 1;
-  if (i === 0n) return 0;
-  const hex = (i < 0n ? -i : i).toString(16);
-  return (hex.length - 1) * 4 + (32 - Math.clz32(parseInt(hex[0], 16)));
+const INTEGER_CEILING = 1n << BigInt(MAX_INTEGER_BITS);
+
+/** An integer result, refused if it passed the size limit (a comparison: cheap for any size). */
+export function checkedInteger<T extends number | bigint>(i: T): T {
+  if (typeof i === 'bigint' && (i >= INTEGER_CEILING || i <= -INTEGER_CEILING)) throw integerTooLarge();
+  return i;
 }
 
 /**

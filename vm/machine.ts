@@ -10,7 +10,7 @@ import {
 import { BUILTINS, builtinId } from './builtins.js';
 import { PactError, execError, userError, type StackFrameInfo } from './errors.js';
 import type { Host } from './host.js';
-import { engineFailure, limits, callTooDeep } from './limits.js';
+import { engineFailure, limits, callTooDeep, MAX_STRING_LENGTH } from './limits.js';
 import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
@@ -398,7 +398,7 @@ export class Machine {
               if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
                 const r = a + b;
                 if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 2] = r; sp--; break; }
-              } else if (typeof a === 'string' && typeof b === 'string' && !gas.metered) {
+              } else if (typeof a === 'string' && typeof b === 'string' && !gas.metered && a.length + b.length <= MAX_STRING_LENGTH) {
                 s[sp - 2] = a + b; sp--; break;
               }
               sp = this.binaryNative(ID.add, sp, fp, ip, chunk, opStart);

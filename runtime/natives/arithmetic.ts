@@ -15,6 +15,7 @@ import { GasCharges, textLength } from '../gas/charges.js';
 import { equalsGassed, compareGassed } from './compare.js';
 import { containsCallable } from '../values/equality.js';
 import { decimalToFloat, floatToDecimal, transPow } from '../values/mpfr.js';
+import { MAX_INTEGER_BITS, MAX_LIST_LENGTH, MAX_STRING_LENGTH, checkedInteger, integerTooLarge, listTooLarge, stringTooLarge } from '../../vm/limits.js';
 
 type IntFn = (a: PactInt, b: PactInt) => PactInt;
 type DecFn = (a: PactDecimal, b: PactDecimal) => PactDecimal;
@@ -92,10 +93,12 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
       const [a, b] = args;
       if (typeof a === 'string' && typeof b === 'string') {
         if (g.metered) g.textConcat(textLength(a) + textLength(b));
+        if (a.length + b.length > MAX_STRING_LENGTH) throw stringTooLarge();
         return a + b;
       }
       if (Array.isArray(a) && Array.isArray(b)) {
         if (g.metered) g.listConcat(a.length + b.length);
+        if (a.length + b.length > MAX_LIST_LENGTH) throw listTooLarge(a.length + b.length);
         return a.concat(b);
       }
       if (a instanceof PactObject && b instanceof PactObject) {
@@ -134,7 +137,9 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
         if (b === 0) return 1;
         if (a === 1 || a === 0) return a;
         if (a === -1) return intMod(b, 2) === 0 ? 1 : -1;
-        return normInt(toBig(a) ** toBig(b));
+        // |a| >= 2: the result has at least (bits(a) - 1) * b + 1 bits; refuse before computing it
+        if (b > MAX_INTEGER_BITS || (bitLength(a) - 1) * Number(b) >= MAX_INTEGER_BITS) throw integerTooLarge();
+        return checkedInteger(normInt(toBig(a) ** toBig(b)));
       }
       const base = a instanceof PactDecimal ? a : isInt(a) ? decFromInt(a) : null;
       const pow = b instanceof PactDecimal ? b : isInt(b) ? decFromInt(b) : null;
@@ -201,6 +206,7 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
         return normInt(x >> -n);
       }
       if (x === 0n) return 0;
+      if (n > BigInt(MAX_INTEGER_BITS - bitLength(a))) throw integerTooLarge();
       return normInt(x << n);
     },
   };

@@ -14,6 +14,7 @@ import { introSort } from '../values/sort.js';
 import { GasCharges, textLength } from '../gas/charges.js';
 import { equalsGassed, compareLiterals } from './compare.js';
 import { containsCallable } from '../values/equality.js';
+import { MAX_LIST_LENGTH, listTooLarge } from '../../vm/limits.js';
 
 /** Does the string hold characters outside the BMP (so UTF-16 indices ≠ code points)? */
 const hasSurrogates = (s: string): boolean => /[\ud800-\udfff]/.test(s);
@@ -58,7 +59,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       const big = intCmp(abs(from), abs(to)) >= 0 ? abs(from) : abs(to);
       g.makeList(len, integerSize(big));
     }
-    if (typeof len !== 'number' || len > 2 ** 32) throw execError(`${name}: list too large`);
+    if (typeof len !== 'number' || len > MAX_LIST_LENGTH) throw listTooLarge(len);
     const out: Value[] = new Array(len);
     let x = from;
     for (let i = 0; i < len; i++) { out[i] = x; x = intAdd(x, step); }
@@ -124,7 +125,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       if (!isInt(n) || isCallable(v)) throw argTypeError('make-list', args);
       if (g.metered) g.makeList(n, sizeOfValue(v));
       if (n <= 0) return [];
-      if (typeof n !== 'number' || n > 2 ** 32) throw execError('make-list: list too large');
+      if (typeof n !== 'number' || n > MAX_LIST_LENGTH) throw listTooLarge(n);
       return new Array(n).fill(v);
     },
     'length': args => {

@@ -11,6 +11,7 @@ import { showText } from '../values/render.js';
 import { sizeOfValue } from '../values/size.js';
 import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
 import { GasCharges, textLength } from '../gas/charges.js';
+import { MAX_STRING_LENGTH, stringTooLarge } from '../../vm/limits.js';
 
 const utf8 = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -71,6 +72,7 @@ export function stringNatives(rt: Runtime): NativeTable {
       for (const x of xs) if (typeof x !== 'string') throw argTypeError('concat', [x]);
       const strs = xs as string[];
       if (g.metered) g.textListConcat(strs.reduce((n, x) => n + textLength(x), 0), strs.length);
+      if (strs.reduce((n, x) => n + x.length, 0) > MAX_STRING_LENGTH) throw stringTooLarge();
       return strs.join('');
     },
     'format': args => {

@@ -8,36 +8,40 @@ import {
 import { decDigits, decIsIntegral, pow10 } from './numbers.js';
 import { formatIsoTime, toCivil } from '../time/calendar.js';
 import { posixMicrosOf } from '../time/instant.js';
+import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
 
 /** Value → JSON → value: what `env-data` stores. Functions cannot be encoded: keep the original. */
 export function jsonRoundTrip(v: Value): Value {
-  if (containsFunction(v)) return v;
-  return fromJsonValue(toJsonValue(v));
+  if (containsFunction(v, 0)) return v;
+  return fromJsonValue(toJsonValue(v, 0));
 }
 
-function containsFunction(v: Value): boolean {
+function containsFunction(v: Value, depth: number): boolean {
   if (isCallable(v)) return true;
-  if (Array.isArray(v)) return v.some(containsFunction);
-  if (v instanceof PactObject) for (const x of v.fields.values()) if (containsFunction(x)) return true;
+  if (typeof v !== 'object') return false;
+  if (depth > MAX_VALUE_NESTING) throw valueTooDeep();
+  if (Array.isArray(v)) return v.some(x => containsFunction(x, depth + 1));
+  if (v instanceof PactObject) for (const x of v.fields.values()) if (containsFunction(x, depth + 1)) return true;
   return false;
 }
 
-/** The JSON shape of a value (numbers kept exact as Pact values). */
-type Json = null | boolean | string | number | bigint | PactDecimal | Json[] | { [k: string]: Json };
+/** The JSON shape of a value (numbers kept exact as Pact values). Objects are Maps, so that a
+ *  key such as `__proto__` is a key like any other. */
+type Json = null | boolean | string | number | bigint | PactDecimal | Json[] | Map<string, Json>;
 
-function toJsonValue(v: Value): Json {
+function toJsonValue(v: Value, depth: number): Json {
   if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'string' || typeof v === 'boolean') return v;
   if (v instanceof PactDecimal) return v;
-  if (Array.isArray(v)) return v.map(toJsonValue);
+  if (Array.isArray(v)) return v.map(x => toJsonValue(x, depth + 1));
   if (v instanceof PactObject) {
-    const o: { [k: string]: Json } = {};
-    for (const k of v.sortedKeys()) o[k] = toJsonValue(v.fields.get(k)!);
+    const o = new Map<string, Json>();
+    for (const k of v.sortedKeys()) o.set(k, toJsonValue(v.fields.get(k)!, depth + 1));
     return o;
   }
   if (v instanceof Unit) return null;
   if (v instanceof PactTime) return formatIsoTime(v);
-  if (v instanceof KeySetGuard) return { keys: v.keys, pred: v.pred };
-  if (v instanceof KeySetRefGuard) return { keysetref: v.name };
+  if (v instanceof KeySetGuard) return new Map<string, Json>([['keys', v.keys], ['pred', v.pred]]);
+  if (v instanceof KeySetRefGuard) return new Map<string, Json>([['keysetref', v.name]]);
   return String(v);
 }
 
@@ -48,7 +52,7 @@ function fromJsonValue(j: Json): Value {
     return decIsIntegral(j) ? (j.places === 0 ? normalize(j.mantissa) : normalize(j.mantissa / pow10(j.places))) : j;
   }
   if (Array.isArray(j)) return j.map(fromJsonValue);
-  if (typeof j === 'object') return new PactObject(new Map(Object.entries(j).map(([k, x]) => [k, fromJsonValue(x)])));
+  if (j instanceof Map) return new PactObject(new Map([...j].map(([k, x]) => [k, fromJsonValue(x)])));
   return j;
 }
 
@@ -138,6 +142,10 @@ function moduleNameJson(q: string): string {
 
 /** Pact's stable JSON encoding of a value (`encodeStable`): what `hash` hashes for non-strings. */
 export function stableJson(v: Value): string {
+  return stableJsonAt(v, 0);
+}
+
+function stableJsonAt(v: Value, depth: number): string {
   if (typeof v === 'number' || typeof v === 'bigint') {
     const b = BigInt(v);
     return isSafe(b) ? `{"int":${b}}` : `{"int":"${b}"}`;
@@ -147,9 +155,11 @@ export function stableJson(v: Value): string {
   if (v instanceof PactDecimal) {
     return isSafe(v.mantissa) ? scientificText(v) : `{"decimal":"${decDigits(v)}"}`;
   }
-  if (Array.isArray(v)) return '[' + v.map(stableJson).join(',') + ']';
+  if (depth > MAX_VALUE_NESTING) throw valueTooDeep();
+  const inner = (x: Value) => stableJsonAt(x, depth + 1);
+  if (Array.isArray(v)) return '[' + v.map(inner).join(',') + ']';
   if (v instanceof PactObject) {
-    return '{' + legacyKeyOrder(v.sortedKeys()).map(k => jsonString(k) + ':' + stableJson(v.fields.get(k)!)).join(',') + '}';
+    return '{' + legacyKeyOrder(v.sortedKeys()).map(k => jsonString(k) + ':' + inner(v.fields.get(k)!)).join(',') + '}';
   }
   if (v instanceof Unit) return '{"##unit":""}';
   if (v instanceof PactTime) {
@@ -167,10 +177,10 @@ export function stableJson(v: Value): string {
       : `{"ns":${jsonString(v.name.slice(0, dot))},"ksn":${jsonString(v.name.slice(dot + 1))}}`;
     return `{"keysetref":${ksn}}`;
   }
-  if (v instanceof UserGuard) return `{"args":[${v.args.map(stableJson).join(',')}],"fun":${jsonString(v.fun)}}`;
+  if (v instanceof UserGuard) return `{"args":[${v.args.map(inner).join(',')}],"fun":${jsonString(v.fun)}}`;
   if (v instanceof CapabilityGuard) {
     const pid = v.pactId === null ? 'null' : jsonString(v.pactId);
-    return `{"cgPactId":${pid},"cgArgs":[${v.args.map(stableJson).join(',')}],"cgName":${jsonString(v.name)}}`;
+    return `{"cgPactId":${pid},"cgArgs":[${v.args.map(inner).join(',')}],"cgName":${jsonString(v.name)}}`;
   }
   if (v instanceof ModuleGuard) {
     const dot = v.module.lastIndexOf('.');
@@ -180,6 +190,6 @@ export function stableJson(v: Value): string {
   if (v instanceof ModRef) {
     return `{"refSpec":[${v.interfaces.map(moduleNameJson).join(',')}],"refName":${moduleNameJson(v.module)}}`;
   }
-  if (v instanceof CapToken) return `{"name":${jsonString(v.name)},"args":[${v.args.map(stableJson).join(',')}]}`;
+  if (v instanceof CapToken) return `{"name":${jsonString(v.name)},"args":[${v.args.map(inner).join(',')}]}`;
   return jsonString(String(v));
 }

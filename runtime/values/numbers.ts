@@ -6,6 +6,7 @@
 // get wrong, and the number fast path keeps everyday arithmetic allocation-free.
 
 import { PactDecimal } from '../../vm/values.js';
+import { checkedInteger } from '../../vm/limits.js';
 
 export type PactInt = number | bigint;
 
@@ -49,7 +50,7 @@ export function intMul(a: PactInt, b: PactInt): PactInt {
     const r = a * b;
     if (Number.isSafeInteger(r)) return r === 0 ? 0 : r; // no -0
   }
-  return normInt(toBig(a) * toBig(b));
+  return checkedInteger(normInt(toBig(a) * toBig(b)));
 }
 
 /** Haskell `div`: floor division. Caller checks for a zero divisor. */

@@ -6,20 +6,24 @@ import {
   ModuleGuard, PactGuard, ModRef, CapToken, TableRef, isGuard, type Value,
 } from '../../vm/values.js';
 import { decPretty, decShow } from './numbers.js';
+import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
 import { formatIsoTime } from '../time/calendar.js';
 import { cat, commaBraces, list, render as layout, spaced, text, type Doc } from './layout.js';
 
 /** The REPL printer: top-level results, expect messages, error texts. Values holding a guard
  *  are laid out at width 80, where long guard records break across lines as in Pact. */
 export function pretty(v: Value): string {
-  return containsGuard(v) ? layout(prettyDoc(v)) : render(v, true);
+  return containsGuard(v, 0) ? layout(prettyDoc(v)) : render(v, true, 0);
 }
 
-function containsGuard(v: Value): boolean {
+/** Also the depth check of `prettyDoc`, which runs only on values this accepted. */
+function containsGuard(v: Value, depth: number): boolean {
   if (isGuard(v)) return true;
-  if (Array.isArray(v)) return v.some(containsGuard);
-  if (v instanceof PactObject) { for (const x of v.fields.values()) if (containsGuard(x)) return true; }
-  if (v instanceof CapToken) return v.args.some(containsGuard);
+  if (typeof v !== 'object') return false;
+  if (depth > MAX_VALUE_NESTING) throw valueTooDeep();
+  if (Array.isArray(v)) return v.some(x => containsGuard(x, depth + 1));
+  if (v instanceof PactObject) { for (const x of v.fields.values()) if (containsGuard(x, depth + 1)) return true; }
+  if (v instanceof CapToken) return v.args.some(x => containsGuard(x, depth + 1));
   return false;
 }
 
@@ -50,51 +54,52 @@ function prettyDoc(v: Value): Doc {
   }
   if (v instanceof ModuleGuard) return spaced(text('ModuleGuard'), commaBraces([text(`module: ${v.module}`), text(`name: ${v.name}`)]));
   if (v instanceof PactGuard) return spaced(text('PactGuard'), commaBraces([text(`pactId: ${v.pactId}`), text(`name: ${v.name}`)]));
-  return text(render(v, true));
+  return text(render(v, true, 0));
 }
 
 /** `show` and `format` text (natives.md §0.6). */
 export function showText(v: Value): string {
-  return render(v, false);
+  return render(v, false, 0);
 }
 
-function render(v: Value, repl: boolean): string {
+function render(v: Value, repl: boolean, depth: number): string {
   switch (typeof v) {
     case 'number': case 'bigint': return v.toString();
     case 'string': return '"' + v + '"';
     case 'boolean': return v ? 'true' : 'false';
   }
+  if (depth > MAX_VALUE_NESTING) throw valueTooDeep();
   if (v instanceof PactDecimal) return repl ? decPretty(v) : decShow(v);
-  if (Array.isArray(v)) return '[' + v.map(x => render(x, repl)).join(repl ? ' ' : ', ') + ']';
+  if (Array.isArray(v)) return '[' + v.map(x => render(x, repl, depth + 1)).join(repl ? ' ' : ', ') + ']';
   if (v instanceof PactObject) {
-    return '{' + v.sortedKeys().map(k => `"${k}": ${render(v.fields.get(k)!, repl)}`).join(',') + '}';
+    return '{' + v.sortedKeys().map(k => `"${k}": ${render(v.fields.get(k)!, repl, depth + 1)}`).join(',') + '}';
   }
   if (v instanceof Unit) return '()';
   if (v instanceof PactTime) return '"' + formatIsoTime(v) + '"';
-  return renderOther(v, repl);
+  return renderOther(v, repl, depth);
 }
 
 /** Inside guard records, lists print with `, ` in both renderings. */
-function guardList(vs: Value[], repl: boolean): string {
-  return '[' + vs.map(x => render(x, repl)).join(', ') + ']';
+function guardList(vs: Value[], repl: boolean, depth: number): string {
+  return '[' + vs.map(x => render(x, repl, depth + 1)).join(', ') + ']';
 }
 
-function renderOther(v: Value, repl: boolean): string {
+function renderOther(v: Value, repl: boolean, depth: number): string {
   if (v instanceof KeySetGuard) return `KeySet {keys: [${v.keys.join(', ')}],pred: ${v.pred}}`;
   if (v instanceof KeySetRefGuard) return `'${v.name}`;
-  if (v instanceof UserGuard) return `UserGuard {fun: ${v.fun},args: ${guardList(v.args, repl)}}`;
+  if (v instanceof UserGuard) return `UserGuard {fun: ${v.fun},args: ${guardList(v.args, repl, depth)}}`;
   if (v instanceof CapabilityGuard) {
-    return `CapabilityGuard {name: ${v.name},args: ${guardList(v.args, repl)},pactId: ${v.pactId ?? ''}}`;
+    return `CapabilityGuard {name: ${v.name},args: ${guardList(v.args, repl, depth)},pactId: ${v.pactId ?? ''}}`;
   }
   if (v instanceof ModuleGuard) return `ModuleGuard {module: ${v.module},name: ${v.name}}`;
   if (v instanceof PactGuard) return `PactGuard {pactId: ${v.pactId},name: ${v.name}}`;
   if (v instanceof ModRef) return v.module;
-  if (v instanceof CapToken) return `CapToken(${capTokenText(v, repl)})`;
+  if (v instanceof CapToken) return `CapToken(${capTokenText(v, repl, depth)})`;
   if (v instanceof TableRef) return v.name;
   return '<#closure>';
 }
 
 /** `m.C 1 "a"`: a capability token's inside, as errors print it in parentheses. */
-export function capTokenText(t: CapToken, repl = true): string {
-  return [t.name, ...t.args.map(a => render(a, repl))].join(' ');
+export function capTokenText(t: CapToken, repl = true, depth = 0): string {
+  return [t.name, ...t.args.map(a => render(a, repl, depth + 1))].join(' ');
 }
