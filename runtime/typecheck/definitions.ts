@@ -7,7 +7,7 @@ import {
   type ModuleName, type PactValue, type Term,
 } from '../pact-ir/terms.js';
 import {
-  CAP, GUARD, TIME, funs, list, modSet, predEq, tvar,
+  CAP, GUARD, TIME, fieldOrder, funs, list, modSet, predEq, tvar,
   type DbVar, type MRef, type Pred, type Row, type Scheme, type TVar, type Ty, type Var,
 } from './tc-types.js';
 import { dbgTy, linkTy, linkRow, type LPred, constraintText } from './unify.js';
@@ -230,7 +230,8 @@ export class DefinitionChecker extends Infer {
         case 'var': mark(x.v); return x;
         case 'object': case 'table':
           if (x.row.k === 'rvar') { mark(x.row.v); return x; }
-          return { k: x.k, row: { k: 'rconc', fields: new Map([...x.row.fields].map(([k, f]) => [k, go(f)])) } };
+          // in Map order: the order Pact meets (and binds) the variables
+          return { k: x.k, row: { k: 'rconc', fields: new Map(fieldOrder(x.row.fields).map(k => [k, go((x.row as { fields: Map<string, Ty> }).fields.get(k)!)])) } };
         case 'fun': return { k: 'fun', a: go(x.a), r: go(x.r) };
         case 'nullary': return { k: 'nullary', r: go(x.r) };
         case 'list': return { k: 'list', e: go(x.e) };
