@@ -18,6 +18,7 @@ import type { Span } from '../../vm/source.js';
 import { loadFile } from './script.js';
 import { pactState } from '../contracts/defpacts.js';
 import { testCapability } from '../contracts/capabilities.js';
+import { typecheckNative } from './typecheck-native.js';
 
 export const PACT_VERSION = '5.4';
 
@@ -304,12 +305,7 @@ export function replNatives(s: ReplSession): NativeTable {
     'continue-pact-with-rollback': args => continuePact(args, 'continue-pact-with-rollback'),
     'continue-pact-rollback-yield': args => continuePact(args, 'continue-pact-rollback-yield'),
     'continue-pact-rollback-yield-object': args => continuePact(args, 'continue-pact-rollback-yield-object'),
-    'typecheck': args => {
-      const name = str('typecheck', args, 0);
-      if (!s.module(name)) throw nativeFailure('typecheck', 'invalid module name format');
-      s.out.trace(`Typechecking successful for module ${name}`, vm.callSite());
-      return UNIT;
-    },
+    'typecheck': args => typecheckNative(s, str('typecheck', args, 0)),
     'env-namespace-policy': args => {
       const [allowRoot, fn] = args;
       if (typeof allowRoot !== 'boolean' || !(fn instanceof Closure)) throw argTypeError('env-namespace-policy', args);

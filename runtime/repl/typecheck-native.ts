@@ -1,0 +1,29 @@
+// The REPL native `(typecheck "m")`: Pact 5's static typechecker on a deployed module; success is
+// a trace line, failure Pact's EvalError carrying the rendered typecheck message.
+
+import { readFileSync } from 'node:fs';
+import { PactError, nativeFailure } from '../../vm/errors.js';
+import { UNIT, type Value } from '../../vm/values.js';
+import { typecheckDeployed } from '../typecheck/deployed.js';
+import type { ReplSession } from './session.js';
+
+const MODULE_NAME = /^[a-zA-Z%#+\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]*(\.[a-zA-Z%#+\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]*)?$/;
+
+/** A source text by file name: the file running now, else the file on disk. */
+export function sourceText(s: ReplSession, file: string): string | undefined {
+  const site = s.vm.callSite();
+  if (site && site.file.name === file) return site.file.text;
+  try { return readFileSync(file, 'utf8'); } catch { return undefined; }
+}
+
+export function typecheckNative(s: ReplSession, name: string): Value {
+  if (!MODULE_NAME.test(name)) throw nativeFailure('typecheck', 'invalid module name format');
+  const site = s.vm.callSite();
+  const m = s.resolveModule(name);
+  if (!m) throw new PactError('exec', `Cannot find module: ${name}`, site);
+  if (m.kind !== 'module') throw new PactError('exec', `Expected module, found interface: ${m.name}`, site);
+  const r = typecheckDeployed(m, n => s.module(n), f => sourceText(s, f));
+  if (!r.ok) throw new PactError('exec', `Program encountered an unhandled raised error: ${r.message}`, site);
+  s.out.trace(`Typechecking successful for module ${name}`, site);
+  return UNIT;
+}
