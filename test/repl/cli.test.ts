@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHILD_PROCESS_MS } from '../deadline.js';
 
 const cli = fileURLToPath(new URL('../../runtime/repl/cli.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pactvm-cli-'));
@@ -14,7 +15,12 @@ writeFileSync(join(dir, 'good.repl'), '(expect "one" 1 1)\n');
 writeFileSync(join(dir, 'bad.repl'), '(expect "two" 2 3)\n(expect "ok" 1 1)\n');
 writeFileSync(join(dir, 'broken.repl'), '(expect "x" 1 1)\n(+ 1 "a")\n');
 writeFileSync(join(dir, 'sum.repl.txt'), '(expect "sum" 3 (+ 1 2))\n');
-const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+/** Run the CLI; a run that outlives its deadline is killed and fails the test with a message. */
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: CHILD_PROCESS_MS });
+  if (r.error) throw new Error(`deadline: pactvm ${args.join(' ')} did not finish within ${CHILD_PROCESS_MS} ms (${r.error.message})`);
+  return r;
+}
 
 test('pactvm test prints one line per file and ends with N passed, N failed; exit 1 on failure', () => {
   const r = run('test', dir);

@@ -1,6 +1,6 @@
 // `pactvm repl`: prompts, multi-line input, results, errors that do not end the session.
 
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { PassThrough } from 'node:stream';
 import { interactive, isComplete } from '../../runtime/repl/interactive.js';

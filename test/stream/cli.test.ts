@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { Writable } from 'node:stream';
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { headersCommand, nodeCommand, parseChainList } from '../../stream/cli.js';
 import { ReplayFeed } from '../../stream/header-feed.js';

@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { HeaderStreamClient } from '../../stream/client.js';
 import { SyntheticFeed } from '../../stream/header-feed.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { get, request, type IncomingMessage } from 'node:http';
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { ReplayFeed, SyntheticFeed } from '../../stream/header-feed.js';
 import { NodeServer } from '../../stream/server.js';
