@@ -1,5 +1,11 @@
-// Defpacts (language.md §8, repl.md §3.6): starting a multi-step pact, continuing it step by step
-// (or rolling a step back), yield/resume between steps, pact-id, pact guards and pact-state.
+// Defpacts (language.md §8, repl.md §3.6), as Pact 5 runs them: starting a pact, continuing it
+// step by step or rolling a step back, nested pacts that advance with their parent, yield/resume
+// (also across chains), pact-id and pact guards.
+//
+// Two pieces of state, as in Pact: `h.pactExec` is the defpact execution of the transaction
+// (Pact's esDefPactExec: set when a step starts, kept after it until the transaction ends, read
+// by pact-id, yield and pact guards); `step` is the step being evaluated right now (Pact's
+// ceDefPactStep: only inside a step's body, read by resume and by a defpact call to nest it).
 
 import { Closure, PactObject, PactGuard, CapabilityGuard, CapToken, isCallable, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
@@ -17,154 +23,174 @@ export interface DefpactStep { exec: Closure; rollback: Closure | null }
 /** A compiled defpact: one closure per step (and rollback), all taking the defpact's arguments. */
 export interface DefpactInfo { name: string; module: string; steps: DefpactStep[] }
 
-/** The state of a pact between steps, as stored by id. */
+/** A cross-chain yield's endorsement: the chain it is for and the hash of the module that yielded. */
+export interface Provenance { targetChain: string; moduleHash: string }
+
+/** A yielded object; cross-chain yields carry a provenance and the chain they left from. */
+export interface PactYield { data: PactObject; provenance: Provenance | null; sourceChain: string | null }
+
+/** A defpact execution (Pact's DefPactExec); also the shape of a nested one and of the stored one. */
 export interface PactExec {
   id: string;
-  /** last executed step */
+  /** the step executed (or being executed) */
   step: number;
   stepCount: number;
+  /** does that step have a rollback? */
   stepHasRollback: boolean;
+  /** the defpact (qualified) and its arguments: Pact's continuation */
   name: string;
   args: Value[];
-  yield: { data: PactObject; target: string | null; sourceChain: string } | null;
-  completed: boolean;
+  yield: PactYield | null;
   /** nested pacts started by this pact's steps, by id; each advances with its parent */
   nested: Record<string, PactExec>;
+  /** in the database only: the pact ran its last step or was rolled back */
+  completed?: boolean;
 }
 
-/** The step being executed right now. */
-interface StepContext {
-  id: string; step: number; rollback: boolean; resume: PactExec['yield']; yielded: PactExec['yield'];
-  /** the defpact and its arguments (named in cross-chain events) */
-  name: string; args: Value[]; module: string;
-  /** nested pacts as they stand during this step */
-  nested: Record<string, PactExec>;
-  /** set when the step resumed a cross-chain yield: the chain it came from */
-  resumedFrom?: string;
-}
+/** The step under evaluation (Pact's DefPactStep). */
+interface StepEnv { id: string; step: number; rollback: boolean; resume: PactYield | null }
 
 export interface PactHost extends ContractHost {
-  /** the most recent pact execution of this transaction (continue-pact's default) */
+  /** the defpact execution of this transaction (Pact's esDefPactExec) */
   pactExec: PactExec | null;
   defpact(name: string): DefpactInfo | undefined;
 }
 
-const notInPact = () => userError('Attempted to fetch defpact data, but currently not within defpact execution');
+const exec = (msg: string) => new PactError('exec', msg);
+const notInPact = () => exec('Attempted to fetch defpact data, but currently not within defpact execution');
+/** Pact's EvalError rendering */
+const evalError = (msg: string) => exec(`Program encountered an unhandled raised error: ${msg}`);
+const T = (b: boolean) => (b ? 'True' : 'False');
+
+/** InvalidDefPactStepSupplied */
+const invalidStep = (step: number, count: number) =>
+  exec(`DefPactStep does not match defpact properties: requested: ${step} step count:${count}`);
 
 export class Defpacts {
-  private current: StepContext | null = null;
+  private step: StepEnv | null = null;
 
   constructor(private h: PactHost) {}
 
-  /** Calling a defpact outside any pact: start it with the transaction hash as id, run step 0. */
+  /** A defpact called (Pact's initPact): outside a step it starts with the transaction hash as
+   *  its id at step 0; inside a step it is nested, with an id derived from the step's pact id. */
   start(fn: Closure, args: Value[]): Value {
-    const h = this.h;
-    const info = h.defpact(fn.proto.qualifiedName);
-    if (!info) throw new PactError('exec', `Cannot find defpact ${fn.proto.qualifiedName}`);
-    if (this.current) return this.nested(info, args, this.current);
-    if (h.pactExec) throw new PactError('exec', `defpact execution context already in the environment:  defpact id: ${h.pactExec.id}`);
-    const exec: PactExec = {
-      id: h.env.txHash, step: -1, stepCount: info.steps.length, stepHasRollback: false,
-      name: info.name, args, yield: null, completed: false, nested: {},
-    };
-    return this.runStep(info, exec, 0, false, null);
+    const info = this.h.defpact(fn.proto.qualifiedName);
+    if (!info) throw exec(`Cannot find defpact ${fn.proto.qualifiedName}`);
+    const current = this.step;
+    if (!current) return this.applyPact(info, args, { id: this.h.env.txHash, step: 0, rollback: false, resume: null }, {});
+    const continuation = stableJson(PactObject.of([['args', args], ['def', info.name]]));
+    const id = base64UrlEncode(blake2b256(Buffer.from(`${current.id}:${continuation}`, 'utf8')));
+    return this.applyNestedPact(info, args, { id, step: current.step, rollback: current.rollback, resume: null });
   }
 
-  /** A defpact called while a step runs is nested (language.md §8.4): started at step 0 and
-   *  advanced by the parent's later steps (usually via `continue`). */
-  private nested(info: DefpactInfo, args: Value[], parent: StepContext): Value {
+  /** Run one step of a top-level pact and store the pact's state (Pact's applyPact). */
+  private applyPact(info: DefpactInfo, args: Value[], ps: StepEnv, nested: Record<string, PactExec>): Value {
     const h = this.h;
-    const id = base64UrlEncode(blake2b256(Buffer.from(
-      `${parent.id}:${stableJson(PactObject.of([['args', args], ['def', info.name]]))}`, 'utf8')));
-    const parentExec = h.db.read(PACTS_TABLE, parent.id) as unknown as PactExec | undefined;
-    const parentCount = parentExec?.stepCount ?? h.defpact(parent.name)?.steps.length ?? 0;
-    if (info.steps.length !== parentCount) {
-      throw new PactError('exec', `Nested defpact execution failed, parameter mismatch: PactId: ${id} step count: ${info.steps.length} Parent step count: ${parentCount}`);
-    }
-    let child = parent.nested[id];
-    if (parent.step === 0 && !parent.rollback) {
-      if (child) throw new PactError('exec', `Requested nested defpact double execution: defpact id: ${id}`);
-      child = { id, step: -1, stepCount: info.steps.length, stepHasRollback: false, name: info.name, args, yield: null, completed: false, nested: {} };
-    } else if (!child) {
-      throw new PactError('exec', `Requested nested defpact never started: defpact id: ${id}`);
-    }
-    const s = info.steps[parent.step];
-    const ctx: StepContext = {
-      id, step: parent.step, rollback: parent.rollback, resume: child.yield, yielded: null,
-      name: info.name, args: child.args, module: info.module, nested: child.nested,
+    if (h.pactExec) throw exec(`defpact execution context already in the environment:  defpact id: ${h.pactExec.id}`);
+    const step = info.steps[ps.step];
+    if (!step) throw invalidStep(ps.step, info.steps.length);
+    const started: PactExec = {
+      id: ps.id, step: ps.step, stepCount: info.steps.length, stepHasRollback: step.rollback !== null,
+      name: info.name, args, yield: null, nested,
     };
-    const result = this.runIn(ctx, s);
-    parent.nested[id] = {
-      ...child, step: parent.step, stepHasRollback: s.rollback !== null, yield: ctx.yielded,
-      completed: parent.rollback || parent.step === info.steps.length - 1, nested: ctx.nested,
-    };
-    return result;
-  }
-
-  /** `continue-pact`: run the next step (or roll back the last one) of a stored pact. */
-  continueStep(step: number, rollback: boolean, pactId: string | null, resume: PactObject | null): Value {
-    const h = this.h;
-    const id = pactId ?? h.pactExec?.id;
-    if (id === undefined) throw new PactError('exec', 'No defpact id or execution environment supplied');
-    const previousYield = h.pactExec?.id === id ? h.pactExec.yield : null;
-    h.pactExec = null;
-    const exec = h.db.read(PACTS_TABLE, id) as unknown as PactExec | undefined;
-    if (!exec) throw new PactError('exec', `No previous defpact execution found for defpact id:  ${id}`);
-    if (exec.completed) throw new PactError('exec', `Requested defpact already completed:  defpact id:${id}`);
-    if (step < 0 || step >= exec.stepCount) {
-      throw new PactError('exec', `DefPactStep does not match defpact properties: requested: ${step} step count:${exec.stepCount}`);
-    }
-    if (rollback && step !== exec.step) {
-      throw new PactError('exec', `Rollback mismatch in DefPactStep and defpact execution environment: requested: ${step} current: ${exec.step}`);
-    }
-    if (!rollback && step !== exec.step + 1) {
-      throw new PactError('exec', `Step mismatch in DefPactStep and defpact execution environment: requested: ${step} current: ${exec.step}`);
-    }
-    const info = h.defpact(exec.name);
-    if (!info) throw new PactError('exec', `Cannot find defpact ${exec.name}`);
-    const stored = exec.yield ?? previousYield;
-    const data = resume ? { data: resume, target: stored?.target ?? null, sourceChain: stored?.sourceChain ?? '' } : stored;
-    return this.runStep(info, exec, step, rollback, data);
-  }
-
-  private runStep(info: DefpactInfo, exec: PactExec, step: number, rollback: boolean, resume: PactExec['yield']): Value {
-    const h = this.h;
-    const s = info.steps[step];
-    const ctx: StepContext = {
-      id: exec.id, step, rollback, resume, yielded: null, name: exec.name, args: exec.args, module: info.module,
-      nested: { ...exec.nested },
-    };
-    const result = this.runIn(ctx, s);
-    for (const n of Object.values(ctx.nested)) {
-      if (n.step !== step) throw new PactError('exec', `Nested defpact not advanced ${n.id}`);
-    }
-    // cross-chain events are emitted once the step has completed
-    if (ctx.resumedFrom !== undefined) this.crossChainEvent('pact.X_RESUME', ctx.resumedFrom, ctx);
-    if (ctx.yielded?.target) this.crossChainEvent('pact.X_YIELD', ctx.yielded.target, ctx);
-    const next: PactExec = {
-      ...exec, step, stepHasRollback: s.rollback !== null, yield: ctx.yielded,
-      completed: rollback || step === exec.stepCount - 1, nested: ctx.nested,
-    };
+    h.pactExec = started;
+    const result = this.runStep(step, ps, args);
+    const done = h.pactExec ?? started;
+    this.checkNestedAdvanced(done, ps);
     if (h.gas.metered) {
-      const bytes = pactExecSize(next);
+      const bytes = pactExecSize(done);
       h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
     }
-    h.db.write(PACTS_TABLE, exec.id, next as unknown as Value);
-    h.pactExec = next;
+    const completed = ps.rollback || ps.step === done.stepCount - 1;
+    h.db.write(PACTS_TABLE, ps.id, { ...done, completed } as unknown as Value);
+    this.crossChainEvents(ps.resume, done);
     return result;
   }
 
-  /** Runs the step's body (or its rollback, as `ctx` says) with `ctx` as the current step. */
-  private runIn(ctx: StepContext, s: DefpactStep): Value {
-    const body = ctx.rollback ? s.rollback : s.exec;
-    if (!body) throw new PactError('exec', `Step has no rollback: defpact id: ${ctx.id}`);
-    const saved = this.current;
-    this.current = ctx;
-    try {
-      return this.h.vm.runBody(body, ctx.args);
-    } finally {
-      this.current = saved;
+  /** Run the step of a nested pact that matches its parent's step (Pact's applyNestedPact). */
+  private applyNestedPact(info: DefpactInfo, args: Value[], ps: StepEnv): Value {
+    const h = this.h;
+    const parent = h.pactExec;
+    if (!parent) throw exec('Fatal execution error, invariant violated: defpact execution state missing in a nested defpact');
+    const step = info.steps[ps.step];
+    if (!step) throw invalidStep(ps.step, parent.stepCount);
+    const stepCount = info.steps.length, hasRollback = step.rollback !== null;
+    if (stepCount !== parent.stepCount) {
+      throw exec(`Nested defpact execution failed, parameter mismatch: PactId: ${parent.id} step count: ${stepCount} Parent step count: ${parent.stepCount}`);
     }
+    if (hasRollback !== parent.stepHasRollback) {
+      throw exec(`Nested defpact execution failed, parameter mismatch: defpact id: ${parent.id} Rollback: ${T(hasRollback)} Parent rollback:${T(parent.stepHasRollback)}`);
+    }
+    const known = parent.nested[ps.id];
+    let child: PactExec;
+    // Pact's conditions and error names, as they are: an unknown nested pact past step 0 is
+    // "double execution", a known one that is not at the previous step "never started"
+    if (!known) {
+      if (ps.step !== 0) throw exec(`Requested nested defpact double execution: defpact id: ${ps.id}`);
+      child = { id: ps.id, step: ps.step, stepCount, stepHasRollback: hasRollback, name: info.name, args, yield: null, nested: {} };
+    } else if (ps.step >= 0 && hasRollback && known.step === ps.step) {
+      child = { ...known, stepHasRollback: hasRollback };
+    } else if (ps.step > 0 && known.step + 1 === ps.step) {
+      child = { ...known, step: known.step + 1, stepHasRollback: hasRollback };
+    } else {
+      throw exec(`Requested nested defpact never started: defpact id: ${ps.id}`);
+    }
+    h.pactExec = child;
+    // a nested step resumes what the nested pact itself yielded last
+    const result = this.runStep(step, { ...ps, resume: child.yield }, args);
+    const done = h.pactExec ?? child;
+    this.checkNestedAdvanced(done, ps);
+    h.pactExec = { ...parent, nested: { ...parent.nested, [ps.id]: done } };
+    return result;
+  }
+
+  /** Every nested pact must have advanced to the step just run (Pact's nestedPactsNotAdvanced). */
+  private checkNestedAdvanced(e: PactExec, ps: StepEnv): void {
+    if (Object.values(e.nested).some(n => n.step !== ps.step)) throw exec(`Nested defpact not advanced ${e.id}`);
+  }
+
+  /** The step's body (or its rollback) with `ps` as the step under evaluation. */
+  private runStep(s: DefpactStep, ps: StepEnv, args: Value[]): Value {
+    const body = ps.rollback ? s.rollback : s.exec;
+    if (!body) throw exec(`Step has no rollback: defpact id: ${ps.id}`);
+    const saved = this.step;
+    this.step = ps;
+    try {
+      return this.h.vm.runBody(body, args);
+    } finally {
+      this.step = saved;
+    }
+  }
+
+  /** `continue-pact` (Pact's REPL continuePact, then resumePact): the pact id defaults to the
+   *  transaction's pact, the resumed yield to its yield (a given object keeps its provenance). */
+  continueStep(step: number, rollback: boolean, pactId: string | null, resume: PactObject | null): Value {
+    const h = this.h;
+    const current = h.pactExec;
+    let id: string, data: PactYield | null;
+    if (!current) {
+      if (pactId === null) throw exec('No defpact id or execution environment supplied');
+      id = pactId;
+      data = resume ? { data: resume, provenance: null, sourceChain: null } : null;
+    } else {
+      id = pactId ?? current.id;
+      data = resume ? { data: resume, provenance: current.yield?.provenance ?? null, sourceChain: null } : current.yield;
+    }
+    h.pactExec = null;
+    const stored = h.db.read(PACTS_TABLE, id) as unknown as PactExec | undefined;
+    if (!stored) throw exec(`No previous defpact execution found for defpact id:  ${id}`);
+    if (stored.completed) throw exec(`Requested defpact already completed:  defpact id:${id}`);
+    if (stored.id !== id) throw exec(`Requested defpact id: ${id} does not match context defpact id: ${stored.id}`);
+    if (step < 0 || step >= stored.stepCount) throw invalidStep(step, stored.stepCount);
+    if (rollback && step !== stored.step) {
+      throw exec(`Rollback mismatch in DefPactStep and defpact execution environment: defpact id: ${id} step rollback: ${T(rollback)} DefPactExec rollback: ${T(stored.stepHasRollback)}`);
+    }
+    if (!rollback && step !== stored.step + 1) {
+      throw exec(`Step mismatch in DefPactStep and defpact execution environment: defpact id: ${id} step: ${step} DefPactExec step: ${stored.step + 1}`);
+    }
+    const info = h.defpact(stored.name);
+    if (!info) throw exec(`Cannot find defpact ${stored.name}`);
+    return this.applyPact(info, stored.args, { id, step, rollback, resume: data ?? stored.yield }, stored.nested);
   }
 
   natives(): NativeTable {
@@ -176,53 +202,97 @@ export class Defpacts {
         return this.yieldData(args, args[1]);
       },
       'resume': args => {
-        const ctx = this.current;
-        if (!ctx) throw userError('No active defpact execution in the environment');
-        const data = ctx.resume;
-        if (!data) throw userError(`No yield value found from previous pact step. Current step: ${ctx.step} defpact Id: ${ctx.id}`);
-        if (data.target !== null && data.target !== h.env.chainData['chain-id']) {
-          throw userError(`Yield provenance does not match, received ${h.env.chainData['chain-id']}, expected ${data.target}`);
-        }
         if (!isCallable(args[0])) throw argTypeError('resume', args);
-        if (data.target !== null) ctx.resumedFrom = data.sourceChain;
-        return h.vm.call(args[0], [data.data]);
+        const ps = this.step;
+        if (!ps) throw exec('No active defpact execution in the environment');
+        if (!ps.resume) throw exec(`No yield value found from previous pact step. Current step: ${ps.step} defpact Id: ${ps.id}`);
+        this.enforceProvenance(ps.resume);
+        return h.vm.call(args[0], [ps.resume.data]);
       },
-      'pact-id': () => {
-        if (!this.current) throw notInPact();
-        return this.current.id;
-      },
+      'pact-id': () => this.currentExec().id,
       'create-pact-guard': args => {
         if (typeof args[0] !== 'string') throw argTypeError('create-pact-guard', args);
-        if (!this.current) throw notInPact();
-        return new PactGuard(this.current.id, args[0]);
+        return new PactGuard(this.currentExec().id, args[0]);
       },
       'create-capability-pact-guard': args => {
         const t = args[0];
         if (!(t instanceof CapToken)) throw argTypeError('create-capability-pact-guard', args);
-        if (!this.current) throw notInPact();
-        return new CapabilityGuard(t.name, t.args, this.current.id);
+        return new CapabilityGuard(t.name, t.args, this.currentExec().id);
       },
     };
   }
 
-  /** `pact.X_YIELD` / `pact.X_RESUME`: [chain, defpact name, arguments], under the defpact's module hash. */
-  private crossChainEvent(name: string, chain: string, ctx: StepContext): void {
-    if (this.h.env.flags.has('DisablePactEvents') || this.h.env.flags.has('DisableLangEvents')) return;
-    this.h.events.push({ name, params: [chain, ctx.name, ctx.args], moduleHash: this.h.module(ctx.module)?.hash ?? '' });
+  /** The pact id pact guards are checked against (null when no pact ran in this transaction). */
+  currentId(): string | null {
+    return this.h.pactExec?.id ?? null;
   }
 
-  /** The pact id a pact guard is checked against (null outside a pact). */
-  currentId(): string | null {
-    return this.current?.id ?? null;
+  private currentExec(): PactExec {
+    const e = this.h.pactExec;
+    if (!e) throw notInPact();
+    return e;
+  }
+
+  /** The module whose code is running (Pact's getCallingModule). */
+  private callingModule() {
+    const name = this.h.vm.callerModule();
+    const m = name === null ? undefined : this.h.module(name);
+    if (!m) throw evalError('no module call in stack');
+    return m;
   }
 
   private yieldData(args: Value[], target: string | null): Value {
     const obj = args[0];
     if (!(obj instanceof PactObject)) throw argTypeError(target === null ? 'yield' : 'yield-to-chain', args);
-    if (!this.current) throw userError('Try to yield a value outside a running defpact execution');
-    this.current.yielded = { data: obj, target, sourceChain: this.h.env.chainData['chain-id'] };
+    const h = this.h;
+    const e = h.pactExec;
+    if (!e) throw exec('Try to yield a value outside a running defpact execution');
+    if (target === null) {
+      h.pactExec = { ...e, yield: { data: obj, provenance: null, sourceChain: null } };
+      return obj;
+    }
+    const sourceChain = h.env.chainData['chain-id'];
+    const provenance = { targetChain: target, moduleHash: this.callingModule().hash };
+    if (e.stepHasRollback) throw evalError('Cross-chain yield not allowed in step with rollback');
+    h.pactExec = { ...e, yield: { data: obj, provenance, sourceChain } };
     return obj;
   }
+
+  /** A cross-chain yield is resumed only on its target chain, by its module or a version that
+   *  blesses the yielding one (Pact's enforceYield). */
+  private enforceProvenance(y: PactYield): void {
+    const p = y.provenance;
+    if (!p) return;
+    const m = this.callingModule();
+    const chain = this.h.env.chainData['chain-id'];
+    const accepted = [m.hash, ...m.blessed].map(hash => ({ targetChain: chain, moduleHash: hash }));
+    if (accepted.some(a => a.targetChain === p.targetChain && a.moduleHash === p.moduleHash)) return;
+    const prefix = `Yield provenance does not match, received ${provenanceText(p)}, expected `;
+    throw exec(prefix + prettyList(accepted.map(provenanceText), prefix.length));
+  }
+
+  /** `pact.X_RESUME` for a resumed cross-chain yield, `pact.X_YIELD` for one made by the step:
+   *  [chain, defpact name, arguments], under the yielding module's hash (Pact's emitXChainEvents). */
+  private crossChainEvents(resumed: PactYield | null, e: PactExec): void {
+    const h = this.h;
+    if (h.env.flags.has('DisablePactEvents') || h.env.flags.has('DisableLangEvents')) return;
+    const emit = (name: string, chain: string, hash: string) =>
+      h.events.push({ name, params: [chain, e.name, e.args], moduleHash: hash });
+    if (resumed?.provenance && resumed.sourceChain !== null) emit('pact.X_RESUME', resumed.sourceChain, resumed.provenance.moduleHash);
+    if (e.yield?.provenance) emit('pact.X_YIELD', e.yield.provenance.targetChain, e.yield.provenance.moduleHash);
+  }
+}
+
+function provenanceText(p: Provenance): string {
+  return `(Provenance ${p.targetChain} ${p.moduleHash})`;
+}
+
+/** A list as Pact's pretty-printer lays it out at `column` on an 80-column page: `[a, b]` when
+ *  it fits, else `[ a` / `, b ]` with the items aligned under the bracket. */
+function prettyList(items: string[], column: number): string {
+  const flat = `[${items.join(', ')}]`;
+  if (column + flat.length <= 80) return flat;
+  return `[ ${items.join(`\n${' '.repeat(column)}, `)} ]`;
 }
 
 /** sizeOf DefPactExec{stepCount, yield, step, id, continuation, stepHasRollback, nested}
@@ -232,16 +302,17 @@ export function pactExecSize(e: PactExec): number {
   const y = e.yield;
   const yieldSize = y === null ? null : 1
     + [...y.data.fields].reduce((n, [k, v]) => n + 1 + textSize(k) + sizeOfValue(v), 5)
-    + maybe(y.target === null ? null : 1 + textSize(y.target) + 36)
-    + maybe(y.target === null ? null : textSize(y.sourceChain));
+    + maybe(y.provenance === null ? null : 1 + textSize(y.provenance.targetChain) + 36)
+    + maybe(y.sourceChain === null ? null : textSize(y.sourceChain));
   const continuation = 1 + qualifiedNameSize(e.name) + e.args.reduce((n: number, a) => n + sizeOfValue(a), 5);
-  // nested pacts: id and state per entry (the goldens show no tuple byte here, unlike objects)
+  // nested pacts: a (id, NestedDefPactExec) pair per entry; the pair's tag byte and the Bool a
+  // nested exec lacks cancel out, so each entry costs its id plus the size of a DefPactExec
   const nested = Object.values(e.nested).reduce((n, x) => n + textSize(x.id) + pactExecSize(x), 5);
   return 1 + 5 + maybe(yieldSize) + 5 + textSize(e.id) + continuation + 1 + nested;
 }
 
-/** `pact-state`: the most recent pact execution of the transaction. */
-export function pactState(exec: PactExec | null): Value {
-  if (!exec) throw userError('pact-state: no pact exec in context');
-  return PactObject.of([['pactId', exec.id], ['step', exec.step], ['yield', exec.yield ? exec.yield.data : false]]);
+/** `pact-state`: the defpact execution of the transaction. */
+export function pactState(e: PactExec | null): Value {
+  if (!e) throw userError('pact-state: no pact exec in context');
+  return PactObject.of([['pactId', e.id], ['step', e.step], ['yield', e.yield ? e.yield.data : false]]);
 }
