@@ -65,7 +65,10 @@ function runForms(s: ReplSession, file: SourceFile): void {
 /** A failure that escaped a top-level form: Pact errors pass; engine failures are mapped and the
  *  machine is emptied, so the session can run the next form. */
 function located(s: ReplSession, e: unknown, span: Span): PactError | InternalFailure {
-  if (e instanceof PactError) return e;
+  if (e instanceof PactError) {
+    e.span ??= span; // raised outside any Pact call (printing the result): the form is the place
+    return e;
+  }
   s.vm.reset();
   return engineFailure(e, span);
 }

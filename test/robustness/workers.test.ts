@@ -1,0 +1,33 @@
+// Found item 2 (the batch side): a worker thread that dies costs only the file it was running.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runParallel, type PortableResult } from '../../runtime/repl/parallel.js';
+
+const settings = { gasModel: null, gasLimit: null, callDepth: 1000, fileBytes: 1 << 20, root: null };
+const dying = new URL('./dying-worker.js', import.meta.url);
+
+async function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('deadline passed')), ms); });
+  try { return await Promise.race([p, deadline]); } finally { clearTimeout(timer); }
+}
+
+test('a worker that exits or throws fails its current file only; every other file is run and reported in order', async () => {
+  const files = ['a.repl', 'b-crash.repl', 'c.repl', 'd-throw.repl', 'e.repl', 'f.repl'];
+  const seen: PortableResult[] = [];
+  await withDeadline(runParallel(files, 2, settings, r => seen.push(r), dying), 60_000);
+  assert.equal(seen.map(r => r.file), files);
+  assert.equal(seen.map(r => r.passed), [true, false, true, false, true, true]);
+  assert.is(seen[1].error?.message, 'worker died while running b-crash.repl: exit code 7');
+  assert.is(seen[3].error?.message, 'worker died while running d-throw.repl: the worker broke');
+});
+
+test('with one job, a crash on every file still reports every file', async () => {
+  const files = ['x-crash.repl', 'y-crash.repl'];
+  const seen: PortableResult[] = [];
+  await withDeadline(runParallel(files, 1, settings, r => seen.push(r), dying), 60_000);
+  assert.equal(seen.map(r => [r.file, r.passed]), [['x-crash.repl', false], ['y-crash.repl', false]]);
+});
+
+test.run();
