@@ -15,6 +15,7 @@ import { interactive } from './interactive.js';
 import { runParallel, type PortableResult } from './parallel.js';
 import { jsonReport, junitReport, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
+import { checkCommand } from './check.js';
 
 const USAGE = `usage:
   pactvm repl                      interactive REPL
@@ -22,6 +23,7 @@ const USAGE = `usage:
   pactvm test PATH... [--reporter pretty|json|tap|junit] [--jobs N] [--shard K/N]
                       [--gasmodel table|fixed:RATE] [--gaslimit N]
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
+  pactvm check PATH...             typecheck every module the scripts/.pact files define
   pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
   pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
 
@@ -31,6 +33,9 @@ export async function main(argv: string[]): Promise<number> {
     case 'run': return runCommand(rest);
     case 'test': return testCommand(rest);
     case 'gas': return gasCommand(rest);
+    case 'check':
+      if (rest.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
+      return checkCommand(rest, t => process.stdout.write(t));
     case 'repl': return interactive(process.stdin, process.stdout);
     case 'headers': case 'node': {
       const streamCli = await import('../../stream/cli.js' as string);
