@@ -19,6 +19,7 @@ import { runParallel, failedFile, type PortableResult } from './parallel.js';
 import { jsonReport, junitReport, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 import { coverageSummary, mergeCoverage, writeLcov, type CoverageReport } from './coverage.js';
+import { checkCommand } from './check.js';
 
 const USAGE = `usage:
   pactvm repl [--any-key-wildcard] interactive REPL
@@ -29,6 +30,7 @@ const USAGE = `usage:
   coverage (run, test): [--coverage] [--coverage-dir DIR]   LCOV in DIR/lcov.info (default coverage/)
   limits (run, test, gas): [--max-call-depth N] [--max-file-size BYTES[K|M|G]]
   pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
+  pactvm check PATH...             typecheck every module the scripts/.pact files define
   pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
   pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
 
@@ -39,6 +41,9 @@ export async function main(argv: string[]): Promise<number> {
     case 'run': return runCommand(rest);
     case 'test': return testCommand(rest);
     case 'gas': return gasCommand(rest);
+    case 'check':
+      if (rest.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
+      return checkCommand(rest, t => process.stdout.write(t));
     case 'repl': return interactive(process.stdin, process.stdout, options(rest, [ANY_KEY]).opts.has(ANY_KEY));
     case 'headers': case 'node': {
       const streamCli = await import('../../stream/cli.js' as string);
