@@ -8,8 +8,6 @@ import type { GlobalCell } from '../vm/chunk.js';
 import type { PactType } from '../vm/types.js';
 import type { CoverageCollector } from '../vm/coverage.js';
 
-export interface Param { name: string; type: PactType | null; span: Span }
-
 export type Expr =
   | { k: 'const'; value: Value; span: Span }
   /** a lambda/let-bound variable; `slot`/`capture` filled in by the resolver */

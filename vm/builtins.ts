@@ -132,10 +132,6 @@ for (const b of BUILTINS) {
   bySurface.set(b.surface, list);
 }
 
-export function builtinByName(name: string): BuiltinSpec | undefined {
-  return byName.get(name);
-}
-
 export function builtinId(name: string): number {
   const b = byName.get(name);
   if (!b) throw new Error(`unknown builtin ${name}`);
@@ -161,8 +157,4 @@ export function resolveOverload(surface: string, argc: number): BuiltinSpec | un
   const list = bySurface.get(surface) ?? namedOverload(surface);
   if (!list) return undefined;
   return list.find(b => b.arity === argc) ?? list[0];
-}
-
-export function surfaceNames(): IterableIterator<string> {
-  return bySurface.keys();
 }

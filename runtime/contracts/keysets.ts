@@ -3,7 +3,7 @@
 
 import { resolveOverload } from '../../vm/builtins.js';
 import {
-  NativeFn, CapToken, KeySetGuard, KeySetRefGuard, PactObject, compareCodePoints, type Value,
+  NativeFn, CapToken, KeySetGuard, PactObject, compareCodePoints, type Value,
 } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
@@ -103,8 +103,4 @@ function customPredicate(h: ContractHost, pred: string, count: number, matched: 
   const r = h.vm.call(fn, [count, matched]);
   if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
   return r;
-}
-
-export function keysetRef(name: string): KeySetRefGuard {
-  return new KeySetRefGuard(name);
 }

@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
-import { Desugarer, desugarError } from '../../compiler/desugar.js';
+import { Desugarer } from '../../compiler/desugar.js';
 import { GlobalCell } from '../../vm/chunk.js';
 import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';

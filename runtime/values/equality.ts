@@ -2,7 +2,7 @@
 
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
-  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, isCallable, compareCodePoints, type Value,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, isCallable, type Value,
 } from '../../vm/values.js';
 import { decCmp, intCmp } from './numbers.js';
 import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
@@ -56,16 +56,4 @@ export function containsCallable(v: Value, depth = 0): boolean {
   if (Array.isArray(v)) return v.some(x => containsCallable(x, depth + 1));
   if (v instanceof PactObject) { for (const x of v.fields.values()) if (containsCallable(x, depth + 1)) return true; }
   return false;
-}
-
-/** Ordering for `<` etc.: same-kind literals and times only; undefined when not comparable. */
-export function compareValues(a: Value, b: Value): number | undefined {
-  const ta = typeof a, tb = typeof b;
-  if ((ta === 'number' || ta === 'bigint') && (tb === 'number' || tb === 'bigint')) return intCmp(a as number, b as number);
-  if (ta === 'string' && tb === 'string') return compareCodePoints(a as string, b as string);
-  if (ta === 'boolean' && tb === 'boolean') return a === b ? 0 : a ? 1 : -1;
-  if (a instanceof PactDecimal && b instanceof PactDecimal) return decCmp(a, b);
-  if (a instanceof PactTime && b instanceof PactTime) return a.micros < b.micros ? -1 : a.micros > b.micros ? 1 : 0;
-  if (a instanceof Unit && b instanceof Unit) return 0;
-  return undefined;
 }

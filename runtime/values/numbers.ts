@@ -89,18 +89,6 @@ export function intCmp(a: PactInt, b: PactInt): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function intEq(a: PactInt, b: PactInt): boolean {
-  return typeof a === typeof b ? a === b : false; // canonical form makes this exact
-}
-
-export function intPow(base: PactInt, exp: PactInt): PactInt {
-  return normInt(toBig(base) ** toBig(exp));
-}
-
-export function intToString(i: PactInt): string {
-  return i.toString();
-}
-
 /** Bit length of |x| (0 for 0): Pact's `nbits`, used by the gas formulas. */
 export function bitLength(x: PactInt): number {
   if (typeof x === 'number') {
@@ -268,34 +256,4 @@ export function decPretty(d: PactDecimal): string {
     return i.toString() + '.0';
   }
   return decDigits(d);
-}
-
-/** Parse the digits of a decimal literal `-?[0-9]+.[0-9]+`. */
-export function decParse(intPart: string, frac: string): PactDecimal {
-  const neg = intPart.startsWith('-');
-  const m = BigInt((neg ? intPart.slice(1) : intPart) + frac);
-  return new PactDecimal(neg ? -m : m, frac.length);
-}
-
-/** The exact decimal value of a finite double (how Pact shows MPFR results), ≤255 places. */
-export function decFromDouble(x: number): PactDecimal {
-  if (x === 0) return new PactDecimal(0n, 0);
-  const buf = new DataView(new ArrayBuffer(8));
-  buf.setFloat64(0, x);
-  const hi = buf.getUint32(0), lo = buf.getUint32(4);
-  const sign = hi >>> 31 ? -1n : 1n;
-  const exp = (hi >>> 20) & 0x7ff;
-  let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-  let e: number;
-  if (exp === 0) e = -1074; else { mant |= 1n << 52n; e = exp - 1075; }
-  if (e >= 0) return new PactDecimal(sign * (mant << BigInt(e)), 0);
-  // mant / 2^-e = mant * 5^-e / 10^-e
-  const places = -e;
-  const m = sign * mant * 5n ** BigInt(places);
-  if (places <= MAX_PLACES) return decNormalize(new PactDecimal(m, places));
-  return decNormalize(new PactDecimal(roundHalfEven(m, pow10(places - MAX_PLACES)), MAX_PLACES));
-}
-
-export function decToDouble(d: PactDecimal): number {
-  return Number(decDigits(d));
 }
