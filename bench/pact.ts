@@ -4,6 +4,7 @@ import { SourceFile, read, compileExpression } from '../compiler/index.js';
 import { GlobalCell } from '../vm/chunk.js';
 import { Closure, type Value } from '../vm/values.js';
 import { ReplSession } from '../runtime/repl/session.js';
+import { TABLE_MODEL } from '../runtime/gas/index.js';
 import type { BenchCase } from './harness.js';
 
 /** Compile a Pact expression once; the returned thunk runs it on the machine. */
@@ -21,6 +22,37 @@ function define(session: ReplSession, name: string, value: Value): void {
 
 function check(actual: unknown, expected: unknown, what: string): void {
   if (actual !== expected) throw new Error(`${what}: expected ${String(expected)}, got ${String(actual)}`);
+}
+
+/** A session running the table gas model with a limit no workload reaches. */
+function tableGasSession(): ReplSession {
+  const session = new ReplSession();
+  session.gas.model = TABLE_MODEL;
+  session.gas.setLimit(Number.MAX_SAFE_INTEGER);
+  return session;
+}
+
+/** The same expression with gas off (baseline) and with table gas (subject): the cost of metering. */
+function gasCase(name: string, source: string, check: (v: Value) => void): BenchCase {
+  const off = compiled(new ReplSession(), source);
+  const metered = tableGasSession();
+  const on = compiled(metered, source);
+  return {
+    suite: 'gas', name,
+    subject: () => { metered.gas.milligas = 0; check(on()); },
+    baseline: () => check(off()),
+  };
+}
+
+const FACTORIAL_1000 = Array.from({ length: 1000 }, (_, i) => BigInt(i + 1)).reduce((a, b) => a * b, 1n);
+const LET_1000 = `(let* (${Array.from({ length: 1000 }, (_, i) => i === 0 ? '(x1 1)' : `(x${i + 1} (* 2 x${i}))`).join(' ')}) x1000)`;
+
+export function gasCases(): BenchCase[] {
+  return [
+    gasCase('pact5 factorial 1000', '(fold * 1 (enumerate 1 1000))', v => check(v, FACTORIAL_1000, 'factorial')),
+    gasCase('pact5 let 1000', LET_1000,
+      v => check(v, 2n ** 999n, 'let')),
+  ];
 }
 
 export function pactCases(): BenchCase[] {

@@ -3,7 +3,7 @@
 // returns at once when no gas limit is set, so unmetered runs pay a single branch.
 
 import type { GasMeter } from './meter.js';
-import { intOpCost, powCost, type IntOp } from './meter.js';
+import { intOpCost, powCost, milliGasLabel, type IntOp, type LabelFormat } from './meter.js';
 import { bitLength, type PactInt } from '../values/numbers.js';
 import type { PactDecimal } from '../../vm/values.js';
 
@@ -30,12 +30,46 @@ export function textLength(s: string): number {
   return n;
 }
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_END = 2n ** 63n;
+
 /** The signed 64-bit rule of comparison costs: small integers count as 64 bits (gas.md §2.2). */
 export function integerBits(x: PactInt): number {
   if (typeof x === 'number') return 64;
-  if (x >= -(2n ** 63n) && x < 2n ** 63n) return 64;
+  if (x >= INT64_MIN && x < INT64_END) return 64;
   return bitLength(x);
 }
+
+// Gas-log labels, one formatter per charge: built only while a gas log or profile is on.
+const textConcatLabel: LabelFormat = n => `GConcat (TextConcat (GasTextLength ${hsInt(n as PactInt)}))`;
+const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${hsInt(n as PactInt)}))`;
+const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${hsInt(n as PactInt)})`;
+const textListConcatLabel: LabelFormat = (chars, n) => `GConcat (TextListConcat (GasTextLength ${chars}) (GasListLength ${n}))`;
+const strOpLengthLabel: LabelFormat = n => `GStrOp (StrOpLength ${n})`;
+const strOpConvToIntLabel: LabelFormat = n => `GStrOp (StrOpConvToInt ${n})`;
+/** `GStrOp (StrOpParse n)`: also charged by guard and principal parsing. */
+export const strOpParseLabel: LabelFormat = n => `GStrOp (StrOpParse ${n})`;
+const strOpExplodeLabel: LabelFormat = n => `GStrOp (StrOpExplode ${n})`;
+const strOpParseTimeLabel: LabelFormat = (f, s) => `GStrOp (StrOpParseTime ${f} ${s})`;
+const strOpFormatTimeLabel: LabelFormat = f => `GStrOp (StrOpFormatTime ${f})`;
+/** `GObjOp (ObjOpLookup "key" size)`: also charged by keyset lookups in guards. */
+export const objOpLookupLabel: LabelFormat = (key, size) => `GObjOp (ObjOpLookup ${hsText(key as string)} ${size})`;
+const objOpRemoveLabel: LabelFormat = (key, size) => `GObjOp (ObjOpRemove ${hsText(key as string)} ${size})`;
+const makeListLabel: LabelFormat = (len, size) => `GMakeList ${hsInt(len as PactInt)} ${size}`;
+const hashLabel: LabelFormat = n => `GHash ${n}`;
+const fieldSearchLabel: LabelFormat = k => `GSearch (FieldSearch ${k})`;
+const substringSearchLabel: LabelFormat = (needle, hay) => `GSearch (SubstringSearch ${hsText(needle as string)} ${hsText(hay as string)})`;
+const sortComparisonsLabel: LabelFormat = (size, len) => `GComparison (SortComparisons ${size} ${len})`;
+/** `GComparison (TextComparison "s")`: also charged by principal validation. */
+export const textComparisonLabel: LabelFormat = s => `GComparison (TextComparison ${hsText(s as string)})`;
+const intComparisonLabel: LabelFormat = (l, r) => `GComparison (IntComparison ${hsInt(l as PactInt)} ${hsInt(r as PactInt)})`;
+const decimalComparisonLabel: LabelFormat = (l, r) => `GComparison (DecimalComparison ${l} ${r})`;
+const listComparisonLabel: LabelFormat = k => `GComparison (ListComparison ${k})`;
+const objComparisonLabel: LabelFormat = k => `GComparison (ObjComparison ${k})`;
+const transExpLabel: LabelFormat = p => `GTranscendental (TransExp ${hsInt(p as PactInt)})`;
+const transLnLabel: LabelFormat = p => `GTranscendental (TransLn ${hsInt(p as PactInt)})`;
+const transLogBaseLabel: LabelFormat = (b, x) => `GTranscendental (TransLogBase ${hsInt(b as PactInt)} ${hsInt(x as PactInt)})`;
+const transSqrtLabel: LabelFormat = p => `GTranscendental (TransSqrt ${hsInt(p as PactInt)})`;
 
 export class GasCharges {
   constructor(private readonly gas: GasMeter) {}
@@ -43,107 +77,100 @@ export class GasCharges {
   get metered(): boolean { return this.gas.metered; }
 
   textConcat(len: number): void {
-    if (this.gas.metered) this.gas.charge(len * 100, `GConcat (TextConcat (GasTextLength ${hsInt(len)}))`);
+    if (this.gas.metered) this.gas.charge(len * 100, textConcatLabel, len);
   }
   listConcat(len: number): void {
-    if (this.gas.metered) this.gas.charge(len * 100, `GConcat (ListConcat (GasListLength ${hsInt(len)}))`);
+    if (this.gas.metered) this.gas.charge(len * 100, listConcatLabel, len);
   }
   objConcat(len: number): void {
-    if (this.gas.metered) this.gas.charge(len * 100, `GConcat (ObjConcat ${hsInt(len)})`);
+    if (this.gas.metered) this.gas.charge(len * 100, objConcatLabel, len);
   }
   textListConcat(chars: number, n: number): void {
-    if (this.gas.metered) {
-      this.gas.charge(chars * 100 + n * 40, `GConcat (TextListConcat (GasTextLength ${chars}) (GasListLength ${n}))`);
-    }
+    if (this.gas.metered) this.gas.charge(chars * 100 + n * 40, textListConcatLabel, chars, n);
   }
   strOpLength(n: number): void {
-    if (this.gas.metered) this.gas.charge(Math.floor(n / 100) + 1, `GStrOp (StrOpLength ${n})`);
+    if (this.gas.metered) this.gas.charge(Math.floor(n / 100) + 1, strOpLengthLabel, n);
   }
   strOpConvToInt(n: number): void {
-    if (this.gas.metered) this.gas.charge(20 * n + 1, `GStrOp (StrOpConvToInt ${n})`);
+    if (this.gas.metered) this.gas.charge(20 * n + 1, strOpConvToIntLabel, n);
   }
   strOpParse(n: number): void {
-    if (this.gas.metered) this.gas.charge(5 * n + 1, `GStrOp (StrOpParse ${n})`);
+    if (this.gas.metered) this.gas.charge(5 * n + 1, strOpParseLabel, n);
   }
   strOpExplode(n: number): void {
-    if (this.gas.metered) this.gas.charge(100 * n + 1, `GStrOp (StrOpExplode ${n})`);
+    if (this.gas.metered) this.gas.charge(100 * n + 1, strOpExplodeLabel, n);
   }
   strOpParseTime(f: number, s: number): void {
-    if (this.gas.metered) this.gas.charge(Math.floor((f * f) / 4) + 10 * s + 1, `GStrOp (StrOpParseTime ${f} ${s})`);
+    if (this.gas.metered) this.gas.charge(Math.floor((f * f) / 4) + 10 * s + 1, strOpParseTimeLabel, f, s);
   }
   strOpFormatTime(f: number): void {
-    if (this.gas.metered) this.gas.charge(20 * f + 1, `GStrOp (StrOpFormatTime ${f})`);
+    if (this.gas.metered) this.gas.charge(20 * f + 1, strOpFormatTimeLabel, f);
   }
   objOpLookup(key: string, size: number): void {
-    if (this.gas.metered) {
-      this.gas.charge(bitLength(size) * textLength(key), `GObjOp (ObjOpLookup ${hsText(key)} ${size})`);
-    }
+    if (this.gas.metered) this.gas.charge(bitLength(size) * textLength(key), objOpLookupLabel, key, size);
   }
   objOpRemove(key: string, size: number): void {
-    if (this.gas.metered) {
-      this.gas.charge(size * textLength(key) * 10, `GObjOp (ObjOpRemove ${hsText(key)} ${size})`);
-    }
+    if (this.gas.metered) this.gas.charge(size * textLength(key) * 10, objOpRemoveLabel, key, size);
   }
   makeList(len: PactInt, size: number): void {
     if (!this.gas.metered) return;
     // a negative length builds an empty list but is still priced as the product (saturating at 0)
     const cost = Number(len) * size;
-    this.gas.charge(cost < 0 ? 0 : cost, `GMakeList ${hsInt(len)} ${size}`);
+    this.gas.charge(cost < 0 ? 0 : cost, makeListLabel, len, size);
   }
   hash(bytes: number): void {
-    if (this.gas.metered) this.gas.charge(bytes * 100, `GHash ${bytes}`);
+    if (this.gas.metered) this.gas.charge(bytes * 100, hashLabel, bytes);
   }
   fieldSearch(k: number): void {
-    if (this.gas.metered) this.gas.charge(k + 100, `GSearch (FieldSearch ${k})`);
+    if (this.gas.metered) this.gas.charge(k + 100, fieldSearchLabel, k);
   }
   substringSearch(needle: string, hay: string): void {
     if (this.gas.metered) {
-      this.gas.charge(textLength(needle) + textLength(hay) + 100,
-        `GSearch (SubstringSearch ${hsText(needle)} ${hsText(hay)})`);
+      this.gas.charge(textLength(needle) + textLength(hay) + 100, substringSearchLabel, needle, hay);
     }
   }
   sortComparisons(size: number, len: number): void {
     if (this.gas.metered) {
-      this.gas.charge(Math.floor((size * len * len) / 1000), `GComparison (SortComparisons ${size} ${len})`);
+      this.gas.charge(Math.floor((size * len * len) / 1000), sortComparisonsLabel, size, len);
     }
   }
   textComparison(s: string): void {
-    if (this.gas.metered) this.gas.charge(textLength(s) + 100, `GComparison (TextComparison ${hsText(s)})`);
+    if (this.gas.metered) this.gas.charge(textLength(s) + 100, textComparisonLabel, s);
   }
   intComparison(l: PactInt, r: PactInt): void {
     if (this.gas.metered) {
-      this.gas.charge(Math.max(integerBits(l), integerBits(r)) + 100, `GComparison (IntComparison ${hsInt(l)} ${hsInt(r)})`);
+      this.gas.charge(Math.max(integerBits(l), integerBits(r)) + 100, intComparisonLabel, l, r);
     }
   }
   decimalComparison(l: PactDecimal, r: PactDecimal): void {
     if (!this.gas.metered) return;
     const ml = l.mantissa, mr = r.mantissa;
     const cost = intOpCost('PrimOpDiv', ml, mr) + Math.max(integerBits(ml), integerBits(mr)) + 100;
-    this.gas.charge(cost, `GComparison (DecimalComparison ${l.mantissa} ${r.mantissa})`);
+    this.gas.charge(cost, decimalComparisonLabel, ml, mr);
   }
   listComparison(k: number): void {
-    if (this.gas.metered) this.gas.charge(k * 100, `GComparison (ListComparison ${k})`);
+    if (this.gas.metered) this.gas.charge(k * 100, listComparisonLabel, k);
   }
   objComparison(k: number): void {
-    if (this.gas.metered) this.gas.charge(k * 100, `GComparison (ObjComparison ${k})`);
+    if (this.gas.metered) this.gas.charge(k * 100, objComparisonLabel, k);
   }
   intOp(op: IntOp, l: PactInt, r: PactInt): void {
     if (this.gas.metered) this.gas.chargeIntOp(op, l, r);
   }
   constant(mg: number): void {
-    if (this.gas.metered) this.gas.charge(mg, `GAConstant (MilliGas ${mg})`);
+    if (this.gas.metered) this.gas.charge(mg, milliGasLabel, mg);
   }
   transExp(p: PactInt): void {
-    if (this.gas.metered) this.gas.charge(expCost(p), `GTranscendental (TransExp ${hsInt(p)})`);
+    if (this.gas.metered) this.gas.charge(expCost(p), transExpLabel, p);
   }
   transLn(p: PactInt): void {
-    if (this.gas.metered) this.gas.charge(lnCost(p), `GTranscendental (TransLn ${hsInt(p)})`);
+    if (this.gas.metered) this.gas.charge(lnCost(p), transLnLabel, p);
   }
   transLogBase(b: PactInt, x: PactInt): void {
-    if (this.gas.metered) this.gas.charge(lnCost(b) + lnCost(x), `GTranscendental (TransLogBase ${hsInt(b)} ${hsInt(x)})`);
+    if (this.gas.metered) this.gas.charge(lnCost(b) + lnCost(x), transLogBaseLabel, b, x);
   }
   transSqrt(p: PactInt): void {
-    if (this.gas.metered) this.gas.charge(sqrtCost(p), `GTranscendental (TransSqrt ${hsInt(p)})`);
+    if (this.gas.metered) this.gas.charge(sqrtCost(p), transSqrtLabel, p);
   }
 }
 

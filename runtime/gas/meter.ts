@@ -60,14 +60,21 @@ export class GasMeter implements GasHooks {
     this.metered = milli !== null;
   }
 
-  /** The single charge primitive. */
-  charge(cost: number, what: string): void {
+  /**
+   * The single charge primitive. The label is only needed by the gas log and the profiler, so a
+   * caller may pass a formatter and its pieces instead of text: it is called only while one of
+   * them is on, and an unlogged charge builds no string at all.
+   */
+  charge(cost: number, what: string | LabelFormat, a?: LabelPiece, b?: LabelPiece): void {
     if (!this.metered) return;
     if (this.model.fixedRate !== null) cost = this.model.fixedRate;
     let next = this.milligas + cost;
     if (next > MAX_MILLIGAS) next = MAX_MILLIGAS;
-    if (this.log) this.log.push({ what, span: this.site(), cost });
-    if (this.profiler) this.profiler(next - this.milligas, what);
+    if (this.log !== null || this.profiler !== null) {
+      const text = typeof what === 'string' ? what : what(a, b);
+      if (this.log !== null) this.log.push({ what: text, span: this.site(), cost });
+      if (this.profiler !== null) this.profiler(next - this.milligas, text);
+    }
     this.milligas = next;
     const limit = this.limitMilli!;
     if (next > limit) {
@@ -77,34 +84,61 @@ export class GasMeter implements GasHooks {
 
   chargeNative(spec: BuiltinSpec): void {
     if (spec.repl) return; // REPL natives are never charged nor logged (gas.md §5.3)
-    this.charge(this.model.nativeCost(spec), `GNative ${spec.name}`);
+    this.charge(this.model.nativeCost(spec), nativeLabel, spec.name);
   }
 
   chargeApply(k: number): void {
-    const c = this.model.config;
-    this.charge(k * c.functionArgumentCost + 50, `GAApplyLam ${k}`);
+    this.charge(k * this.model.config.functionArgumentCost + 50, applyLabel, k);
   }
 
   chargeLiteral(kind: LiteralCharge, n: number): void {
     const c = this.model.config;
-    if (kind === LiteralCharge.List) this.charge(n * c.concatFactor, `GConcat (ListConcat (GasListLength ${n}))`);
-    else if (kind === LiteralCharge.Object) this.charge(n * c.concatFactor, `GConcat (ObjConcat ${n})`);
-    else this.charge(c.unconsWork, `GAConstant (MilliGas ${c.unconsWork})`);
+    if (kind === LiteralCharge.List) this.charge(n * c.concatFactor, listConcatLabel, n);
+    else if (kind === LiteralCharge.Object) this.charge(n * c.concatFactor, objConcatLabel, n);
+    else this.charge(c.unconsWork, milliGasLabel, c.unconsWork);
   }
 
   /** Integer operation costs by operand bit size (gas.md §2.3). */
   chargeIntOp(op: IntOp, l: PactInt, r: PactInt): void {
     if (!this.metered) return;
-    this.charge(intOpCost(op, l, r), `GIntegerOpCost ${op} ${l} ${r}`);
+    this.charge(intOpCost(op, l, r), intOpLabel(op), l, r);
   }
 }
+
+/** A piece of a gas-log label: a number, an integer, or text. */
+export type LabelPiece = string | number | bigint | undefined;
+/** Builds a gas-log label from its pieces; a module-level function, so passing it allocates nothing. */
+export type LabelFormat = (a: LabelPiece, b: LabelPiece) => string;
+
+const nativeLabel: LabelFormat = name => `GNative ${name}`;
+const applyLabel: LabelFormat = k => `GAApplyLam ${k}`;
+const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${n}))`;
+const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${n})`;
+/** `GAConstant (MilliGas n)`: the label of every constant charge. */
+export const milliGasLabel: LabelFormat = mg => `GAConstant (MilliGas ${mg})`;
+const INT_OP_LABELS: Record<IntOp, LabelFormat> = {
+  PrimOpAdd: (l, r) => `GIntegerOpCost PrimOpAdd ${l} ${r}`,
+  PrimOpSub: (l, r) => `GIntegerOpCost PrimOpSub ${l} ${r}`,
+  PrimOpMul: (l, r) => `GIntegerOpCost PrimOpMul ${l} ${r}`,
+  PrimOpDiv: (l, r) => `GIntegerOpCost PrimOpDiv ${l} ${r}`,
+  PrimOpShift: (l, r) => `GIntegerOpCost PrimOpShift ${l} ${r}`,
+  PrimOpPow: (l, r) => `GIntegerOpCost PrimOpPow ${l} ${r}`,
+};
+function intOpLabel(op: IntOp): LabelFormat { return INT_OP_LABELS[op]; }
 
 export function milliToGas(milli: number): number {
   return Math.ceil(milli / 1000);
 }
 
-/** The larger operand by signed comparison (gas.md §2.3: signed, not absolute). */
+/** The larger operand by signed comparison (gas.md §2.3: signed, not absolute). Integers are
+ *  canonical (a bigint lies beyond the safe range), so a mixed pair is decided by the bigint's
+ *  sign: comparing a number with a bigint is a slow runtime call. */
 function larger(l: PactInt, r: PactInt): PactInt {
+  if (typeof l === 'number') {
+    if (typeof r === 'number') return l > r ? l : r;
+    return r > 0n ? r : l;
+  }
+  if (typeof r === 'number') return l > 0n ? l : r;
   return l > r ? l : r;
 }
 
@@ -143,9 +177,16 @@ export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hash
   pact50 = false): void {
   if (!gas.metered) return;
   const c = gas.model.config;
-  gas.charge(sizes.desugar * c.desugarBytePenalty, `GModuleOp (MOpDesugarModule ${sizes.desugar})`);
-  gas.charge(sizes.hashing * c.mHashBytePenalty, `GHashOp (GHashBlake ${sizes.hashing})`);
+  gas.charge(sizes.desugar * c.desugarBytePenalty, desugarLabel, sizes.desugar);
+  gas.charge(sizes.hashing * c.mHashBytePenalty, blakeLabel, sizes.hashing);
   // the transitive-dependency walk is charged from Pact 5.1 on (DisablePact51 restores 5.0)
-  if (!pact50) gas.charge(sizes.transitiveDepCost, `GModuleOp (MOpFindTransitiveDep ${sizes.transitiveDepCost})`);
-  gas.charge(sizes.store * c.perByteWriteCost, `GWrite ${sizes.store}`);
+  if (!pact50) gas.charge(sizes.transitiveDepCost, transitiveDepLabel, sizes.transitiveDepCost);
+  gas.charge(sizes.store * c.perByteWriteCost, writeLabel, sizes.store);
 }
+
+const desugarLabel: LabelFormat = n => `GModuleOp (MOpDesugarModule ${n})`;
+const blakeLabel: LabelFormat = n => `GHashOp (GHashBlake ${n})`;
+const transitiveDepLabel: LabelFormat = n => `GModuleOp (MOpFindTransitiveDep ${n})`;
+/** `GRead bytes` and `GWrite bytes`: the database charges. */
+export const readLabel: LabelFormat = n => `GRead ${n}`;
+export const writeLabel: LabelFormat = n => `GWrite ${n}`;

@@ -40,7 +40,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
     return xs as string[];
   }
 
-  function enumerate(name: string, args: Value[], from: PactInt, to: PactInt, step: PactInt): Value {
+  function enumerate(from: PactInt, to: PactInt, step: PactInt): Value {
     if (intCmp(from, to) === 0) {
       if (g.metered) g.makeList(1, integerSize(from));
       return [from];
@@ -63,7 +63,6 @@ export function collectionNatives(rt: Runtime): NativeTable {
     const out: Value[] = new Array(len);
     let x = from;
     for (let i = 0; i < len; i++) { out[i] = x; x = intAdd(x, step); }
-    void args;
     return out;
   }
 
@@ -113,12 +112,12 @@ export function collectionNatives(rt: Runtime): NativeTable {
     'enumerate': args => {
       const [from, to] = args;
       if (!isInt(from) || !isInt(to)) throw argTypeError('enumerate', args);
-      return enumerate('enumerate', args, from, to, intCmp(from, to) > 0 ? -1 : 1);
+      return enumerate(from, to, intCmp(from, to) > 0 ? -1 : 1);
     },
     'enumerate-step': args => {
       const [from, to, step] = args;
       if (!isInt(from) || !isInt(to) || !isInt(step)) throw argTypeError('enumerate-step', args);
-      return enumerate('enumerate-step', args, from, to, step);
+      return enumerate(from, to, step);
     },
     'make-list': args => {
       const [n, v] = args;

@@ -82,3 +82,7 @@ export function builtinNamed(name: string, replNatives: boolean): Builtin | unde
   }
   return undefined;
 }
+
+export function builtinName(b: Builtin): string {
+  return b.k === 'core' ? CORE_BUILTINS[b.tag] : REPL_BUILTINS[b.tag];
+}

@@ -89,16 +89,81 @@ export function intCmp(a: PactInt, b: PactInt): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** Bit length of |x| (0 for 0): Pact's `nbits`, used by the gas formulas. */
+/** Bit length of |x| (0 for 0): Pact's `nbits`, used by the gas formulas. No strings: O(1) for a
+ *  number, O(words) for a bigint (it is computed on every metered integer operation). */
 export function bitLength(x: PactInt): number {
   if (typeof x === 'number') {
     const a = Math.abs(x);
-    if (a === 0) return 0;
-    if (a < 2 ** 31) return 32 - Math.clz32(a);
-    return a.toString(2).length;
+    if (a < 2 ** 32) return 32 - Math.clz32(a); // clz32(0) = 32
+    return 64 - Math.clz32(Math.floor(a / 2 ** 32)); // exact: a is a safe integer
   }
   const a = x < 0n ? -x : x;
-  return a === 0n ? 0 : a.toString(2).length;
+  return a < TWO_1024 ? smallBitLength(a) : hugeBitLength(a);
+}
+
+const TWO_1024 = 1n << 1024n;
+/** POWERS[j] = 2^(1024·2^j), built on demand: comparing with one is O(1) for a different length. */
+const POWERS: bigint[] = [TWO_1024];
+function power(j: number): bigint {
+  let p = POWERS[j];
+  if (p === undefined) p = POWERS[j] = 1n << BigInt(1024 * 2 ** j);
+  return p;
+}
+/** A shift that left 1..1024 bits last time: consecutive sizes are alike (a growing accumulator),
+ *  so it usually fits again and one shift of a few words answers. */
+let lastShift = 0;
+let lastShiftBig = 0n;
+
+/** a ≥ 2^1024: shift off all but at most 1024 bits and read the rest's float exponent. */
+function hugeBitLength(a: bigint): number {
+  if (lastShift > 0) {
+    const top = a >> lastShiftBig;
+    if (top !== 0n && top < TWO_1024) return lastShift + smallBitLength(top);
+  }
+  const bits = searchedBitLength(a);
+  lastShift = bits - 512; // room to grow or shrink by 512 bits
+  lastShiftBig = BigInt(lastShift);
+  return bits;
+}
+
+/** Shift off the largest cached power of two below a until a float can hold the rest
+ *  (comparisons with the powers are O(1); each shift is linear in what is left). */
+function searchedBitLength(a: bigint): number {
+  let bits = 0;
+  for (;;) {
+    let j = 0;
+    while (a >= power(j + 1)) j++;
+    const shift = 1024 * 2 ** j;
+    a >>= BigInt(shift);
+    bits += shift;
+    if (a < TWO_1024) return bits + smallBitLength(a);
+  }
+}
+
+const FLOAT = new Float64Array(1);
+const FLOAT_WORDS = new Uint32Array(FLOAT.buffer);
+const HIGH = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 1 : 0; // the word holding the exponent
+
+/** 2^e for e ≤ 1024, built on demand: bigint comparisons are fast builtins, mixed ones are not. */
+const POWERS_OF_TWO: bigint[] = [];
+function powerOfTwo(e: number): bigint {
+  let p = POWERS_OF_TWO[e];
+  if (p === undefined) p = POWERS_OF_TWO[e] = 1n << BigInt(e);
+  return p;
+}
+
+/** Bit length of 0 ≤ a < 2^1024 from its float's exponent, corrected when rounding went up a power. */
+function smallBitLength(a: bigint): number {
+  if (a === 0n) return 0;
+  const f = Number(a);
+  if (f === Infinity) return 1024; // a in [2^1024 - 2^970, 2^1024) rounds up beyond the floats
+  FLOAT[0] = f;
+  const high = FLOAT_WORDS[HIGH];
+  const exponent = ((high >>> 20) & 0x7ff) - 1023;
+  // a float that is exactly 2^e may be `a` rounded up from below 2^e (bit length e, not e + 1)
+  // (below 2^53 the float is exact)
+  if (exponent > 53 && (high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && a < powerOfTwo(exponent)) return exponent;
+  return exponent + 1;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -31,7 +31,6 @@ export function pactvm(args: string[], input?: string): CliRun {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** `pactvm run FILE` failed (exit 1) with `FILE:line:col: message` first, and no JS stack anywhere. */
 export function assertLocatedFailure(r: CliRun, file: string, line: number, col: number, message: string): void {

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runParallel, type PortableResult } from '../../runtime/repl/parallel.js';
 
-const settings = { gasModel: null, gasLimit: null, callDepth: 1000, fileBytes: 1 << 20, root: null };
+const settings = { gasModel: null, gasLimit: null, callDepth: 1000, fileBytes: 1 << 20, root: null, coverage: false, anyKeyWildcard: false };
 const dying = new URL('./dying-worker.js', import.meta.url);
 
 async function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {

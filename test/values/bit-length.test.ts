@@ -1,0 +1,44 @@
+// Pact's `nbits` (bitLength), computed without strings: checked against the binary text of the
+// number at every size around the float and power-of-two boundaries where a shortcut could slip.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bitLength } from '../../runtime/values/numbers.js';
+
+const byText = (x: bigint): number => (x === 0n ? 0 : (x < 0n ? -x : x).toString(2).length);
+
+test('bitLength of 0 is 0, of a safe number its binary length, sign ignored', () => {
+  assert.is(bitLength(0), 0);
+  assert.is(bitLength(0n), 0);
+  for (const n of [1, 2, 3, 255, 256, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER]) {
+    assert.is(bitLength(n), byText(BigInt(n)), `${n}`);
+    assert.is(bitLength(-n), byText(BigInt(n)), `-${n}`);
+  }
+});
+
+test('bitLength is exact next to every power of two up to 5000 bits', () => {
+  for (let k = 1; k <= 5000; k++) {
+    const p = 1n << BigInt(k);
+    for (const x of [p - 1n, p, p + 1n, -p, -(p - 1n)]) assert.is(bitLength(x), byText(x), `2^${k} neighbour`);
+  }
+});
+
+test('bitLength is exact where the nearest float rounds up to the next power of two', () => {
+  // 53 one-bits and more: Number() of these is 2^k (or Infinity just below 2^1024)
+  for (const k of [54, 60, 100, 500, 1023, 1024, 1025, 2047, 2048, 4096, 9000]) {
+    const x = (1n << BigInt(k)) - 1n;
+    assert.is(bitLength(x), k, `2^${k} - 1`);
+    const y = (1n << BigInt(k)) - (1n << BigInt(k - 54));
+    assert.is(bitLength(y), k, `2^${k} - 2^${k - 54}`);
+  }
+});
+
+test('bitLength is exact for sizes that jump around (its last-size shortcut must not stick)', () => {
+  const sizes = [70_000, 1030, 8530, 8531, 2_000, 40_000, 1_100, 65_537, 3, 1025, 300_000, 8530];
+  for (const bits of sizes) {
+    const x = (1n << BigInt(bits - 1)) + 1n;
+    assert.is(bitLength(x), bits, `${bits} bits`);
+  }
+});
+
+test.run();
