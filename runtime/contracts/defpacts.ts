@@ -12,7 +12,7 @@ import { PactError, userError } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
-import { blake2b256, base64UrlEncode } from '../values/digest.js';
+import { blake2b256, base64UrlEncode, base64UrlDecode } from '../values/digest.js';
 import { stableJson } from '../values/json.js';
 import { qualifiedNameSize, sizeOfValue, textSize } from '../values/size.js';
 
@@ -265,7 +265,9 @@ export class Defpacts {
     if (!p) return;
     const m = this.callingModule();
     const chain = this.h.env.chainData['chain-id'];
-    const accepted = [m.hash, ...m.blessed].map(hash => ({ targetChain: chain, moduleHash: hash }));
+    // the current hash, then the blessed ones as Pact's set orders them (by their bytes)
+    const blessed = [...new Set(m.blessed)].sort((a, b) => compareBytes(base64UrlDecode(a), base64UrlDecode(b)));
+    const accepted = [m.hash, ...blessed].map(hash => ({ targetChain: chain, moduleHash: hash }));
     if (accepted.some(a => a.targetChain === p.targetChain && a.moduleHash === p.moduleHash)) return;
     const prefix = `Yield provenance does not match, received ${provenanceText(p)}, expected `;
     throw exec(prefix + prettyList(accepted.map(provenanceText), prefix.length));
@@ -281,6 +283,12 @@ export class Defpacts {
     if (resumed?.provenance && resumed.sourceChain !== null) emit('pact.X_RESUME', resumed.sourceChain, resumed.provenance.moduleHash);
     if (e.yield?.provenance) emit('pact.X_YIELD', e.yield.provenance.targetChain, e.yield.provenance.moduleHash);
   }
+}
+
+function compareBytes(a: Uint8Array | null, b: Uint8Array | null): number {
+  const x = a ?? new Uint8Array(), y = b ?? new Uint8Array();
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
 }
 
 function provenanceText(p: Provenance): string {

@@ -35,7 +35,8 @@ function keysetSize(ks: KeySetGuard): number {
 
 function checkPactId(h: GuardHost, stored: string, what: string): void {
   const current = h.currentPactId();
-  if (current === null) throw userError('Attempted to fetch defpact data, but currently not within defpact execution');
+  // Pact's getDefPactId: an execution error (try does not catch it), unlike the id mismatch
+  if (current === null) throw new PactError('exec', 'Attempted to fetch defpact data, but currently not within defpact execution');
   if (current !== stored) throw userError(`${what}: invalid pact id, expected ${stored} got ${current}`);
 }
 

@@ -65,6 +65,8 @@ test('yield with no pact in the transaction fails', () => {
 test('pact-id, yield and resume errors are execution errors: try does not catch them', () => {
   assert.is(errorOf(`${MODULE} (try 0 (pact-id))`), NOT_IN_PACT);
   assert.is(errorOf(`${MODULE} (try 0 (yield {"a": 1}))`), 'Try to yield a value outside a running defpact execution');
+  assert.is(errorOf(`${MODULE} (p.two 4) (insert p.guards "g" {"g": (create-capability-pact-guard (p.CAP))}) (commit-tx)
+    (begin-tx) (try 0 (p.guarded (p.saved-guard)))`), NOT_IN_PACT);
 });
 
 test.run();

@@ -102,6 +102,11 @@ test('expect-failure keeps the state when its expression succeeds (and then rais
     'FAILURE: uses: expected failure, got result');
 });
 
+test('expect-failure: a function as the result is an error, so a success (a thunk must give a value)', () => {
+  assert.is(evalLast(`${MODULE} (defun id (x) x) (expect-failure "fn" (id))`), '"Expect failure: Success: fn"');
+  assert.is(evalLast(`${MODULE} (defun id (x) x) (expect-failure "fn" "Expected Pact Value" (id))`), '"Expect failure: Success: fn"');
+});
+
 test('expect-that does not restore: an error in its condition propagates', () => {
   assert.is(errorOf(`${MODULE} (expect-that "fails" (lambda (x) (enforce false "in condition")) 1)`), 'in condition');
 });
