@@ -109,7 +109,12 @@ export class Desugarer {
   /** `m::f`: the member `f` of the module the local modref `m` refers to (language.md §4.7). */
   private dynamicMember(ref: string, member: string, span: Span): Expr {
     const b = this.lookupLocal(ref);
-    if (!b) throw desugarError(`Unbound variable ${ref}`, span);
+    if (!b) {
+      // a bound name that is not a local (a definition, an import) cannot hold a module reference
+      const global = this.module?.members.get(ref) ?? this.module?.imports?.get(ref) ?? this.env.lookupTopLevel(ref);
+      if (global) throw desugarError(`Invalid dynamic call: ${ref}::${member}`, span);
+      throw desugarError(`Unbound variable ${ref}`, span);
+    }
     return { k: 'call-native', spec: resolveOverload('modref-member', 2)!, span, args: [
       { k: 'local', name: ref, span, binder: b }, { k: 'const', value: member, span }] };
   }
@@ -160,6 +165,10 @@ export class Desugarer {
       }
       const modref = this.env.lookupModRef(n);
       if (modref !== undefined) return { k: 'const', value: modref, span };
+      // a name that is neither a value nor a module but resolves to a module is an interface
+      if (this.env.lookupMember(n, '') !== undefined) {
+        throw desugarError(`Invalid Interface attempted to be used as module reference: ${n}`, span);
+      }
       throw desugarError(`Cannot find module:  ${n}`, span);
     }
     const member = parts[parts.length - 1];
@@ -173,6 +182,10 @@ export class Desugarer {
     if (parts.length === 2) {
       const modref = this.env.lookupModRef(parts.join('.'));
       if (modref !== undefined) return { k: 'const', value: modref, span };
+      // `ns.iface` is looked up as a module reference, and Pact's module lookup refuses interfaces
+      if (this.env.lookupMember(parts.join('.'), '') !== undefined) {
+        throw new PactError('exec', `Expected module, found interface: ${parts.join('.')}`, span);
+      }
     }
     if (cell === null) throw desugarError(`Module ${qual} has no such member: ${member}`, span);
     throw desugarError(`Module ${qual} has no such member: ${member}`, span);
@@ -248,7 +261,8 @@ export class Desugarer {
 
   /** `{ "a" := x, "b" := y } body…` → `(lambda (obj) (let ((x (at "a" obj)) ...) body…))` */
   private bindingForm(brace: Syntax & { t: 'brace' }, body: Syntax[], span: Span): Expr {
-    if (body.length === 0) throw syntaxFailure('Bind expression lacks an accompanying body', brace.span);
+    // Pact's EmptyBindingBody has no "Desugar syntax failure" prefix
+    if (body.length === 0) throw desugarError('Bind expression lacks an accompanying body', brace.span);
     const pairs: { field: string; name: string; type: PactType | null; span: Span }[] = [];
     const it = brace.items;
     for (let i = 0; i < it.length;) {
@@ -344,13 +358,15 @@ export class Desugarer {
         if (args.length !== 2) throw syntaxFailure('try must take two arguments', span);
         return { k: 'try', fallback: this.expr(args[0]), body: this.expr(args[1]), span };
       case 'error':
-        if (args.length !== 1) return undefined;
+        if (this.env.disabledNatives?.has(n)) return undefined;
+        if (args.length !== 1) throw syntaxFailure('error must take only 1 argument', span);
         return { k: 'error', msg: this.expr(args[0]), span };
       case 'pure':
-        if (args.length !== 1) return undefined;
+        if (this.env.disabledNatives?.has(n)) return undefined;
+        if (args.length !== 1) throw syntaxFailure('pure must take only 1 argument', span);
         return { k: 'pure', body: this.expr(args[0]), span };
       case 'suspend':
-        if (args.length !== 1) return undefined;
+        if (args.length !== 1) throw syntaxFailure('suspend must take only 1 argument', span);
         return { k: 'lambda', fn: this.function('lambda', 'suspend', [], null, args, span), span };
       case 'cond': return this.cond(args, span);
       case 'constantly': {
@@ -402,7 +418,7 @@ export class Desugarer {
   private cond(args: Syntax[], span: Span): Expr {
     if (args.length === 0) throw syntaxFailure('cond: expected list of conditions with a default case', span);
     for (const c of args.slice(0, -1)) {
-      if (c.t !== 'paren' || c.items.length !== 2) throw syntaxFailure('cond: expected application of conditions', c.span);
+      if (c.t !== 'paren' || c.items.length !== 2) throw syntaxFailure('cond: expected application of conditions', span);
     }
     const fn = this.syntheticLambda('cond', [], span, () => null as unknown as Expr);
     const saved = this.scope;
