@@ -548,6 +548,23 @@ export class Desugarer {
     return out;
   }
 
+  /** A schema is named by the module that declares it (`m.s`, `ns.m.s`), as Pact's renamer
+   *  resolves it, so that runtime checks use that module's schema and print its name. */
+  private schemaName(parts: string[]): string {
+    const written = parts.join('.');
+    const member = parts[parts.length - 1];
+    const qualify = (cell: GlobalCell | null | undefined) =>
+      cell?.kind === 'defschema' && cell.module !== null ? `${cell.module}.${member}` : undefined;
+    if (parts.length === 1) {
+      if (this.module?.members.get(member)?.kind === 'defschema') return `${this.module.name}.${member}`;
+      return qualify(this.module?.imports?.get(member)) ?? qualify(this.env.lookupTopLevel(member)) ?? written;
+    }
+    const qual = parts.slice(0, -1).join('.');
+    if (this.module && (qual === this.module.name || this.module.name.endsWith('.' + qual))
+      && this.module.members.get(member)?.kind === 'defschema') return `${this.module.name}.${member}`;
+    return qualify(this.env.lookupMember(qual, member)) ?? written;
+  }
+
   /** Parse a type annotation starting at items[i] (language.md §2.3). */
   type(items: Syntax[], i: number): { type: PactType; next: number } {
     const s = items[i];
@@ -566,8 +583,8 @@ export class Desugarer {
       const n = s.parts[0];
       const b = items[i + 1];
       if ((n === 'object' || n === 'table') && b?.t === 'brace') {
-        const schema = b.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'))[0] ?? '';
-        return { type: { t: n, schema }, next: i + 2 };
+        const written = b.items.find(x => x.t === 'name') as (Syntax & { t: 'name' }) | undefined;
+        return { type: { t: n, schema: written ? this.schemaName(written.parts) : '' }, next: i + 2 };
       }
       const p = primType(n);
       if (p) return { type: p, next: i + 1 };
