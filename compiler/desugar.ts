@@ -117,7 +117,12 @@ export class Desugarer {
   /** `m::f`: the member `f` of the module the local modref `m` refers to (language.md §4.7). */
   private dynamicMember(ref: string, member: string, span: Span): Expr {
     const b = this.lookupLocal(ref);
-    if (!b) throw desugarError(`Unbound variable ${ref}`, span);
+    if (!b) {
+      // a bound name that is not a local (a definition, an import) cannot hold a module reference
+      const global = this.module?.members.get(ref) ?? this.module?.imports?.get(ref) ?? this.env.lookupTopLevel(ref);
+      if (global) throw desugarError(`Invalid dynamic call: ${ref}::${member}`, span);
+      throw desugarError(`Unbound variable ${ref}`, span);
+    }
     return { k: 'call-native', spec: resolveOverload('modref-member', 2)!, span, args: [
       { k: 'local', name: ref, span, binder: b }, { k: 'const', value: member, span }] };
   }
@@ -167,6 +172,10 @@ export class Desugarer {
       }
       const modref = this.env.lookupModRef(n);
       if (modref !== undefined) return { k: 'const', value: modref, span };
+      // a name that is neither a value nor a module but resolves to a module is an interface
+      if (this.env.lookupMember(n, '') !== undefined) {
+        throw desugarError(`Invalid Interface attempted to be used as module reference: ${n}`, span);
+      }
       throw desugarError(`Cannot find module:  ${n}`, span);
     }
     const member = parts[parts.length - 1];
@@ -180,6 +189,10 @@ export class Desugarer {
     if (parts.length === 2) {
       const modref = this.env.lookupModRef(parts.join('.'));
       if (modref !== undefined) return { k: 'const', value: modref, span };
+      // `ns.iface` is looked up as a module reference, and Pact's module lookup refuses interfaces
+      if (this.env.lookupMember(parts.join('.'), '') !== undefined) {
+        throw new PactError('exec', `Expected module, found interface: ${parts.join('.')}`, span);
+      }
     }
     if (cell === null) throw desugarError(`Module ${qual} has no such member: ${member}`, span);
     throw desugarError(`Module ${qual} has no such member: ${member}`, span);
@@ -255,7 +268,8 @@ export class Desugarer {
 
   /** `{ "a" := x, "b" := y } body…` → `(lambda (obj) (let ((x (at "a" obj)) ...) body…))` */
   private bindingForm(brace: Syntax & { t: 'brace' }, body: Syntax[], span: Span): Expr {
-    if (body.length === 0) throw syntaxFailure('Bind expression lacks an accompanying body', brace.span);
+    // Pact's EmptyBindingBody has no "Desugar syntax failure" prefix
+    if (body.length === 0) throw desugarError('Bind expression lacks an accompanying body', brace.span);
     const pairs: { field: string; name: string; type: PactType | null; span: Span }[] = [];
     const it = brace.items;
     for (let i = 0; i < it.length;) {
@@ -351,13 +365,15 @@ export class Desugarer {
         if (args.length !== 2) throw syntaxFailure('try must take two arguments', span);
         return { k: 'try', fallback: this.expr(args[0]), body: this.expr(args[1]), span };
       case 'error':
-        if (args.length !== 1) return undefined;
+        if (this.env.disabledNatives?.has(n)) return undefined;
+        if (args.length !== 1) throw syntaxFailure('error must take only 1 argument', span);
         return { k: 'error', msg: this.expr(args[0]), span };
       case 'pure':
-        if (args.length !== 1) return undefined;
+        if (this.env.disabledNatives?.has(n)) return undefined;
+        if (args.length !== 1) throw syntaxFailure('pure must take only 1 argument', span);
         return { k: 'pure', body: this.expr(args[0]), span };
       case 'suspend':
-        if (args.length !== 1) return undefined;
+        if (args.length !== 1) throw syntaxFailure('suspend must take only 1 argument', span);
         return { k: 'lambda', fn: this.function('lambda', 'suspend', [], null, args, span), span };
       case 'cond': return this.cond(args, span);
       case 'constantly': {
@@ -409,7 +425,7 @@ export class Desugarer {
   private cond(args: Syntax[], span: Span): Expr {
     if (args.length === 0) throw syntaxFailure('cond: expected list of conditions with a default case', span);
     for (const c of args.slice(0, -1)) {
-      if (c.t !== 'paren' || c.items.length !== 2) throw syntaxFailure('cond: expected application of conditions', c.span);
+      if (c.t !== 'paren' || c.items.length !== 2) throw syntaxFailure('cond: expected application of conditions', span);
     }
     const fn = this.syntheticLambda('cond', [], span, () => null as unknown as Expr);
     const saved = this.scope;
@@ -539,6 +555,23 @@ export class Desugarer {
     return out;
   }
 
+  /** A schema is named by the module that declares it (`m.s`, `ns.m.s`), as Pact's renamer
+   *  resolves it, so that runtime checks use that module's schema and print its name. */
+  private schemaName(parts: string[]): string {
+    const written = parts.join('.');
+    const member = parts[parts.length - 1];
+    const qualify = (cell: GlobalCell | null | undefined) =>
+      cell?.kind === 'defschema' && cell.module !== null ? `${cell.module}.${member}` : undefined;
+    if (parts.length === 1) {
+      if (this.module?.members.get(member)?.kind === 'defschema') return `${this.module.name}.${member}`;
+      return qualify(this.module?.imports?.get(member)) ?? qualify(this.env.lookupTopLevel(member)) ?? written;
+    }
+    const qual = parts.slice(0, -1).join('.');
+    if (this.module && (qual === this.module.name || this.module.name.endsWith('.' + qual))
+      && this.module.members.get(member)?.kind === 'defschema') return `${this.module.name}.${member}`;
+    return qualify(this.env.lookupMember(qual, member)) ?? written;
+  }
+
   /** Parse a type annotation starting at items[i] (language.md §2.3). */
   type(items: Syntax[], i: number): { type: PactType; next: number } {
     const s = items[i];
@@ -557,8 +590,8 @@ export class Desugarer {
       const n = s.parts[0];
       const b = items[i + 1];
       if ((n === 'object' || n === 'table') && b?.t === 'brace') {
-        const schema = b.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'))[0] ?? '';
-        return { type: { t: n, schema }, next: i + 2 };
+        const written = b.items.find(x => x.t === 'name') as (Syntax & { t: 'name' }) | undefined;
+        return { type: { t: n, schema: written ? this.schemaName(written.parts) : '' }, next: i + 2 };
       }
       const p = primType(n);
       if (p) return { type: p, next: i + 1 };

@@ -278,6 +278,8 @@ export class Machine {
               sp -= argc + 1;
               fIp[fp] = ip; this.fp = fp; this.sp = sp;
               this.site(chunk, opStart);
+              // Pact applies a partial closure only from inside a native (map, fold, ...)
+              if (callee instanceof Partial) throw execError('Attempted to apply a closure outside of native callsite');
               const r = this.call(callee, args);
               s[sp++] = r;
               break;

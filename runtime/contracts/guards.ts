@@ -59,8 +59,7 @@ export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
   if (g instanceof KeySetGuard) return enforceKeyset(h, g);
   if (g instanceof KeySetRefGuard) return enforceKeyset(h, lookupKeyset(h, g.name));
   if (g instanceof UserGuard) {
-    const fn = h.lookupDefun(g.fun);
-    if (!fn) throw new PactError('exec', `Cannot find module: ${g.fun}`);
+    const fn = userGuardFunction(h, g.fun, g.args.length);
     const saved = h.caps.purity;
     // user guards run read-only; before Pact 5.3 (DisablePact53) they could not read user tables
     h.caps.purity = h.env.flags.has('DisablePact53') ? 'sys-only' : 'read-only';
@@ -213,3 +212,22 @@ export function guardNatives(h: GuardHost): NativeTable {
 }
 
 export { isGuard };
+
+/** The defun a user guard names, refused as Pact's runUserGuard refuses it: a missing module or
+ *  member, an interface, a definition of another kind, or a different number of arguments. */
+function userGuardFunction(h: GuardHost, qualified: string, argc: number): Closure {
+  const dot = qualified.lastIndexOf('.');
+  const moduleName = qualified.slice(0, dot), member = qualified.slice(dot + 1);
+  const m = h.module(moduleName);
+  if (!m) throw new PactError('exec', `Cannot find module: ${moduleName}`);
+  if (m.kind === 'interface') throw new PactError('exec', `Expected module, found interface: ${moduleName}`);
+  const cell = m.members.get(member);
+  if (!cell) throw new PactError('exec', `Module member does not exist ${qualified}.{${m.hash}}`);
+  // Pact prints the kind with no space before it, and spells a schema's kind "defscema"
+  const kind = cell.kind === 'defschema' ? 'defscema' : cell.kind;
+  if (kind !== 'defun' || !(cell.value instanceof Closure)) {
+    throw new PactError('exec', `User guard closure ${qualified} must be defun, got${kind}`);
+  }
+  if (cell.value.proto.arity !== argc) throw new PactError('exec', 'Attempted to apply a closure outside of native callsite');
+  return cell.value;
+}

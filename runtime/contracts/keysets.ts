@@ -1,6 +1,7 @@
 // Keysets (language.md §7.2–7.4): reading them from message data, storing them by name, and
 // deciding whether the transaction's signatures satisfy one.
 
+import type { Span } from '../../vm/source.js';
 import { resolveOverload } from '../../vm/builtins.js';
 import {
   NativeFn, CapToken, KeySetGuard, PactObject, compareCodePoints, type Value,
@@ -51,8 +52,8 @@ export function keysetNamespace(name: string): string | null {
   return dot > 0 && dot < name.length - 1 ? name.slice(0, dot) : null;
 }
 
-export function keysetNameError(name: string): PactError {
-  return new PactError('exec', `Invalid keyset name format: ${name}`);
+export function keysetNameError(name: string, span?: Span | null): PactError {
+  return new PactError('exec', `Invalid keyset name format: ${name}`, span);
 }
 
 export function lookupKeyset(h: ContractHost, name: string): KeySetGuard {

@@ -18,6 +18,7 @@ import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode } from '../values/digest.js';
 import { moduleSizes, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from '../pact-ir/index.js';
 import type { DefcapInfo, DefcapMeta } from './capabilities.js';
+import { isValidKeysetName, keysetNameError } from './keysets.js';
 import type { DefpactInfo, DefpactStep } from './defpacts.js';
 
 export interface LoadedModule {
@@ -143,6 +144,8 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   const isInterface = (items[0] as { name: string }).name === 'interface';
   const nameSyn = items[1];
   if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} name`, form.span);
+  // a module or interface name may not be a native's either; Pact points at the whole form
+  new Desugarer(env).checkNotNative(nameSyn.parts[0], form.span);
   // a module defined while a namespace is active lives in it (`ns.m`)
   const name = namespace !== null ? `${namespace}.${nameSyn.parts[0]}` : nameSyn.parts[0];
   let governance = '';
@@ -150,6 +153,8 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
   if (!isInterface) {
     const gov = items[2];
     if (!gov || (gov.t !== 'str' && gov.t !== 'name')) throw desugarError('Expected: module governance', form.span);
+    // Pact parses a keyset governance name while renaming the module: only "" is refused
+    if (gov.t === 'str' && !isValidKeysetName(gov.value)) throw keysetNameError(gov.value, form.span);
     governance = gov.t === 'str' ? `'${gov.value}` : gov.parts.join('.');
     rest = items.slice(3);
   }
@@ -184,7 +189,7 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
       const h = item.items[1];
       if (h?.t === 'str') blessed.push(h.value);
     } else if (kw === 'use') {
-      for (const [n, cell] of importedMembers(item, x => env.resolveModule(x))) imports.set(n, cell);
+      for (const [n, cell] of importedMembers(item, x => env.resolveModule(x), namespace)) imports.set(n, cell);
     } else {
       throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} definition, got ${kw}`, item.span);
     }
@@ -214,6 +219,7 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
         case 'defconst': cell.value = evalDefconst(h, env, scope, vm); break;
         case 'defcap': {
           if (isInterface) break;
+          if (h.meta?.kind === 'managed') checkManager(h.meta.manager, name, members, env, h.span);
           const closure = compileDefun(h, env, scope, 'defcap');
           cell.value = closure;
           defcaps.set(def.name, { name: `${name}.${def.name}`, module: name, closure, meta: defcapMeta(h, name) });
@@ -286,11 +292,17 @@ function compileDefpact(h: DefHeader, env: NameEnv, scope: ModuleScope, module: 
 
 /** `(use m ["HASH"] [names])` (language.md §4.6): the members it brings into scope, after
  *  checking the hash (current or blessed) and that every listed name exists. */
-export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: string) => LoadedModule | undefined): Map<string, GlobalCell> {
+export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: string) => LoadedModule | undefined,
+  namespace: string | null = null): Map<string, GlobalCell> {
   const target = form.items[1];
   const name = target?.t === 'name' ? target.parts.join('.') : '';
   const m = resolve(name);
-  if (!m) throw desugarError(`Cannot find module:  ${name}`, form.span);
+  if (!m) {
+    // Pact's resolveModuleData: a bare name is retried in the current namespace, and that
+    // second lookup fails as a runtime "module does not exist"
+    if (namespace !== null && !name.includes('.')) throw new PactError('exec', `Cannot find module: ${namespace}.${name}`, form.span);
+    throw desugarError(`Cannot find module:  ${name}`, form.span);
+  }
   let i = 2;
   const hash = form.items[i];
   if (hash?.t === 'str') {
@@ -366,6 +378,18 @@ function namesIn(s: Syntax): string[] {
   if (s.t === 'name') return [s.parts[s.parts.length - 1]];
   if (s.t === 'paren' || s.t === 'bracket' || s.t === 'brace') return s.items.flatMap(namesIn);
   return [];
+}
+
+/** A `@managed` capability's manager must be a defun (Pact ≥ 5.1, Desugar.hs resolveMeta). */
+function checkManager(written: string, module: string, members: Map<string, GlobalCell>, env: ModuleEnv, span: Span): void {
+  const dot = written.lastIndexOf('.');
+  const owner = dot < 0 || written.slice(0, dot) === module ? module : env.resolveModule(written.slice(0, dot))?.name;
+  const member = written.slice(dot + 1);
+  const cell = owner === module ? members.get(member) : owner === undefined ? undefined : env.resolveModule(owner)?.members.get(member);
+  // an unknown manager is the renamer's unbound-name error, raised later
+  if (!cell || cell.kind === 'defun') return;
+  const qn = `${owner}.${member}`;
+  throw desugarError(`${qn} is not a valid managed capability manager function. ${qn} must be a defun`, span);
 }
 
 function defcapMeta(h: DefHeader, module: string): DefcapMeta {

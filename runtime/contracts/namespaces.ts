@@ -71,7 +71,9 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
       if (existing) h.enforceGuardWithMagic(existing.admin, 'DEFINE_NAMESPACE', name);
       else if (h.namespacePolicy.kind === 'smart') {
         const ok = h.vm.call(h.namespacePolicy.manager, [name, admin]);
-        if (ok !== true) throw new PactError('exec', `Namespace definition not permitted: ${name}`);
+        // the manager's answer is judged as Pact's DefineNamespaceC continuation judges it
+        if (ok === false) throw nativeFailure('define-namespace', 'Namespace definition not permitted');
+        if (ok !== true) throw nativeFailure('define-namespace', 'Namespace manager function returned an invalid value');
       }
       if (h.caps.purity !== 'impure') {
         throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');

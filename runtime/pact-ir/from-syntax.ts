@@ -187,7 +187,7 @@ export class SyntaxDesugarer {
 
   /** `{ "a" := x, … } body…` → `(lambda (#bindObject) (let ((x (at "a" #bindObject))) … body))`. */
   private binding(brace: Syntax & { t: 'brace' }, bodySyn: Syntax[], info: Info): PTerm {
-    if (bodySyn.length === 0) throw syntaxFailure('Bind expression lacks an accompanying body', brace.span);
+    if (bodySyn.length === 0) throw fail('Bind expression lacks an accompanying body', brace.span);
     const pairs: { field: string; arg: PArg }[] = [];
     const it = brace.items;
     for (let i = 0; i < it.length;) {
@@ -313,10 +313,10 @@ export class SyntaxDesugarer {
         if (args.length !== 2) throw syntaxFailure('try must take two arguments', span);
         return { t: 'form', form: { f: 'try', a: this.expr(args[0]), b: this.expr(args[1]) }, info };
       case 'error':
-        if (args.length !== 1) throw syntaxFailure('error must take one argument', span);
+        if (args.length !== 1) throw syntaxFailure('error must take only 1 argument', span);
         return { t: 'form', form: { f: 'error', a: this.expr(args[0]) }, info };
       case 'pure':
-        if (args.length !== 1) throw syntaxFailure('pure must take one argument', span);
+        if (args.length !== 1) throw syntaxFailure('pure must take only 1 argument', span);
         return { t: 'form', form: { f: 'pure', a: this.expr(args[0]) }, info };
       case 'create-user-guard': {
         const a = args[0];

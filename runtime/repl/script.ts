@@ -128,14 +128,21 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
   if (form.t === 'paren' && head?.t === 'keyword') {
     switch (head.name) {
       case 'module': case 'interface': {
-        const m = installModule(s, form);
+        let m: LoadedModule;
+        try {
+          m = installModule(s, form);
+        } catch (e) {
+          // governance, namespace and keyset checks of a deploy are reported at the module form
+          if (e instanceof PactError && !e.span) e.span = form.span;
+          throw e;
+        }
         display(s, `Loaded ${m.kind} ${m.name}, hash ${m.hash}`, form.span);
         return;
       }
       case 'use': {
         const target = form.items[1];
         const name = target?.t === 'name' ? target.parts.join('.') : '';
-        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x))) s.topLevel.set(n, cell);
+        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x), s.namespace)) s.topLevel.set(n, cell);
         display(s, `Loaded imports from ${name}`, form.span);
         return;
       }
@@ -169,7 +176,11 @@ function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedMod
   const name = s.namespace !== null ? `${s.namespace}.${bare}` : bare;
   const existing = s.module(name);
   if (existing) {
-    if (existing.kind === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
+    // Pact looks up a module's name as a module (an interface there is ExpectedModule) and
+    // refuses any redeploy of an interface's name
+    const deploying = (form.items[0] as { name: string }).name;
+    if (deploying === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
+    if (existing.kind === 'interface') throw new PactError('exec', `Expected module, found interface: ${name}`, form.span);
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
   // the "all loaded" count includes modules loaded while compiling this one

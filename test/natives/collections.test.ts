@@ -28,7 +28,8 @@ test('compose, and?, or?, not?, bind, identity, constantly', () => {
   assert.is(ev('(not? (= 1) 1)'), 'false');
   assert.is(ev('(bind {"a": 1} {"a" := x} (+ x 1))'), '2');
   assert.is(ev('(identity 5)'), '5');
-  assert.is(ev('((constantly 1) 2)'), '1');
+  assert.is(ev('(map (constantly 1) [2 3])'), '[1 1]');
+  assert.is(err('((constantly 1) 2)'), 'Attempted to apply a closure outside of native callsite');
   assert.is(err('(and? (lambda (x) 1) (< 1) 3)'), 'expected bool value, got 1');
   assert.is(err('(bind 1 (lambda (x) x))'), typeError('bind', 'integer, closure'));
 });

@@ -20,4 +20,111 @@ test('a defconst whose value is a function is Pact\'s "did not reduce to a value
     '1:12: Program encountered an unhandled raised error: Evaluation did not reduce to a value');
 });
 
+test('a module or interface named like a native shadows it, reported at the whole form', () => {
+  assert.is(located('(module identity g (defcap g () true))'), '1:0: Variable identity shadows native with the same name');
+  assert.is(located('(interface format (defconst K 1))'), '1:0: Variable format shadows native with the same name');
+});
+
+test('suspend, error and pure are special forms with Pact\'s arity errors at the form', () => {
+  assert.is(located('(+ 1 (suspend))'), '1:5: Desugar syntax failure: suspend must take only 1 argument');
+  assert.is(located('(suspend 2 3 4)'), '1:0: Desugar syntax failure: suspend must take only 1 argument');
+  assert.is(located('(error)'), '1:0: Desugar syntax failure: error must take only 1 argument');
+  assert.is(located('(pure 1 2)'), '1:0: Desugar syntax failure: pure must take only 1 argument');
+});
+
+test('an empty bind body is Pact\'s EmptyBindingBody, which has no "Desugar syntax failure" prefix', () => {
+  assert.is(located('(bind {"a": 1} {"a" := a})'), '1:15: Bind expression lacks an accompanying body');
+});
+
+test('a bad cond clause is reported at the cond form', () => {
+  assert.is(located('(cond 1 2 3)'), '1:0: Desugar syntax failure: cond: expected application of conditions');
+});
+
+test('a partial application is applied only by a native, else CannotApplyPartialClosure at the call', () => {
+  const m = '(module m g (defcap g () true) (defun f (n:integer s:string) s))\n';
+  assert.is(located(`${m}((f 1) "x")`), '2:0: Attempted to apply a closure outside of native callsite');
+  assert.is(located('((take 1) "foo")'), '1:0: Attempted to apply a closure outside of native callsite');
+  assert.is(runRepl(`${m}(map (f 1) ["a" "b"])`).traces.pop(), '["a" "b"]');
+});
+
+test('a @managed manager function must be a defun', () => {
+  assert.is(located(`(module m g (defcap g () true)
+  (defcap mgr (a:integer b:integer) a)
+  (defcap C (a:string b:integer) @managed b mgr true))`),
+  '3:2: m.mgr is not a valid managed capability manager function. m.mgr must be a defun');
+});
+
+test('a dynamic call through a name that is not a local modref is invalid; an unknown one is unbound', () => {
+  assert.is(located('(defun f () 1)\n(defun g () (f::h))'), '2:13: Invalid dynamic call: f::h');
+  assert.is(located('(defun g () (nope::h))'), '1:13: Unbound variable nope');
+});
+
+test('an interface is not a value, and a qualified interface name is not a module', () => {
+  const iface = '(interface iface (defun foo:string ()))\n';
+  assert.is(located(`${iface}iface`), '2:0: Invalid Interface attempted to be used as module reference: iface');
+  assert.is(located(`(begin-tx)
+(env-data { "ks": ["carl"] })
+(env-keys ["carl"])
+(define-namespace 'carl (read-keyset 'ks) (read-keyset 'ks))
+(namespace 'carl)
+${iface}(commit-tx)
+carl.iface`), '8:0: Expected module, found interface: carl.iface');
+});
+
+test('a module may not take an interface\'s name, and an interface may not be redeployed', () => {
+  const iface = '(interface iface (defun foo:string ()))\n';
+  assert.is(located(`${iface}(module iface g (defcap g () true))`), '2:0: Expected module, found interface: iface');
+  assert.is(located(`${iface}${iface}`), '2:0: Interface cannot be upgraded: iface');
+  assert.is(located(`(module iface g (defcap g () true))\n${iface}`), '2:0: Interface cannot be upgraded: iface');
+});
+
+test('using a missing module by bare name inside a namespace is a runtime "Cannot find module"', () => {
+  const ns = `(env-data { "ks": ["carl"] })
+(env-keys ["carl"])
+(define-namespace 'carl (read-keyset 'ks) (read-keyset 'ks))
+(namespace 'carl)
+`;
+  assert.is(located(`${ns}(module m g (defcap g () true) (use m))`), '5:31: Cannot find module: carl.m');
+  assert.is(located(`${ns}(module m g (defcap g () true) (use carl.m))`), '5:31: Cannot find module:  carl.m');
+  assert.is(located('(module m g (defcap g () true) (use m))'), '1:31: Cannot find module:  m');
+});
+
+test('a user guard whose function was removed or changed fails as Pact\'s runUserGuard does', () => {
+  const table = '(defschema s g:guard) (deftable t:{s})';
+  const before = `(module m g (defcap g () true) ${table}
+  (defun f:bool (a:integer) true)
+  (defun guard () (create-user-guard (f 1))))
+(create-table t)
+(insert t "k" { "g": (guard) })
+`;
+  const after = (def: string) => `${before}(module m g (defcap g () true) ${table} ${def})
+(enforce-guard (at "g" (read t "k")))`;
+  assert.match(runRepl(after('(defun other () 1)')).error!.message, /^Module member does not exist m\.f\.\{[A-Za-z0-9_-]{43}\}$/);
+  assert.is(runRepl(after('(defcap f (a:integer) true)')).error!.message, 'User guard closure m.f must be defun, gotdefcap');
+  assert.is(runRepl(after('(defconst f 1)')).error!.message, 'User guard closure m.f must be defun, gotdefconst');
+  assert.is(runRepl(after('(defun f (a:integer b:integer) true)')).error!.message, 'Attempted to apply a closure outside of native callsite');
+});
+
+test('an empty keyset name as module governance is an invalid keyset name, at the module', () => {
+  assert.is(located('(module m "" (defun f () true))'), '1:0: Invalid keyset name format: ');
+});
+
+test('a namespace manager refusing define-namespace is wrapped as a native execution failure', () => {
+  const policy = (answer: string) => `(module m g (defcap g () true) (defun manage (ns guard) ${answer}))
+(env-namespace-policy false (manage))
+(env-data { "ks": ["carl"] })
+(env-keys ["carl"])
+(define-namespace 'carl (read-keyset 'ks) (read-keyset 'ks))`;
+  assert.is(located(policy('false')), '5:0: native execution failure, define-namespace failed with message: Namespace definition not permitted');
+  assert.is(located(policy('1')),
+    '5:0: native execution failure, define-namespace failed with message: Namespace manager function returned an invalid value');
+});
+
+test('deploy checks without a location of their own are reported at the module form', () => {
+  assert.is(located('(module m \'nonexistent (defun f () true))'), "1:0: Cannot find keyset in database: 'nonexistent");
+  assert.is(located(`(module m g (defcap g () true) (defun manage (ns guard) true))
+(env-namespace-policy false (manage))
+(module another ag (defcap ag () true))`), '3:0: Namespace installation error: cannot install in root namespace');
+});
+
 test.run();

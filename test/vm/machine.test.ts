@@ -60,8 +60,11 @@ test('recursive fib through self-application', () => {
 
 test('partial application of lambdas, defuns and natives', () => {
   assert.is(evalLast('(let ((add (lambda (a b) (+ a b)))) (map (add 1) [1 2 3]))'), '[2 3 4]');
-  assert.is(evalLast('(defun add3 (a b c) (+ a (+ b c))) (let ((p (add3 1))) ((p 2) 3))'), '6');
-  assert.is(evalLast('(let ((inc (+ 1))) (inc 41))'), '42');
+  assert.is(evalLast('(defun add3 (a b c) (+ a (+ b c))) (let ((p (add3 1 2))) (map p [3]))'), '[6]');
+  assert.is(evalLast('(let ((inc (+ 1))) (map inc [41]))'), '[42]');
+  // outside a native, Pact refuses to apply a partial closure (CannotApplyPartialClosure)
+  assert.is(errorOf('(defun add3 (a b c) (+ a (+ b c))) (let ((p (add3 1))) ((p 2) 3))'), 'Attempted to apply a closure outside of native callsite');
+  assert.is(errorOf('(let ((inc (+ 1))) (inc 41))'), 'Attempted to apply a closure outside of native callsite');
 });
 
 test('integers overflow into BigInt exactly', () => {

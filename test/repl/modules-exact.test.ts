@@ -1,0 +1,55 @@
+// Modules as Pact 5 runs them: schema names qualified by their module, database modes of
+// functions reached from other modules, and the gas of redeploys.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runRepl } from '../helpers.js';
+
+function outcome(src: string): string {
+  const r = runRepl(src, 'mods.repl');
+  return r.error ? `error: ${r.error.message}` : r.traces[r.traces.length - 1];
+}
+
+const TWO_SCHEMAS = `(module a g (defcap g () true)
+  (defschema s x:integer)
+  (defun f:object{s} (o:object{s}) o)
+  (defpact inner (o:object{s})
+    (step (at "x" o))
+    (step (at "x" o))))
+(module b g (defcap g () true)
+  (defschema s y:string)
+  (defun h (o:object{s}) (a.f { "x": 1 }))
+  (defun bad (o:object{s}) (a.f o))
+  (defpact outer (o:object{s})
+    (step (a.inner { "x": 1 }))
+    (step (continue (a.inner { "x": 1 })))))
+`;
+
+test('object{s} is checked against the schema of the module that wrote it', () => {
+  assert.is(outcome(`${TWO_SCHEMAS}(b.h { "y": "z" })`), '{"x": 1}');
+  assert.is(outcome(`${TWO_SCHEMAS}(a.f { "x": 2 })`), '{"x": 2}');
+});
+
+test('a runtime type failure names the schema with its module, as Pact prints it', () => {
+  assert.is(outcome(`${TWO_SCHEMAS}(b.bad { "y": "z" })`),
+    'error: Runtime typecheck failure, argument is object , but expected type object{a.s}');
+  assert.is(outcome(`${TWO_SCHEMAS}(b.h { "x": 1 })`),
+    'error: Runtime typecheck failure, argument is object , but expected type object{b.s}');
+});
+
+test('a defpact calling another module\'s defpact checks each against its own schema', () => {
+  assert.is(outcome(`${TWO_SCHEMAS}(env-hash (hash 1))\n(b.outer { "y": "z" })\n(continue-pact 1)`), '1');
+});
+
+test('a qualified or imported schema keeps the declaring module\'s name', () => {
+  const c = `(module c g (defcap g () true)
+  (use a)
+  (defun viaUse (o:object{s}) o)
+  (defun viaName (o:object{a.s}) o))
+`;
+  assert.is(outcome(`${TWO_SCHEMAS}${c}(c.viaUse { "y": 1 })`),
+    'error: Runtime typecheck failure, argument is object , but expected type object{a.s}');
+  assert.is(outcome(`${TWO_SCHEMAS}${c}(c.viaName { "x": 1 })`), '{"x": 1}');
+});
+
+test.run();
