@@ -224,6 +224,20 @@ export const ROWS: Row[] = [
   { ctor: 'InvalidCustomKeysetPredicate', family: 'EvalError',
     program: `${MOD} (defcap p () true))\n(env-data {"k":{"keys":["a"],"pred":"m.p"}})\n(env-sigs [{"key":"a","caps":[]}])\n(enforce-keyset (read-keyset "k"))`,
     expected: 'Invalid custom predicate for keyset expected defun' },
+  { ctor: 'ModuleAdminNotAcquired', family: 'EvalError',
+    program: `(begin-tx)\n${MOD} (defcap e () @event true))\n(commit-tx)\n(emit-event (m.e))`,
+    expected: 'Module admin necessary for operation but has not been acquired:m' },
+  { ctor: 'ModuleAdminNotAcquired', family: 'EvalError',
+    program: `(begin-tx)\n${MOD} (defcap c () true))\n(commit-tx)\n(with-capability (m.c) 1)`,
+    expected: 'Module admin necessary for operation but has not been acquired:m' },
+  { ctor: 'InvalidNumArgs', family: 'EvalError', program: '(do (+ 1) 2)',
+    expected: 'Incorrect number of arguments (1) for native function + supplied; expected (2)' },
+  { ctor: 'InvalidNumArgs', family: 'EvalError', program: '(do ((lambda (a b) a) 1) 2)',
+    expected: 'Incorrect number of arguments (1) for lambda supplied; expected (2)' },
+  { ctor: 'RootNamespaceInstallError', family: 'EvalError',
+    program: '(module ns g (defcap g () true) (defun mgr (n:string g:guard) true))\n(env-namespace-policy false (ns.mgr))\n' +
+      `${MOD})`,
+    expected: 'Namespace installation error: cannot install in root namespace' },
   { ctor: 'HyperlaneError', family: 'EvalError', program: '(hyperlane-message-id {})',
     expected: 'Hyperlane native error: Failed to find key in object: version' },
   { ctor: 'HyperlaneDecodeError', family: 'EvalError', program: '(hyperlane-decode-token-message "!!")',
@@ -332,8 +346,6 @@ export const UNREACHABLE: Record<string, string> = {
   ContinuationError: 'raised only by chainweb\'s continuation entry point (Evaluate.hs), not by any native',
   DefPactStepNotInEnvironment: 'continue-pact always installs a step before continuing; resume without one is NoActiveDefPactExec',
   UnknownException: 'wraps Haskell exceptions escaping a native; the REPL has none to raise',
-  ModuleAdminNotAcquired: 'every REPL deploy acquires module admin for the rest of the session, and guardForModuleCall accepts it',
-  Keccak256Error: 'the messages are the OpenSSL/base64 libraries\' own texts, which we do not reproduce byte for byte',
   VerifierError: 'PEVerifierError comes from chainweb\'s verifier plugins, outside the REPL',
 };
 
@@ -342,6 +354,7 @@ export const NOT_PINNED: Record<string, string> = {
   ParsingError: 'prints happy\'s expected-token list for the failing LALR state; the list depends on the generated tables',
   TooManyCloseParens: 'prints happy\'s remaining tokens; whether happy stops at the paren depends on the generated tables',
   UnexpectedInput: 'as TooManyCloseParens: decided by happy\'s tables (and the parser is the robustness helper\'s)',
+  Keccak256Error: 'its messages are the OpenSSL/base64 libraries\' own texts, which the source does not contain',
   TypecheckingFailure: 'the static typechecker\'s texts belong to the typechecker helper (compiler/typecheck/)',
   DefPactIdMismatch: 'needs a defpact exec in the environment with another id than the step asks for; continue-pact looks up by id',
   DefPactRollbackMismatch: 'as DefPactIdMismatch: the REPL builds the step from the stored exec, so they agree',
@@ -355,8 +368,6 @@ export const NOT_PINNED: Record<string, string> = {
   ExpectedModule: 'module/interface naming is the modules helper\'s (item 8)',
   ModuleMemberDoesNotExist: 'a user guard pointing at a removed function is the modules helper\'s (item 8)',
   CapabilityPactGuardInvalidPactId: 'needs a pact guard enforced inside another pact; defpact state is the defpacts helper\'s (item 10)',
-  InvalidNumArgs: 'raised for a closure applied by a native to the wrong arity; partial closures are the modules helper\'s (item 8)',
-  RootNamespaceInstallError: 'needs a module deployed in the root namespace under a namespace policy forbidding it; not settable in the REPL',
 };
 
 /** Every constructor of Errors.hs that a PactError prints (VerifierError is PEVerifierError's). */
