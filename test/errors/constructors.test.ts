@@ -156,8 +156,6 @@ export const ROWS: Row[] = [
     expected: 'No defpact id or execution environment supplied' },
   { ctor: 'CannotUpgradeInterface', family: 'EvalError', program: '(interface i (defun f ()))\n(interface i (defun f ()))',
     expected: 'Interface cannot be upgraded: i' },
-  { ctor: 'DynNameIsNotModRef', family: 'EvalError', program: `${MOD} (defun f (x) (x::f)))\n(m.f 1)`,
-    expected: 'Attempted to use 1 as dynamic name, but it is not a modref' },
   { ctor: 'ModuleDoesNotExist', family: 'EvalError', program: '(describe-module "nope")', expected: 'Cannot find module: nope' },
   { ctor: 'HashNotBlessed', family: 'EvalError',
     program: `(begin-tx)\n${TABLE}(module n g (defcap g () true) (defun f () (keys m.t)))\n` +
@@ -312,6 +310,9 @@ export const PENDING_FIX: Pending[] = [
     program: '(interface i (defun f ()))\n(print i)', expected: 'Invalid Interface attempted to be used as module reference: i' },
   { ctor: 'CannotApplyPartialClosure', family: 'EvalError', why: 'forms (modules helper): partial closures apply outside natives',
     program: '(let ((f (+ 1))) (f 2))', expected: 'Attempted to apply a closure outside of native callsite' },
+  { ctor: 'DynNameIsNotModRef', family: 'EvalError',
+    why: 'desugar (modules helper): Pact names the variable, which modref-member never receives; today the value is printed',
+    program: `${MOD} (defun f (x) (x::f)))\n(m.f 1)`, expected: 'Attempted to use x as dynamic name, but it is not a modref' },
   { ctor: 'EvalError', family: 'EvalError', why: 'defpacts helper: a cross-chain yield in a step with rollback is allowed',
     program: `${MOD} (defpact p () (step-with-rollback (yield {"a":1} "1") 1) (step 2)))\n(m.p)`,
     expected: 'Program encountered an unhandled raised error: Cross-chain yield not allowed in step with rollback' },
