@@ -274,6 +274,14 @@ export const ROWS: Row[] = [
   { ctor: 'KeysetPredicateFailure', family: 'UserRecoverableError',
     program: '(env-data {"k":["abcdefghijklmnop", "b"]})\n(enforce-keyset (read-keyset "k"))',
     expected: 'Keyset failure (keys-all): [abcdefgh..., b...]' },
+  { ctor: 'CapabilityPactGuardInvalidPactId', family: 'UserRecoverableError',
+    program: '(hash "one")\n(hash "two")\n' +
+      `${MOD} (defschema s gd:guard) (deftable t:{s})\n` +
+      '  (defpact p () (step (write t "a" {"gd": (create-pact-guard "x")})) (step 1))\n' +
+      '  (defpact q () (step (enforce-guard (at "gd" (read t "a")))) (step 1)))\n(create-table m.t)\n' +
+      '(begin-tx)\n(env-hash (hash "one"))\n(m.p)\n(commit-tx)\n(begin-tx)\n(env-hash (hash "two"))\n(m.q)',
+    // the guard carries the pact id of p (its transaction's hash), q runs under the other
+    expected: r => `Capability pact guard failed: invalid pact id, expected ${r.traces[0].slice(1, -1)} got ${r.traces[1].slice(1, -1)}` },
   { ctor: 'EnvReadFunctionFailure', family: 'UserRecoverableError', program: '(read-keyset "nope")', expected: 'read-keyset failure' },
   { ctor: 'EnvReadFunctionFailure', family: 'UserRecoverableError', program: '(read-integer "nope")', expected: 'read-integer failure' },
   { ctor: 'VerifierFailure', family: 'UserRecoverableError',
@@ -325,6 +333,17 @@ export const PENDING_FIX: Pending[] = [
   { ctor: 'DefPactStepMismatch', family: 'EvalError', why: 'defpacts helper: different text',
     program: `${MOD} (defpact p () (step 1) (step 2) (step 3)))\n(m.p)\n(continue-pact 2)`,
     expected: `Step mismatch in DefPactStep and defpact execution environment: defpact id: ${TX_HASH} step: 2 DefPactExec step: 1` },
+  { ctor: 'NoYieldInDefPactStep', family: 'EvalError', why: 'defpacts helper: raised as recoverable (try catches it)',
+    program: `${MOD} (defpact p () (step 1) (step (resume {"a":=a} a))))\n(m.p)\n(continue-pact 1)`,
+    expected: `No yield value found from previous pact step. Current step: 1 defpact Id: ${TX_HASH}` },
+  { ctor: 'YieldProvenanceDoesNotMatch', family: 'EvalError',
+    why: 'defpacts helper (cross-chain): Pact prints both provenances (chain and module hash), and it is unrecoverable',
+    program: `${MOD} (defpact p () (step (yield {"a":1} "1")) (step (resume {"a":=a} a))))\n(m.p)\n` +
+      `(env-chain-data {"chain-id": "2"})\n(continue-pact 1 false "${TX_HASH}" {"a":1})`,
+    expected: r => {
+      const h = loadedHashes(r, 'm')[0];
+      return `Yield provenance does not match, received (Provenance 1 ${h}), expected [(Provenance 2 ${h})]`;
+    } },
   { ctor: 'EnforcePactVersionFailure', family: 'EvalError',
     why: 'REPL natives (defpacts/REPL helper): recoverable today, and hsep leaves a space for the absent maximum',
     program: '(enforce-pact-version "100.0")', expected: 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 100.0 ' },
@@ -359,8 +378,6 @@ export const NOT_PINNED: Record<string, string> = {
   TypecheckingFailure: 'the static typechecker\'s texts belong to the typechecker helper (compiler/typecheck/)',
   DefPactIdMismatch: 'needs a defpact exec in the environment with another id than the step asks for; continue-pact looks up by id',
   DefPactRollbackMismatch: 'as DefPactIdMismatch: the REPL builds the step from the stored exec, so they agree',
-  YieldProvenanceDoesNotMatch: 'needs a cross-chain resume whose yield names another chain; defpacts helper is on cross-chain',
-  NoYieldInDefPactStep: 'defpacts helper is changing when defpact state lives (item 10); pinned there',
   NestedDefPactParentStepCountMismatch: 'nested defpacts are the defpacts helper\'s (item 3), with their texts',
   NestedDefPactParentRollbackMismatch: 'nested defpacts are the defpacts helper\'s (item 3), with their texts',
   NestedDefPactNeverStarted: 'nested defpacts are the defpacts helper\'s (item 3), with their texts',
@@ -368,7 +385,6 @@ export const NOT_PINNED: Record<string, string> = {
   NestedDefpactsNotAdvanced: 'nested defpacts are the defpacts helper\'s (item 3), with their texts',
   ExpectedModule: 'module/interface naming is the modules helper\'s (item 8)',
   ModuleMemberDoesNotExist: 'a user guard pointing at a removed function is the modules helper\'s (item 8)',
-  CapabilityPactGuardInvalidPactId: 'needs a pact guard enforced inside another pact; defpact state is the defpacts helper\'s (item 10)',
 };
 
 /** Every constructor of Errors.hs that a PactError prints (VerifierError is PEVerifierError's). */
