@@ -238,6 +238,8 @@ export function installCapability(h: ContractHost, token: Value): Value {
 export function emitEvent(h: ContractHost, token: Value): Value {
   if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   const info = defcapOf(h, token);
+  // Pact checks module admin (or a call from the module itself) before looking at the defcap
+  checkCallerModule(h, info.module);
   if (info.meta.kind === 'unmanaged') {
     const mod = h.module(info.module);
     throw new PactError('exec', `Invalid event capability ${token.name}.{${mod?.hash ?? ''}}`);

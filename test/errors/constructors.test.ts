@@ -156,8 +156,6 @@ export const ROWS: Row[] = [
     expected: 'No defpact id or execution environment supplied' },
   { ctor: 'CannotUpgradeInterface', family: 'EvalError', program: '(interface i (defun f ()))\n(interface i (defun f ()))',
     expected: 'Interface cannot be upgraded: i' },
-  { ctor: 'DynNameIsNotModRef', family: 'EvalError', program: `${MOD} (defun f (x) (x::f)))\n(m.f 1)`,
-    expected: 'Attempted to use 1 as dynamic name, but it is not a modref' },
   { ctor: 'ModuleDoesNotExist', family: 'EvalError', program: '(describe-module "nope")', expected: 'Cannot find module: nope' },
   { ctor: 'HashNotBlessed', family: 'EvalError',
     program: `(begin-tx)\n${TABLE}(module n g (defcap g () true) (defun f () (keys m.t)))\n` +
@@ -224,6 +222,20 @@ export const ROWS: Row[] = [
   { ctor: 'InvalidCustomKeysetPredicate', family: 'EvalError',
     program: `${MOD} (defcap p () true))\n(env-data {"k":{"keys":["a"],"pred":"m.p"}})\n(env-sigs [{"key":"a","caps":[]}])\n(enforce-keyset (read-keyset "k"))`,
     expected: 'Invalid custom predicate for keyset expected defun' },
+  { ctor: 'ModuleAdminNotAcquired', family: 'EvalError',
+    program: `(begin-tx)\n${MOD} (defcap e () @event true))\n(commit-tx)\n(emit-event (m.e))`,
+    expected: 'Module admin necessary for operation but has not been acquired:m' },
+  { ctor: 'ModuleAdminNotAcquired', family: 'EvalError',
+    program: `(begin-tx)\n${MOD} (defcap c () true))\n(commit-tx)\n(with-capability (m.c) 1)`,
+    expected: 'Module admin necessary for operation but has not been acquired:m' },
+  { ctor: 'InvalidNumArgs', family: 'EvalError', program: '(do (+ 1) 2)',
+    expected: 'Incorrect number of arguments (1) for native function + supplied; expected (2)' },
+  { ctor: 'InvalidNumArgs', family: 'EvalError', program: '(do ((lambda (a b) a) 1) 2)',
+    expected: 'Incorrect number of arguments (1) for lambda supplied; expected (2)' },
+  { ctor: 'RootNamespaceInstallError', family: 'EvalError',
+    program: '(module ns g (defcap g () true) (defun mgr (n:string g:guard) true))\n(env-namespace-policy false (ns.mgr))\n' +
+      `${MOD})`,
+    expected: 'Namespace installation error: cannot install in root namespace' },
   { ctor: 'HyperlaneError', family: 'EvalError', program: '(hyperlane-message-id {})',
     expected: 'Hyperlane native error: Failed to find key in object: version' },
   { ctor: 'HyperlaneDecodeError', family: 'EvalError', program: '(hyperlane-decode-token-message "!!")',
@@ -262,6 +274,14 @@ export const ROWS: Row[] = [
   { ctor: 'KeysetPredicateFailure', family: 'UserRecoverableError',
     program: '(env-data {"k":["abcdefghijklmnop", "b"]})\n(enforce-keyset (read-keyset "k"))',
     expected: 'Keyset failure (keys-all): [abcdefgh..., b...]' },
+  { ctor: 'CapabilityPactGuardInvalidPactId', family: 'UserRecoverableError',
+    program: '(hash "one")\n(hash "two")\n' +
+      `${MOD} (defschema s gd:guard) (deftable t:{s})\n` +
+      '  (defpact p () (step (write t "a" {"gd": (create-pact-guard "x")})) (step 1))\n' +
+      '  (defpact q () (step (enforce-guard (at "gd" (read t "a")))) (step 1)))\n(create-table m.t)\n' +
+      '(begin-tx)\n(env-hash (hash "one"))\n(m.p)\n(commit-tx)\n(begin-tx)\n(env-hash (hash "two"))\n(m.q)',
+    // the guard carries the pact id of p (its transaction's hash), q runs under the other
+    expected: r => `Capability pact guard failed: invalid pact id, expected ${r.traces[0].slice(1, -1)} got ${r.traces[1].slice(1, -1)}` },
   { ctor: 'EnvReadFunctionFailure', family: 'UserRecoverableError', program: '(read-keyset "nope")', expected: 'read-keyset failure' },
   { ctor: 'EnvReadFunctionFailure', family: 'UserRecoverableError', program: '(read-integer "nope")', expected: 'read-integer failure' },
   { ctor: 'VerifierFailure', family: 'UserRecoverableError',
@@ -298,6 +318,9 @@ export const PENDING_FIX: Pending[] = [
     program: '(interface i (defun f ()))\n(print i)', expected: 'Invalid Interface attempted to be used as module reference: i' },
   { ctor: 'CannotApplyPartialClosure', family: 'EvalError', why: 'forms (modules helper): partial closures apply outside natives',
     program: '(let ((f (+ 1))) (f 2))', expected: 'Attempted to apply a closure outside of native callsite' },
+  { ctor: 'DynNameIsNotModRef', family: 'EvalError',
+    why: 'desugar (modules helper): Pact names the variable, which modref-member never receives; today the value is printed',
+    program: `${MOD} (defun f (x) (x::f)))\n(m.f 1)`, expected: 'Attempted to use x as dynamic name, but it is not a modref' },
   { ctor: 'EvalError', family: 'EvalError', why: 'defpacts helper: a cross-chain yield in a step with rollback is allowed',
     program: `${MOD} (defpact p () (step-with-rollback (yield {"a":1} "1") 1) (step 2)))\n(m.p)`,
     expected: 'Program encountered an unhandled raised error: Cross-chain yield not allowed in step with rollback' },
@@ -310,6 +333,17 @@ export const PENDING_FIX: Pending[] = [
   { ctor: 'DefPactStepMismatch', family: 'EvalError', why: 'defpacts helper: different text',
     program: `${MOD} (defpact p () (step 1) (step 2) (step 3)))\n(m.p)\n(continue-pact 2)`,
     expected: `Step mismatch in DefPactStep and defpact execution environment: defpact id: ${TX_HASH} step: 2 DefPactExec step: 1` },
+  { ctor: 'NoYieldInDefPactStep', family: 'EvalError', why: 'defpacts helper: raised as recoverable (try catches it)',
+    program: `${MOD} (defpact p () (step 1) (step (resume {"a":=a} a))))\n(m.p)\n(continue-pact 1)`,
+    expected: `No yield value found from previous pact step. Current step: 1 defpact Id: ${TX_HASH}` },
+  { ctor: 'YieldProvenanceDoesNotMatch', family: 'EvalError',
+    why: 'defpacts helper (cross-chain): Pact prints both provenances (chain and module hash), and it is unrecoverable',
+    program: `${MOD} (defpact p () (step (yield {"a":1} "1")) (step (resume {"a":=a} a))))\n(m.p)\n` +
+      `(env-chain-data {"chain-id": "2"})\n(continue-pact 1 false "${TX_HASH}" {"a":1})`,
+    expected: r => {
+      const h = loadedHashes(r, 'm')[0];
+      return `Yield provenance does not match, received (Provenance 1 ${h}), expected [(Provenance 2 ${h})]`;
+    } },
   { ctor: 'EnforcePactVersionFailure', family: 'EvalError',
     why: 'REPL natives (defpacts/REPL helper): recoverable today, and hsep leaves a space for the absent maximum',
     program: '(enforce-pact-version "100.0")', expected: 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 100.0 ' },
@@ -332,8 +366,6 @@ export const UNREACHABLE: Record<string, string> = {
   ContinuationError: 'raised only by chainweb\'s continuation entry point (Evaluate.hs), not by any native',
   DefPactStepNotInEnvironment: 'continue-pact always installs a step before continuing; resume without one is NoActiveDefPactExec',
   UnknownException: 'wraps Haskell exceptions escaping a native; the REPL has none to raise',
-  ModuleAdminNotAcquired: 'every REPL deploy acquires module admin for the rest of the session, and guardForModuleCall accepts it',
-  Keccak256Error: 'the messages are the OpenSSL/base64 libraries\' own texts, which we do not reproduce byte for byte',
   VerifierError: 'PEVerifierError comes from chainweb\'s verifier plugins, outside the REPL',
 };
 
@@ -342,11 +374,10 @@ export const NOT_PINNED: Record<string, string> = {
   ParsingError: 'prints happy\'s expected-token list for the failing LALR state; the list depends on the generated tables',
   TooManyCloseParens: 'prints happy\'s remaining tokens; whether happy stops at the paren depends on the generated tables',
   UnexpectedInput: 'as TooManyCloseParens: decided by happy\'s tables (and the parser is the robustness helper\'s)',
+  Keccak256Error: 'its messages are the OpenSSL/base64 libraries\' own texts, which the source does not contain',
   TypecheckingFailure: 'the static typechecker\'s texts belong to the typechecker helper (compiler/typecheck/)',
   DefPactIdMismatch: 'needs a defpact exec in the environment with another id than the step asks for; continue-pact looks up by id',
   DefPactRollbackMismatch: 'as DefPactIdMismatch: the REPL builds the step from the stored exec, so they agree',
-  YieldProvenanceDoesNotMatch: 'needs a cross-chain resume whose yield names another chain; defpacts helper is on cross-chain',
-  NoYieldInDefPactStep: 'defpacts helper is changing when defpact state lives (item 10); pinned there',
   NestedDefPactParentStepCountMismatch: 'nested defpacts are the defpacts helper\'s (item 3), with their texts',
   NestedDefPactParentRollbackMismatch: 'nested defpacts are the defpacts helper\'s (item 3), with their texts',
   NestedDefPactNeverStarted: 'nested defpacts are the defpacts helper\'s (item 3), with their texts',
@@ -354,9 +385,6 @@ export const NOT_PINNED: Record<string, string> = {
   NestedDefpactsNotAdvanced: 'nested defpacts are the defpacts helper\'s (item 3), with their texts',
   ExpectedModule: 'module/interface naming is the modules helper\'s (item 8)',
   ModuleMemberDoesNotExist: 'a user guard pointing at a removed function is the modules helper\'s (item 8)',
-  CapabilityPactGuardInvalidPactId: 'needs a pact guard enforced inside another pact; defpact state is the defpacts helper\'s (item 10)',
-  InvalidNumArgs: 'raised for a closure applied by a native to the wrong arity; partial closures are the modules helper\'s (item 8)',
-  RootNamespaceInstallError: 'needs a module deployed in the root namespace under a namespace policy forbidding it; not settable in the REPL',
 };
 
 /** Every constructor of Errors.hs that a PactError prints (VerifierError is PEVerifierError's). */

@@ -63,6 +63,15 @@ test('%s reads and prints the wrapping POSIX count', () => {
   assert.is(ev(`(format-time "%s" ${EARLIEST})`), '"9219865320054"');
 });
 
+test('out-of-range fields are not refused: months and days clamp, hours and minutes carry', () => {
+  assert.is(ev('(time "2000-13-01T00:00:00Z")'), '"2000-12-01T00:00:00Z"');
+  assert.is(ev('(time "2001-02-30T00:00:00Z")'), '"2001-02-28T00:00:00Z"');
+  assert.is(ev('(time "2000-01-01T25:00:00Z")'), '"2000-01-02T01:00:00Z"');
+  assert.is(ev('(time "2000-01-01T00:99:99Z")'), '"2000-01-01T01:40:39Z"');
+  assert.is(ev('(parse-time "%j" "400")'), '"1970-12-31T00:00:00Z"');
+  assert.is(ev('(time "-0001-12-31T00:00:00Z")'), '"-0001-12-31T00:00:00Z"');
+});
+
 test('only malformed text fails, with Pact\'s messages', () => {
   assert.is(err('(time "2000-01-01")'),
     'native execution failure, time failed with message: time default format parse failure');
