@@ -35,6 +35,7 @@ export const NODE_USAGE = `usage: pactvm node [--port P] (--replay FILE | --synt
   --count N         synthetic: stop producing after N events   --seed S   random seed (default 1)
   --overlap K       re-send the last K events to each new stream (default 0, like a real node)
   --network NAME    network in /chainweb/0.0/NAME/header/updates (default mainnet01)
+  --max-file-size B largest replay file in bytes (default 64 MiB)
 Serves {base}/header/updates and /chainweb/0.0/NAME/header/updates; runs until SIGINT/SIGTERM.`;
 
 class UsageError extends Error {}
@@ -201,7 +202,8 @@ export async function nodeCommand(argv: string[], io: CommandIo = {}): Promise<n
   try {
     const args = parseArgs(
       argv,
-      new Set(['port', 'host', 'replay', 'rate', 'fork-rate', 'end-after', 'count', 'seed', 'overlap', 'network', 'node-version']),
+      new Set(['port', 'host', 'replay', 'rate', 'fork-rate', 'end-after', 'count', 'seed', 'overlap', 'network', 'node-version',
+        'max-file-size']),
       new Set(['synthetic', 'help']),
     );
     if (args.flags.has('help')) {
@@ -219,10 +221,13 @@ export async function nodeCommand(argv: string[], io: CommandIo = {}): Promise<n
     let feed: HeaderFeed;
     if (typeof replay === 'string') {
       if (args.flags.has('fork-rate') || args.flags.has('count')) throw new UsageError('--fork-rate and --count apply to --synthetic only');
+      const maxBytes = integerFlag(args, 'max-file-size', 1);
       try {
-        feed = ReplayFeed.fromFile(replay);
+        feed = ReplayFeed.fromFile(replay, maxBytes);
       } catch (error) {
-        stderr.write(`pactvm node: cannot read ${replay}: ${(error as Error).message}\n`);
+        const code = (error as NodeJS.ErrnoException).code;
+        const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+        stderr.write(`pactvm node: cannot read ${replay}: ${reason}\n`);
         return 1;
       }
     } else {

@@ -80,9 +80,11 @@ export function walkScripts(paths: string[]): WalkEntry[] {
     try {
       st = statSync(p);
     } catch (e) {
-      // a dangling link or a loop of links is worth reporting; a file that vanished too
+      const reason = ioReason(e);
+      // a dangling link matters only where a script was meant to be; loops and denials always do
+      if (reason === 'no such file' && !named && !p.endsWith('.repl')) return;
       const linked = (() => { try { return lstatSync(p).isSymbolicLink(); } catch { return false; } })();
-      out.push({ file: p, problem: linked && ioReason(e) === 'no such file' ? 'dangling symbolic link' : ioReason(e) });
+      out.push({ file: p, problem: linked && reason === 'no such file' ? 'dangling symbolic link' : reason });
       return;
     }
     if (st.isDirectory()) {
