@@ -10,7 +10,7 @@ import {
   CAP, GUARD, TIME, fieldOrder, funs, list, modSet, predEq, tvar,
   type DbVar, type MRef, type Pred, type Row, type Scheme, type TVar, type Ty, type Var,
 } from './tc-types.js';
-import { dbgTy, linkTy, linkRow, type LPred, constraintText } from './unify.js';
+import { dbgTy, linkTy, linkRow, constraintText, type LPred } from './unify.js';
 import { tcFail, type Loc } from './tc-errors.js';
 import { Infer, fqnKey, litType, type Ctx, type DefnType } from './infer.js';
 
@@ -410,4 +410,3 @@ function orderIfDefs(iface: Interface): Interface['defs'] {
   return out;
 }
 
-export type { Term, LPred };

@@ -150,9 +150,13 @@ class SchemeParser {
       }
       case 'module': {
         this.expect('{');
-        const names: string[] = [];
-        while (this.peek() !== '}') { const n = this.next(); if (n !== ',') names.push(n); }
+        const names: string[] = [''];
+        while (this.peek() !== '}') {
+          const n = this.next();
+          if (n === ',') names.push(''); else names[names.length - 1] += n;  // `ns . iface` → `ns.iface`
+        }
         this.expect('}');
+        names.splice(0, names.length, ...names.filter(n => n !== ''));
         if (names.length === 1 && this.vars.has(names[0])) return { k: 'modref', ref: { k: 'mvar', v: this.variable(names[0], 'REFERENCE') } };
         return { k: 'modref', ref: { k: 'mconc', mods: modSet(names.map(n => parseModuleName(n))) } };
       }

@@ -1,9 +1,8 @@
 // Unification with levels (okmij's generalisation), the occurs checks, and type-class
 // resolution: instances, head normal forms and constraint reduction, as Pact's Typed/Infer.hs.
 
-import { compareText } from '../pact-ir/terms.js';
 import {
-  fieldOrder, isDb, mrefEq, showMRef, showPred, showRow, showTy, tyEq,
+  fieldOrder, isDb, mrefEq, showPred, showRow, showTy, tyEq,
   type Kind, type MRef, type Pred, type Rose, type Row, type TVar, type Ty, type Var,
 } from './tc-types.js';
 import { tcFail, type Loc } from './tc-errors.js';
@@ -45,24 +44,25 @@ function named(v: TVar, text: string): TVar {
 
 function resolveForDbg(t: Ty): Ty {
   switch (t.k) {
-    case 'var': {
-      if (isDb(t.v)) return t;
-      const s = t.v.state;
-      switch (s.s) {
-        case 'unbound': return { k: 'var', v: named(t.v, `unbound("${s.name}",${s.u})`) };
-        case 'bound': return { k: 'var', v: named(t.v, `bound("${s.name}",${s.u})`) };
-        case 'linkTy': return resolveForDbg(s.ty);
-        case 'linkRow': return resolveForDbg({ k: 'object', row: s.row });
-        case 'linkRef': throw new Error('typecheck invariant: ref in row var position');
-      }
-    }
-    // falls through (unreachable)
-    case 'fun': return { k: 'fun', a: resolveForDbg((t as { a: Ty }).a), r: resolveForDbg((t as { r: Ty }).r) };
+    case 'var': return resolveVarForDbg(t.v);
+    case 'fun': return { k: 'fun', a: resolveForDbg(t.a), r: resolveForDbg(t.r) };
     case 'nullary': return { k: 'nullary', r: resolveForDbg(t.r) };
     case 'list': return { k: 'list', e: resolveForDbg(t.e) };
     case 'object': case 'table': return { k: t.k, row: resolveRowForDbg(t.row) };
     case 'modref': return { k: 'modref', ref: resolveRefForDbg(t.ref) };
     default: return t;
+  }
+}
+
+function resolveVarForDbg(v: Var): Ty {
+  if (isDb(v)) return { k: 'var', v };
+  const s = v.state;
+  switch (s.s) {
+    case 'unbound': return { k: 'var', v: named(v, `unbound("${s.name}",${s.u})`) };
+    case 'bound': return { k: 'var', v: named(v, `bound("${s.name}",${s.u})`) };
+    case 'linkTy': return resolveForDbg(s.ty);
+    case 'linkRow': return resolveForDbg({ k: 'object', row: s.row });
+    case 'linkRef': throw new Error('typecheck invariant: a reference in a type variable');
   }
 }
 
@@ -129,7 +129,7 @@ export class Unifier {
     this.wellKinded(li, v, 'TYPE');
     const s = v.state;
     switch (s.s) {
-      case 'unbound': this.occurs(v, li, t, ri); v.state = { s: 'linkTy', ty: t }; return;
+      case 'unbound': this.occurs(v, li, t); v.state = { s: 'linkTy', ty: t }; return;
       case 'bound': tcFail({ e: 'unification', l: dbgTy({ k: 'var', v }), li, r: dbgTy(t), ri });
       // falls through (tcFail never returns)
       case 'linkTy': return this.unify(s.ty, li, t, ri);
@@ -141,7 +141,7 @@ export class Unifier {
     this.wellKinded(li, v, 'ROW');
     const s = v.state;
     switch (s.s) {
-      case 'unbound': this.occursRow(v, li, row, ri); v.state = { s: 'linkRow', row }; return;
+      case 'unbound': this.occursRow(v, li, row); v.state = { s: 'linkRow', row }; return;
       case 'linkRow': return this.unifyRow(s.row, li, row, ri);
       case 'bound': tcFail({ e: 'boundVariable', name: s.name, at: li });
       // falls through (tcFail never returns)
@@ -192,7 +192,7 @@ export class Unifier {
     other.state = { ...s, level };
   }
 
-  private occurs(v: TVar, vi: Loc, whole: Ty, wi: Loc): void {
+  private occurs(v: TVar, vi: Loc, whole: Ty): void {
     const infinite = () => tcFail({ e: 'infiniteType', l: dbgTy({ k: 'var', v }), li: vi, r: dbgTy(whole) });
     const bindRef = (o: TVar): void => {
       if (o.state.s === 'unbound') this.lowerLevel(v, o);
@@ -211,13 +211,12 @@ export class Unifier {
         default: return;
       }
     };
-    void wi;
     go(whole);
   }
 
-  private occursRow(v: TVar, vi: Loc, whole: Row, wi: Loc): void {
+  private occursRow(v: TVar, vi: Loc, whole: Row): void {
     const go = (r: Row): void => {
-      if (r.k === 'rconc') { for (const f of r.fields.values()) this.occurs(v, vi, f, wi); return; }
+      if (r.k === 'rconc') { for (const f of r.fields.values()) this.occurs(v, vi, f); return; }
       const o = tv(r.v);
       if (o === v) tcFail({ e: 'infiniteType', l: dbgRow({ k: 'rvar', v }), li: vi, r: dbgRow(whole) });
       if (o.state.s === 'unbound') this.lowerLevel(v, o);
@@ -443,5 +442,3 @@ function normalizeRose(r: Rose): Rose {
   }
   return r;
 }
-
-export { compareText, showMRef };

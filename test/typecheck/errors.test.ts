@@ -1,0 +1,105 @@
+// Programs the typechecker rejects, with Pact's rendered messages: mismatched types and schemas,
+// unresolvable type classes, row operations on computed labels, untyped annotations, generic
+// constants, modref subsumption, dynamic calls, defpacts, and constructs it does not check.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { errorOf, mod } from './tc-helpers.js';
+
+test('a type mismatch shows both types and where each comes from', () => {
+  assert.is(errorOf('(module t g (defcap g () true) (defun f () (+ 1 "a")))'), [
+    'Couldnt match type integer with string',
+    'Expected: integer',
+    ' 1 | (module t g (defcap g () true) (defun f () (+ 1 "a")))',
+    '   |                                            ^^^^^^^^^',
+    '',
+    'Actual: string',
+    ' 1 | (module t g (defcap g () true) (defun f () (+ 1 "a")))',
+    '   |                                            ^^^^^^^^^',
+    '',
+  ].join('\n'));
+});
+
+test('a return annotation is checked against the body', () => {
+  const msg = errorOf('(module t g (defcap g () true) (defun f:integer (x:integer) (if (> x 1) "big" x)))');
+  assert.ok(msg.startsWith('Couldnt match type integer with string\nExpected: integer\n'), msg);
+});
+
+test('a let annotation is checked against the bound value', () => {
+  const msg = errorOf(mod('(defun f () (let ((x:string 1)) x))'));
+  assert.ok(msg.startsWith('Couldnt match type string with integer\nExpected: string\n'), msg);
+});
+
+test('a row mismatch is a schema mismatch: write needs the whole row', () => {
+  const msg = errorOf(mod('(defschema s a:integer b:string) (deftable tb:{s}) (defun w (k:string) (write tb k {"a": 1}))'));
+  assert.ok(msg.startsWith('Couldnt match schema a:integer b:string with a:integer\nExpected: a:integer b:string\n'), msg);
+});
+
+test('with-capability needs a capability token', () => {
+  const msg = errorOf(mod('(defun bad () (with-capability {"a": 1} 1))'));
+  assert.ok(msg.startsWith('Couldnt match type object{a:integer} with cap-token\n'), msg);
+});
+
+test('a type class with no instance: the constraint, where it arose, and the definition', () => {
+  assert.is(errorOf('(module t g (defcap g () true) (defun f () (abs "a")))'), [
+    'Expected numeric type integer or decimal, got string',
+    ' 1 | (module t g (defcap g () true) (defun f () (abs "a")))',
+    '   |                                            ^^^^^^^^^',
+    'at',
+    ' 1 | (module t g (defcap g () true) (defun f () (abs "a")))',
+    '   |                                ^^^^^^^^^^^^^^^^^^^^^^',
+    '',
+  ].join('\n'));
+});
+
+test('format needs values it can show: a lambda is not one', () => {
+  const msg = errorOf(mod('(defun f () (format "{}" [(lambda (x) x)]))'));
+  assert.ok(msg.startsWith('Type (-> \'unbound("a_1",1) \'unbound("a_1",1)) can\'t be converted to a string\n'), msg);
+});
+
+test('calling a function with too few arguments is a type error', () => {
+  const msg = errorOf(mod('(defun f (x:integer) x) (defun bad:integer () (f))'));
+  assert.ok(msg.startsWith('Couldnt match type (=> \'unbound("a_1",1)) with (-> integer integer)\n'), msg);
+});
+
+test('row operations need literal labels', () => {
+  assert.ok(errorOf(mod('(defun f (k o) (remove k o))')).startsWith(
+    'Cannot statically determine the type of the following operation: remove. Calculated field labels are not supported in types\n'));
+});
+
+test('untyped lists and objects in annotations are not supported', () => {
+  assert.ok(errorOf(mod('(defun f (x:object) x)')).startsWith(
+    'Static typechecking unsupported for type: object. If you are using the type list or object, consider moving to typed lists (e.g [integer]) or to typed objects (e.g for some (defschema my-schema balance:integer), object{my-schema})\n'));
+});
+
+test('a constant must have a known type', () => {
+  assert.ok(errorOf(mod('(defconst X [])')).startsWith('Generic type [\'unbound("a_0",0)] is not allowed in this position\n'));
+});
+
+test('resume needs a yield in an earlier step; defpact arguments need annotations', () => {
+  assert.ok(errorOf(mod('(defpact p () (step (resume {"a" := a} a)))')).startsWith(
+    'Cannot statically determine the type of the following operation: resume.'));
+  assert.ok(errorOf(mod('(defpact p (x) (step x))')).startsWith('Argument x requires type annotation\n'));
+});
+
+test('a module reference must implement every interface the type asks for', () => {
+  const src = `(interface i (defun f:integer (x:integer)))
+(interface j (defun h:integer (x:integer)))
+(module impl g (defcap g () true) (implements i) (defun f:integer (x:integer) x))
+${mod('(defun call (m:module{i j}) (m::f 1)) (defun call-impl () (call impl))')}`;
+  assert.ok(errorOf(src).startsWith('Module impl does not implement the requested interfaces:  \n'));
+});
+
+test('a dynamic call must name a function of one of the interfaces', () => {
+  const src = `(interface i (defun f:integer (x:integer)))
+${mod('(defun call (m:module{i}) (m::nope 1))')}`;
+  assert.ok(errorOf(src).startsWith(
+    'Cannot statically determine the type of the call m::nope. None of the following interfaces implements function nope: i\n'));
+});
+
+test('REPL-only natives in module code are reported as not supported, never passed', () => {
+  const msg = errorOf(`(env-enable-repl-natives true)\n${mod('(defun f () (env-sigs []))')}`);
+  assert.ok(msg.startsWith('not supported by the typechecker: REPL-only native env-sigs\n'), msg);
+});
+
+test.run();
