@@ -11,9 +11,23 @@ import { sizeOfValue } from '../values/size.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
+import { readLabel, writeLabel, milliGasLabel } from '../gas/meter.js';
 
 const dbError = (msg: string) => new PactError('db', `Error during database operation: ${msg}`);
-const storageName = (t: TableRef) => `USER:${t.name}`;
+/** Storage and schema names per table reference, built once: a fresh string is hashed anew by
+ *  every Map lookup, and a transfer looks its tables up a dozen times. */
+const storageNames = new WeakMap<TableRef, string>();
+function storageName(t: TableRef): string {
+  let n = storageNames.get(t);
+  if (n === undefined) storageNames.set(t, n = `USER:${t.name}`);
+  return n;
+}
+const schemaNames = new WeakMap<TableRef, string>();
+function schemaName(t: TableRef): string {
+  let n = schemaNames.get(t);
+  if (n === undefined) schemaNames.set(t, n = `${t.module}.${t.schemaName}`);
+  return n;
+}
 
 export function databaseNatives(h: ContractHost & { schemaFields(name: string): Map<string, PactType> | undefined }): NativeTable {
   const table = (name: string, args: Value[]): TableRef => {
@@ -49,7 +63,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     if (!h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} not found`);
   }
   function schemaOf(t: TableRef): Map<string, PactType> | undefined {
-    return h.schemaFields(`${t.module}.${t.schemaName}`);
+    return h.schemaFields(schemaName(t));
   }
   function schemaText(s: Map<string, PactType>): string {
     return '{' + [...s].map(([k, ty]) => `"${k}": ${showType(ty)}`).join(',') + '}';
@@ -82,13 +96,13 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     const gas = h.gas;
     if (!gas.metered) return;
     const bytes = sizeOfValue(row) - 2;
-    if (op === 'read') gas.charge(bytes * gas.model.config.perByteReadCost, `GRead ${bytes}`);
-    else gas.charge(bytes * gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
+    if (op === 'read') gas.charge(bytes * gas.model.config.perByteReadCost, readLabel, bytes);
+    else gas.charge(bytes * gas.model.config.perByteWriteCost, writeLabel, bytes);
   }
   /** Runtime schema check cost: 25 mG per field checked (gas.md §3.2). */
   function chargeSchemaCheck(row: PactObject, times: number): void {
     const gas = h.gas;
-    if (gas.metered) gas.charge(times * row.size * gas.model.config.functionArgumentCost, `GAConstant (MilliGas ${times * row.size * 25})`);
+    if (gas.metered) gas.charge(times * row.size * gas.model.config.functionArgumentCost, milliGasLabel, times * row.size * 25);
   }
   function write(name: 'insert' | 'write' | 'update', args: Value[]): Value {
     const t = table(name, args), k = key(name, args), row = rowArg(name, args);

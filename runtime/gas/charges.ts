@@ -36,6 +36,8 @@ const INT64_END = 2n ** 63n;
 /** The signed 64-bit rule of comparison costs: small integers count as 64 bits (gas.md §2.2). */
 export function integerBits(x: PactInt): number {
   if (typeof x === 'number') return 64;
+  const f = Number(x); // strictly inside ±2^63 after rounding means inside before it
+  if (f < 2 ** 63 && f > -(2 ** 63)) return 64;
   if (x >= INT64_MIN && x < INT64_END) return 64;
   return bitLength(x);
 }

@@ -9,7 +9,7 @@ import { Closure, ModRef, type Value } from '../../vm/values.js';
 import type { PactType } from '../../vm/types.js';
 import type { Span } from '../../vm/source.js';
 import type { NameEnv } from '../../compiler/desugar.js';
-import { GasMeter, FREE_MODEL } from '../gas/meter.js';
+import { GasMeter, FREE_MODEL, milliGasLabel } from '../gas/meter.js';
 import { Environment, type Runtime, type PactEvent } from '../natives/context.js';
 import { MemoryStorage, type Storage } from '../storage/memory.js';
 import { pretty } from '../values/render.js';
@@ -130,7 +130,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
 
   /** the cost of a runtime type check (charged only while metered) */
   readonly chargeTypecheck = (mg: number): void => {
-    if (this.gas.metered && mg > 0) this.gas.charge(mg, `GAConstant (MilliGas ${mg})`);
+    if (this.gas.metered && mg > 0) this.gas.charge(mg, milliGasLabel, mg);
   };
 
   // Runtime

@@ -97,6 +97,9 @@ export function bitLength(x: PactInt): number {
     if (a < 2 ** 32) return 32 - Math.clz32(a); // clz32(0) = 32
     return 64 - Math.clz32(Math.floor(a / 2 ** 32)); // exact: a is a safe integer
   }
+  // one read of the top words answers for the common small bigint (a decimal's mantissa)
+  const f = Number(x);
+  if (f < 2 ** 53 && f > -(2 ** 53)) return bitLength(Math.abs(f));
   const a = x < 0n ? -x : x;
   return a < TWO_1024 ? smallBitLength(a) : hugeBitLength(a);
 }

@@ -26,6 +26,7 @@ export const textSize = (s: string): number => utf8Length(s) + 4;
 
 /** Integer: ⌊max(64, nbits) / 8⌋. */
 export function integerSize(i: PactInt): number {
+  if (typeof i === 'number') return 8; // a safe integer has at most 53 bits
   return Math.floor(Math.max(64, bitLength(i)) / 8);
 }
 
@@ -105,5 +106,11 @@ export function sizeOfValue(v: Value): number {
     return 2 + 1 + (1 + textSize(v.name) + moduleNameSize(v.module)) + HASH_SIZE +
       (1 + qualifiedNameSize(v.schemaName) + 5);
   }
-  return 2 + guardSize(v);
+  let n = guardSizes.get(v as object);
+  if (n === undefined) guardSizes.set(v as object, n = 2 + guardSize(v));
+  return n;
 }
+
+// Values are immutable, so a guard's size never changes: database rows are sized on every read
+// and write (GRead/GWrite), and a row's guard is the same object again and again.
+const guardSizes = new WeakMap<object, number>();
