@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `pactvm` command line: run, test, and the block-header stream commands.
+// The `pactvm` command line: run, test, gas, repl, builtins and the block-header stream commands,
+// all parsed by one parser (stream/args.ts) against the flags each command declares below.
 
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,71 +16,164 @@ import { interactive } from './interactive.js';
 import { runParallel, type PortableResult } from './parallel.js';
 import { jsonReport, junitReport, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
+import { PACT_VERSION } from './natives.js';
+import { BUILTINS, namedOverload } from '../../vm/builtins.js';
+import {
+  UsageError, choiceFlag, commandUsage, parseArgs, stringFlag, type CommandSpec, type FlagSpec, type ParsedArgs,
+} from '../../stream/args.js';
 
-const USAGE = `usage:
-  pactvm repl                      interactive REPL
-  pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode]
-  pactvm test PATH... [--reporter pretty|json|tap|junit] [--jobs N] [--shard K/N]
-                      [--gasmodel table|fixed:RATE] [--gaslimit N]
-  pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
-  pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
-  pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
+const PROGRAM = 'pactvm';
+
+const GAS_FLAGS: readonly FlagSpec[] = [
+  { name: 'gasmodel', value: 'MODEL', help: 'table (Pact\'s gas table) or fixed:RATE (RATE gas per step)' },
+  { name: 'gaslimit', value: 'N', help: 'gas limit in whole gas units (a script over it fails with Pact\'s error)' },
+];
+
+/** A command: its usage (flags and all) and what runs it. Add a command here and it is dispatched,
+ *  listed in `pactvm --help` and given its own `--help`. */
+interface Command extends CommandSpec {
+  main(argv: string[]): number | Promise<number>;
+}
+
+/** An engine command: its arguments parsed against its flags; `--help` and usage errors handled alike. */
+function command(spec: CommandSpec, body: (args: ParsedArgs) => number | Promise<number>): Command {
+  return {
+    ...spec,
+    async main(argv) {
+      try {
+        const args = parseArgs(argv, spec.flags);
+        if (args.help) { process.stdout.write(commandUsage(PROGRAM, spec)); return 0; }
+        return await body(args);
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        process.stderr.write(`${PROGRAM} ${spec.name}: ${e.message}\n${commandUsage(PROGRAM, spec)}`);
+        return 2;
+      }
+    },
+  };
+}
+
+/** The stream commands parse their own arguments (stream/cli.ts, with the same parser). */
+function streamCommand(spec: CommandSpec): Command {
+  return {
+    ...spec,
+    async main(argv) {
+      const streamCli = await import('../../stream/cli.js');
+      return spec.name === 'headers' ? streamCli.headersCommand(argv) : streamCli.nodeCommand(argv);
+    },
+  };
+}
+
+export const COMMANDS: readonly Command[] = [
+  command({
+    name: 'run', args: 'FILE.repl', summary: 'Run a script as Pact does: its output and failures, then "Load successful" or "Load failed".',
+    flags: [
+      { name: 'trace', help: 'also print every top-level result and print with its location' },
+      { name: 'dump', value: 'STAGE', help: 'print a compiler stage instead of running: tokens, ast or bytecode' },
+      ...GAS_FLAGS,
+    ],
+  }, runCommand),
+  command({
+    name: 'test', args: 'PATH...', summary: 'Run scripts (folders: every .repl inside), each from a fresh state; exit 1 if any fails.',
+    flags: [
+      { name: 'reporter', value: 'NAME', help: 'pretty (default), json (JSON lines), tap (TAP 14) or junit (JUnit XML)' },
+      { name: 'jobs', value: 'N', help: 'run scripts on N worker threads (output stays in file order)' },
+      { name: 'shard', value: 'K/N', help: 'run only the K-th of N interleaved slices of the files' },
+      ...GAS_FLAGS,
+    ],
+  }, testCommand),
+  command({
+    name: 'gas', args: 'FILE.repl', summary: 'Run a script metered and show where the gas went, by function and by native.',
+    flags: [{ name: 'folded', help: 'print folded stacks (flame-graph input) instead of tables' }, ...GAS_FLAGS],
+  }, gasCommand),
+  command({ name: 'repl', args: '', summary: 'The interactive REPL.', flags: [] },
+    () => interactive(process.stdin, process.stdout)),
+  command({ name: 'builtins', args: '', summary: 'List every native: its name, its argument counts, whether it is REPL-only.', flags: [] },
+    builtinsCommand),
+  streamCommand({ name: 'headers', args: 'URL', summary: 'Follow a node\'s block-header stream and print confirmed headers.', flags: [] }),
+  streamCommand({ name: 'node', args: '', summary: 'Run a local node serving a header stream (--replay FILE or --synthetic).', flags: [] }),
+];
+
+/** `pactvm --help`: every command's usage line and summary. */
+function overview(): string {
+  const lines = [`usage: ${PROGRAM} COMMAND [options]   (${PROGRAM} COMMAND --help for a command's options)`, 'commands:'];
+  const width = Math.max(...COMMANDS.map(c => (c.name + (c.args ? ` ${c.args}` : '')).length)) + 2;
+  for (const c of COMMANDS) lines.push(`  ${(c.name + (c.args ? ` ${c.args}` : '')).padEnd(width)}${c.summary}`);
+  lines.push(`  ${'--version'.padEnd(width)}print the version`);
+  return lines.join('\n') + '\n';
+}
+
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `${PROGRAM} ${pkg.version} (Pact ${PACT_VERSION})`;
+}
 
 export async function main(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv;
-  switch (cmd) {
-    case 'run': return runCommand(rest);
-    case 'test': return testCommand(rest);
-    case 'gas': return gasCommand(rest);
-    case 'repl': return interactive(process.stdin, process.stdout);
-    case 'headers': case 'node': {
-      const streamCli = await import('../../stream/cli.js' as string);
-      return cmd === 'headers' ? streamCli.headersCommand(rest) : streamCli.nodeCommand(rest);
+  const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = rest[0] === undefined ? undefined : COMMANDS.find(c => c.name === rest[0]);
+    if (topic) return topic.main(['--help']);
+    process.stdout.write(overview());
+    return 0;
+  }
+  if (name === '--version' || name === '-V') { process.stdout.write(version() + '\n'); return 0; }
+  const found = COMMANDS.find(c => c.name === name);
+  if (found) return found.main(rest);
+  const what = name === undefined ? 'no command given' : name.startsWith('-') ? `unknown option ${name}` : `unknown command "${name}"`;
+  process.stderr.write(`${PROGRAM}: ${what}\n${overview()}`);
+  return 2;
+}
+
+/** `pactvm builtins`: the native catalogue, one name a line, sorted, with its argument counts. */
+function builtinsCommand(): number {
+  const byName = new Map<string, { counts: number[]; repl: boolean }>();
+  for (const b of BUILTINS) {
+    for (const n of namedOverload(b.name) ? [b.surface, b.name] : [b.surface]) {
+      const entry = byName.get(n) ?? { counts: [], repl: b.repl };
+      if (!entry.counts.includes(b.arity)) entry.counts.push(b.arity);
+      byName.set(n, entry);
     }
-    default:
-      process.stderr.write(USAGE + '\n');
-      return cmd === undefined || cmd === '--help' || cmd === '-h' ? 0 : 2;
   }
+  const sorted = [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const width = Math.max(...sorted.map(([n]) => n.length)) + 2;
+  for (const [n, { counts, repl }] of sorted) {
+    const args = counts.sort((a, b) => a - b).join(', ');
+    process.stdout.write(`${n.padEnd(width)}${repl ? `${args.padEnd(8)}REPL only` : args}\n`);
+  }
+  return 0;
 }
 
-/** Split `--name value` options from positional arguments. */
-function options(args: string[], flags: string[]): { positional: string[]; opts: Map<string, string> } {
-  const positional: string[] = [];
-  const opts = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a.startsWith('--')) {
-      if (flags.includes(a)) opts.set(a, 'true');
-      else {
-        if (i + 1 >= args.length) throw new Error(`${a} needs a value`);
-        opts.set(a, args[++i]);
-      }
-    } else positional.push(a);
-  }
-  return { positional, opts };
-}
-
-function runOptions(opts: Map<string, string>): RunOptions {
+/** `--gasmodel` and `--gaslimit` (whole gas units; the meter counts milligas). */
+function runOptions(args: ParsedArgs): RunOptions {
   const r: RunOptions = {};
-  const model = opts.get('--gasmodel');
-  if (model) r.gasModel = parseGasModel(model);
-  const limit = opts.get('--gaslimit');
-  if (limit) {
-    if (!/^\d+$/.test(limit)) throw new Error(`--gaslimit must be a whole number of gas units, got "${limit}"`);
+  const model = stringFlag(args, 'gasmodel');
+  if (model !== undefined) {
+    try { r.gasModel = parseGasModel(model); } catch (e) { throw new UsageError((e as Error).message); }
+  }
+  const limit = stringFlag(args, 'gaslimit');
+  if (limit !== undefined) {
+    if (!/^\d+$/.test(limit)) throw new UsageError(`--gaslimit must be a whole number of gas units, got "${limit}"`);
     r.gasLimit = Number(limit) * 1000;
   }
   return r;
 }
 
-function runCommand(args: string[]): number {
-  const { positional, opts } = options(args, ['--trace']);
-  const file = positional[0];
-  if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
-  const dump = opts.get('--dump');
+/** The one file a command runs: exactly one positional argument. */
+function oneFile(args: ParsedArgs): string {
+  if (args.positional.length !== 1) {
+    throw new UsageError(args.positional.length === 0 ? 'expected a file' : `expected one file, got ${args.positional.length}`);
+  }
+  return args.positional[0]!;
+}
+
+function runCommand(args: ParsedArgs): number {
+  const file = oneFile(args);
+  const options = runOptions(args);
+  const dump = choiceFlag(args, 'dump', ['tokens', 'ast', 'bytecode'] as const);
   if (dump) return dumpCommand(file, dump);
-  const trace = opts.has('--trace');
+  const trace = args.flags.has('trace');
   const result = runScript(file, {
-    ...runOptions(opts),
+    ...options,
     out: {
       print: (text, span) => process.stdout.write((trace ? `${span ? span.range() : file}:Print: ` : '') + text + '\n'),
       trace: (text, span) => { if (trace) process.stdout.write(`${span ? span.range() : file}:Trace: ${text}\n`); },
@@ -101,14 +195,12 @@ function runCommand(args: string[]): number {
 
 /** `pactvm gas FILE`: run the script metered (table model, no practical limit unless given)
  *  and print where the gas went. */
-function gasCommand(args: string[]): number {
-  const { positional, opts } = options(args, ['--folded']);
-  const file = positional[0];
-  if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
-  const run = runOptions(opts);
+function gasCommand(args: ParsedArgs): number {
+  const file = oneFile(args);
+  const run = runOptions(args);
   const r = runScript(file, { gasModel: run.gasModel ?? TABLE_MODEL, gasLimit: run.gasLimit ?? MAX_MILLIGAS, profile: true });
   const profile = r.profile!;
-  process.stdout.write(opts.has('--folded') ? profile.foldedText() : profile.tableText(file));
+  process.stdout.write(args.flags.has('folded') ? profile.foldedText() : profile.tableText(file));
   if (r.errorText !== null) {
     process.stderr.write(r.errorText + '\nLoad failed\n');
     return 1;
@@ -116,7 +208,7 @@ function gasCommand(args: string[]): number {
   return 0;
 }
 
-function dumpCommand(file: string, stage: string): number {
+function dumpCommand(file: string, stage: 'tokens' | 'ast' | 'bytecode'): number {
   const source = new SourceFile(file, readFileSync(file, 'utf8'));
   try {
     switch (stage) {
@@ -138,9 +230,6 @@ function dumpCommand(file: string, stage: string): number {
         }
         return 0;
       }
-      default:
-        process.stderr.write(`--dump must be tokens, ast or bytecode, got "${stage}"\n`);
-        return 2;
     }
   } catch (e) {
     if (e instanceof PactError) { process.stderr.write(renderError(e)); return 1; }
@@ -160,16 +249,12 @@ export function collectScripts(paths: string[]): string[] {
   return out;
 }
 
-async function testCommand(args: string[]): Promise<number> {
-  const { positional, opts } = options(args, []);
-  if (positional.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
-  const reporter = opts.get('--reporter') ?? 'pretty';
-  if (!['pretty', 'json', 'tap', 'junit'].includes(reporter)) {
-    throw new Error(`--reporter must be pretty, json, tap or junit, got "${reporter}"`);
-  }
-  const jobsText = opts.get('--jobs') ?? '1';
-  if (!/^[1-9]\d*$/.test(jobsText)) throw new Error(`--jobs must be a positive whole number, got "${jobsText}"`);
-  const run = runOptions(opts);
+async function testCommand(args: ParsedArgs): Promise<number> {
+  if (args.positional.length === 0) throw new UsageError('expected at least one file or folder');
+  const reporter = choiceFlag(args, 'reporter', ['pretty', 'json', 'tap', 'junit'] as const) ?? 'pretty';
+  const jobsText = stringFlag(args, 'jobs') ?? '1';
+  if (!/^[1-9]\d*$/.test(jobsText)) throw new UsageError(`--jobs must be a positive whole number, got "${jobsText}"`);
+  const run = runOptions(args);
   let passed = 0, failed = 0;
   const collected: PortableResult[] = [];
   const report = (r: PortableResult) => {
@@ -184,10 +269,10 @@ async function testCommand(args: string[]): Promise<number> {
       for (const f of r.failures) process.stdout.write(`    ${r.file}:${f.line}: ${f.message}\n`);
     }
   };
-  const files = shard(collectScripts(positional), opts.get('--shard'));
+  const files = shard(collectScripts(args.positional), stringFlag(args, 'shard'));
   const jobs = Number(jobsText);
   if (jobs > 1 && files.length > 1) {
-    await runParallel(files, jobs, opts.get('--gasmodel') ?? null, run.gasLimit ?? null, report);
+    await runParallel(files, jobs, stringFlag(args, 'gasmodel') ?? null, run.gasLimit ?? null, report);
   } else {
     for (const file of files) report(runScript(file, run));
   }
@@ -203,7 +288,7 @@ function shard(files: string[], spec: string | undefined): string[] {
   if (!spec) return files;
   const m = /^(\d+)\/(\d+)$/.exec(spec);
   const k = m ? Number(m[1]) : 0, n = m ? Number(m[2]) : 0;
-  if (!m || n < 1 || k < 1 || k > n) throw new Error(`--shard must be K/N with 1 <= K <= N, got "${spec}"`);
+  if (!m || n < 1 || k < 1 || k > n) throw new UsageError(`--shard must be K/N with 1 <= K <= N, got "${spec}"`);
   return files.filter((_, i) => i % n === k - 1);
 }
 

@@ -1,4 +1,5 @@
-// The command line: `pactvm test` output and exit codes, the JSON reporter's fields.
+// The command line: `pactvm test` output and exit codes, the JSON reporter's fields, and the CLI
+// basics (--version, --help of every command, unknown flags, `pactvm builtins`).
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -7,6 +8,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { COMMANDS } from '../../runtime/repl/cli.js';
+import { BUILTINS } from '../../vm/builtins.js';
 
 const cli = fileURLToPath(new URL('../../runtime/repl/cli.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pactvm-cli-'));
@@ -14,7 +18,7 @@ writeFileSync(join(dir, 'good.repl'), '(expect "one" 1 1)\n');
 writeFileSync(join(dir, 'bad.repl'), '(expect "two" 2 3)\n(expect "ok" 1 1)\n');
 writeFileSync(join(dir, 'broken.repl'), '(expect "x" 1 1)\n(+ 1 "a")\n');
 writeFileSync(join(dir, 'sum.repl.txt'), '(expect "sum" 3 (+ 1 2))\n');
-const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
 
 test('pactvm test prints one line per file and ends with N passed, N failed; exit 1 on failure', () => {
   const r = run('test', dir);
@@ -104,6 +108,65 @@ test('--gasmodel and --gaslimit set the gas every script starts with', () => {
   const fixed = run('test', '--reporter', 'json', '--gasmodel', 'fixed:2', '--gaslimit', '1000', join(dir, 'sum.repl.txt'));
   assert.is(JSON.parse(fixed.stdout.split('\n')[0]).gasMilli, 4000);
   assert.match(run('test', '--gasmodel', 'nope', dir).stderr, '--gasmodel must be');
+});
+
+test('--version prints the package version and the Pact version it follows', () => {
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8'));
+  const r = run('--version');
+  assert.is(r.stdout, `pactvm ${pkg.version} (Pact 5.4)\n`);
+  assert.is(r.status, 0);
+});
+
+test('--help lists every command; each command has its own --help listing its flags', () => {
+  const overview = run('--help');
+  assert.is(overview.status, 0);
+  for (const c of COMMANDS) assert.match(overview.stdout, new RegExp(`^  ${c.name}\\b`, 'm'));
+  for (const c of COMMANDS) {
+    const help = run(c.name, '--help');
+    assert.is(help.status, 0, c.name);
+    assert.match(help.stdout, new RegExp(`^usage: pactvm ${c.name}\\b`), c.name);
+    for (const f of c.flags) assert.ok(help.stdout.includes(`--${f.name}${f.value ? ` ${f.value}` : ''}`), `${c.name} --help lists --${f.name}`);
+  }
+  assert.equal(run('help', 'gas').stdout, run('gas', '--help').stdout);
+});
+
+test("run's usage lists --gasmodel and --gaslimit", () => {
+  const help = run('run', '--help').stdout;
+  assert.match(help, /^  --gasmodel MODEL +table \(Pact's gas table\) or fixed:RATE/m);
+  assert.match(help, /^  --gaslimit N +gas limit in whole gas units/m);
+});
+
+test('an unknown flag is a usage error naming it: exit 2, the message and the usage on stderr', () => {
+  for (const c of COMMANDS) {
+    const r = run(c.name, '--no-such-flag', join(dir, 'good.repl'));
+    assert.is(r.status, 2, c.name);
+    assert.is(r.stdout, '', c.name);
+    assert.match(r.stderr, new RegExp(`^pactvm ${c.name}: unknown option --no-such-flag\nusage: pactvm ${c.name}\\b`), c.name);
+  }
+  const short = run('test', '-q', dir);
+  assert.is(short.status, 2);
+  assert.match(short.stderr, /^pactvm test: unknown option -q\n/);
+  const top = run('--frobnicate');
+  assert.is(top.status, 2);
+  assert.match(top.stderr, /^pactvm: unknown option --frobnicate\nusage: pactvm COMMAND/);
+  assert.match(run('frobnicate').stderr, /^pactvm: unknown command "frobnicate"\n/);
+  const missing = run('run');
+  assert.is(missing.status, 2);
+  assert.match(missing.stderr, /^pactvm run: expected a file\n/);
+});
+
+test('pactvm builtins lists every native once, sorted, with its argument counts', () => {
+  const r = run('builtins');
+  assert.is(r.status, 0);
+  const rows = r.stdout.trimEnd().split('\n').map(l => l.split(/ {2,}/));
+  const names = rows.map(([name]) => name);
+  assert.equal(names, [...new Set([...BUILTINS.map(b => b.surface), 'negate'])].sort());
+  const row = (name: string) => rows.find(([n]) => n === name);
+  assert.equal(row('round'), ['round', '1, 2']);
+  assert.equal(row('-'), ['-', '1, 2']);
+  assert.equal(row('negate'), ['negate', '1']);
+  assert.equal(row('expect'), ['expect', '3', 'REPL only']);
+  assert.equal(row('env-data'), ['env-data', '1', 'REPL only']);
 });
 
 test.run();
