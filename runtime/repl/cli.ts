@@ -13,8 +13,8 @@ import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
-import { runParallel, type PortableResult } from './parallel.js';
-import { jsonReport, junitReport, tapReport } from './reporters.js';
+import { portable, runParallel, type PortableResult } from './parallel.js';
+import { jsonReport, junitReport, prettyReport, summaryLine, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 import { PACT_VERSION } from './natives.js';
 import { BUILTINS, namedOverload } from '../../vm/builtins.js';
@@ -260,26 +260,22 @@ async function testCommand(args: ParsedArgs): Promise<number> {
   const report = (r: PortableResult) => {
     if (r.passed) passed++; else failed++;
     if (reporter === 'tap' || reporter === 'junit') collected.push(r);
-    else if (reporter === 'json') {
-      process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
-    } else {
-      const summary = `${r.expects.passed}/${r.expects.passed + r.expects.failed} expects, ${r.durationMs.toFixed(1)} ms`;
-      process.stdout.write(`${r.passed ? 'PASS' : 'FAIL'} ${r.file} (${summary})\n`);
-      if (r.error) process.stdout.write(indent(r.errorText ?? r.error.message));
-      for (const f of r.failures) process.stdout.write(`    ${r.file}:${f.line}: ${f.message}\n`);
-    }
+    else if (reporter === 'json') process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
+    else process.stdout.write(prettyReport(r));
   };
   const files = shard(collectScripts(args.positional), stringFlag(args, 'shard'));
   const jobs = Number(jobsText);
   if (jobs > 1 && files.length > 1) {
     await runParallel(files, jobs, stringFlag(args, 'gasmodel') ?? null, run.gasLimit ?? null, report);
   } else {
-    for (const file of files) report(runScript(file, run));
+    for (const file of files) report(portable(runScript(file, run)));
   }
+  // stdout carries only the report's own format; the closing line goes where it cannot break it
+  // (TAP has it as a closing comment of its own)
   if (reporter === 'tap') process.stdout.write(tapReport(collected));
-  if (reporter === 'junit') process.stdout.write(junitReport(collected));
-  // the closing line; on stderr when stdout carries an XML document
-  (reporter === 'junit' ? process.stderr : process.stdout).write(`${passed} passed, ${failed} failed\n`);
+  else if (reporter === 'junit') process.stdout.write(junitReport(collected));
+  if (reporter === 'pretty') process.stdout.write(summaryLine(passed, failed) + '\n');
+  else if (reporter !== 'tap') process.stderr.write(summaryLine(passed, failed) + '\n');
   return failed > 0 ? 1 : 0;
 }
 
@@ -290,10 +286,6 @@ function shard(files: string[], spec: string | undefined): string[] {
   const k = m ? Number(m[1]) : 0, n = m ? Number(m[2]) : 0;
   if (!m || n < 1 || k < 1 || k > n) throw new UsageError(`--shard must be K/N with 1 <= K <= N, got "${spec}"`);
   return files.filter((_, i) => i % n === k - 1);
-}
-
-function indent(text: string): string {
-  return text.trimEnd().split('\n').map(l => '    ' + l).join('\n') + '\n';
 }
 
 function isMain(): boolean {

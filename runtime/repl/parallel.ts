@@ -1,10 +1,31 @@
 // Running many scripts on worker threads (`pactvm test --jobs N`); results come back in file
-// order whatever order the workers finish in.
+// order whatever order the workers finish in, in the form that crosses threads (PortableResult).
 
 import { Worker } from 'node:worker_threads';
 import type { FileResult } from './runner.js';
 
-export type PortableResult = Omit<FileResult, 'results' | 'profile'>;
+/** One `expect*` of a script, as the reporters need it: plain data, no spans. */
+export interface ExpectCase {
+  doc: string;
+  passed: boolean;
+  message: string;
+  /** 1-based line of the expect call (editor convention, like the error header) */
+  line: number | null;
+  /** Pact's location of the expect call, `file:sl:sc-el:ec` (0-based, as `pact` prints failures) */
+  location: string | null;
+}
+
+export type PortableResult = Omit<FileResult, 'results' | 'profile'> & { cases: ExpectCase[] };
+
+/** A file's result without the parts that do not cross threads (spans, the gas profile). */
+export function portable(r: FileResult): PortableResult {
+  const { results, profile: _profile, ...rest } = r;
+  const cases = results.map(t => ({
+    doc: t.doc, passed: t.passed, message: t.message,
+    line: t.span ? t.span.startPos.line + 1 : null, location: t.span ? t.span.range() : null,
+  }));
+  return { ...rest, cases };
+}
 
 export async function runParallel(files: string[], jobs: number, gasModel: string | null, gasLimit: number | null,
   onResult: (r: PortableResult) => void): Promise<void> {

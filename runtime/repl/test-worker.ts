@@ -3,6 +3,7 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { runScript, parseGasModel } from './runner.js';
+import { portable } from './parallel.js';
 
 const { gasModel, gasLimit } = workerData as { gasModel: string | null; gasLimit: number | null };
 const options = {
@@ -12,6 +13,5 @@ const options = {
 
 parentPort!.on('message', (msg: { index: number; file: string } | null) => {
   if (msg === null) { parentPort!.close(); return; }
-  const { results: _results, profile: _profile, ...r } = runScript(msg.file, options);
-  parentPort!.postMessage({ index: msg.index, result: r });
+  parentPort!.postMessage({ index: msg.index, result: portable(runScript(msg.file, options)) });
 });

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { COMMANDS } from '../../runtime/repl/cli.js';
 import { BUILTINS } from '../../vm/builtins.js';
+import { Parser as TapParser } from 'tap-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 const cli = fileURLToPath(new URL('../../runtime/repl/cli.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pactvm-cli-'));
@@ -65,14 +67,39 @@ test('--jobs runs scripts on worker threads and reports them in file order, as a
   assert.match(run('test', '--jobs', '0', dir).stderr, '--jobs must be a positive whole number');
 });
 
-test('--reporter tap and junit describe each script for CI systems', () => {
-  const tap = run('test', '--reporter', 'tap', join(dir, 'good.repl'), join(dir, 'bad.repl'));
-  assert.match(tap.stdout, /^TAP version 13\n1\.\.2\nok 1 - .*good\.repl\nnot ok 2 - .*bad\.repl\n  ---\n  failure: "line 1: FAILURE: two expected: 2, received: 3"\n  \.\.\.\n/);
+test('--reporter json: stdout holds only JSON lines; the closing line goes to stderr', () => {
+  const r = run('test', '--reporter', 'json', dir);
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.is(lines.length, 3);
+  for (const line of lines) assert.type(JSON.parse(line).file, 'string');
+  assert.is(r.stderr, '1 passed, 2 failed\n');
+});
+
+test('--reporter tap and junit: a strict TAP parser and an XML parser read what the CLI writes', () => {
+  const tap = run('test', '--reporter', 'tap', join(dir, 'good.repl'), join(dir, 'bad.repl'), join(dir, 'broken.repl'));
+  const events = TapParser.parse(tap.stdout, { strict: true });
+  const complete = events.find(e => e[0] === 'complete')![1] as { count: number; pass: number; failures: { tapError?: string | null }[] };
+  assert.equal(complete.failures.filter(f => f.tapError), []);
+  assert.equal([complete.count, complete.pass], [3, 1]);
+  const bad = events.filter(e => e[0] === 'assert')[1][1] as { diag: { failures: unknown[] } };
+  assert.equal(bad.diag.failures, [{ doc: 'two', message: 'FAILURE: two expected: 2, received: 3', line: 1 }]);
+  assert.ok(tap.stdout.endsWith('\n# 1 passed, 2 failed\n'));
+  assert.is(tap.stderr, '');
   const junit = run('test', '--reporter', 'junit', join(dir, 'bad.repl'), join(dir, 'broken.repl'));
-  assert.match(junit.stdout, /<testsuite name="pactvm" tests="2" failures="1" errors="1"/);
-  assert.match(junit.stdout, /<failure message="FAILURE: two expected: 2, received: 3">/);
-  assert.match(junit.stdout, /<error message="Type error: failed to call native function \+ with argument\(s\) of type\(s\): integer, string">/);
+  assert.is(XMLValidator.validate(junit.stdout), true);
+  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: n => n === 'testsuite' || n === 'testcase' }).parse(junit.stdout);
+  const [badSuite, brokenSuite] = doc.testsuites.testsuite;
+  assert.equal(badSuite.testcase.map((c: { name: string }) => c.name), ['two', 'ok']);
+  assert.is(badSuite.testcase[0].failure.message, 'FAILURE: two expected: 2, received: 3');
+  assert.is(brokenSuite.testcase[1].error.message, 'Type error: failed to call native function + with argument(s) of type(s): integer, string');
   assert.is(junit.stderr, '0 passed, 2 failed\n');
+});
+
+test('test and run name a failure at the same place, as Pact does', () => {
+  const file = join(dir, 'bad.repl');
+  const fromRun = run('run', file).stdout.split('\n')[0];
+  assert.is(fromRun, `${file}:0:0-0:18:FAILURE: two expected: 2, received: 3`);
+  assert.ok(run('test', file).stdout.split('\n').includes(`    ${fromRun}`));
 });
 
 test('--shard K/N runs every N-th script starting at the K-th', () => {
