@@ -13,6 +13,8 @@ export interface ExpectCase {
   line: number | null;
   /** Pact's location of the expect call, `file:sl:sc-el:ec` (0-based, as `pact` prints failures) */
   location: string | null;
+  /** where an error caught by the expect was raised, `file:line:col` (1-based line, as the error header) */
+  raisedAt: string | null;
 }
 
 export type PortableResult = Omit<FileResult, 'results' | 'profile'> & { cases: ExpectCase[] };
@@ -23,6 +25,7 @@ export function portable(r: FileResult): PortableResult {
   const cases = results.map(t => ({
     doc: t.doc, passed: t.passed, message: t.message,
     line: t.span ? t.span.startPos.line + 1 : null, location: t.span ? t.span.range() : null,
+    raisedAt: t.raisedAt ? `${t.raisedAt.file.name}:${t.raisedAt.startPos.line + 1}:${t.raisedAt.startPos.col}` : null,
   }));
   return { ...rest, cases };
 }

@@ -19,6 +19,7 @@ export function prettyReport(r: PortableResult): string {
     const [first, ...rest] = c.message.trimEnd().split('\n');
     out += `    ${c.location ?? r.file}:${first}\n`;
     for (const line of rest) out += `        ${line}`.trimEnd() + '\n';
+    if (c.raisedAt) out += `        (raised at ${c.raisedAt})\n`;
   }
   return out;
 }
@@ -69,6 +70,7 @@ export function tapReport(results: PortableResult[]): string {
       for (const f of failures) {
         lines.push(`    - doc: ${yamlString(f.doc)}`, `      message: ${yamlString(f.message)}`);
         if (f.line !== null) lines.push(`      line: ${f.line}`);
+        if (f.raisedAt !== null) lines.push(`      raised_at: ${yamlString(f.raisedAt)}`);
       }
     }
     lines.push('  ...');
@@ -106,7 +108,7 @@ export function junitReport(results: PortableResult[]): string {
       const open = `    <testcase classname="${file}" name="${xml(c.doc, true)}"`;
       if (c.passed) { out.push(`${open}/>`); continue; }
       out.push(`${open}>`,
-        `      <failure message="${xml(c.message, true)}" type="expect">${xml(`${c.location ?? r.file}:${c.message}`)}</failure>`,
+        `      <failure message="${xml(c.message, true)}" type="expect">${xml(`${c.location ?? r.file}:${c.message}${c.raisedAt ? `\n(raised at ${c.raisedAt})` : ''}`)}</failure>`,
         '    </testcase>');
     }
     if (r.error) {

@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +100,22 @@ test('test and run name a failure at the same place, as Pact does', () => {
   const fromRun = run('run', file).stdout.split('\n')[0];
   assert.is(fromRun, `${file}:0:0-0:18:FAILURE: two expected: 2, received: 3`);
   assert.ok(run('test', file).stdout.split('\n').includes(`    ${fromRun}`));
+});
+
+test('an error an expect caught inside a loaded .pact is named where it was raised in that file', () => {
+  const lib = join(dir, 'lib');
+  mkdirSync(lib, { recursive: true });
+  writeFileSync(join(lib, 'm.pact'), '(module m g\n  (defcap g () true)\n\n  (defun check (x:integer)\n    (enforce (> x 0) "x must be positive")\n    x))\n');
+  const script = join(dir, 'loads.repl.txt');
+  writeFileSync(script, '(load "lib/m.pact")\n(expect "negative" 1 (m.check -1))\n');
+  const r = run('test', script);
+  assert.is(r.stdout.split('\n').slice(1, 4).join('\n'), [
+    `    ${script}:1:0-1:34:FAILURE: negative evaluation of actual failed with error message:`,
+    '        x must be positive',
+    `        (raised at ${join(dir, 'lib', 'm.pact')}:5:4)`,
+  ].join('\n'));
+  // run keeps Pact's text exactly: the message, no location
+  assert.is(run('run', script).stdout, `${script}:1:0-1:34:FAILURE: negative evaluation of actual failed with error message:\nx must be positive\n`);
 });
 
 test('--shard K/N runs every N-th script starting at the K-th', () => {

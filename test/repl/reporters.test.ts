@@ -14,6 +14,7 @@ const NASTY = 'q " a & l < g > s \' bel \u0007 esc \u001b nul \u0000 del \u007f 
 function result(file: string, cases: [doc: string, message: string | null, line: number][], error: string | null = null): PortableResult {
   const expectCases: ExpectCase[] = cases.map(([doc, message, line]) => ({
     doc, passed: message === null, message: message ?? `Expect: success ${doc}`, line, location: `${file}:${line - 1}:0-${line - 1}:20`,
+    raisedAt: message?.includes('evaluation of actual failed') ? 'lib/token.pact:13:4' : null,
   }));
   const failed = expectCases.filter(c => !c.passed);
   return {
@@ -57,7 +58,7 @@ test('TAP: several failures in one file are a YAML list, each entry with its doc
   assert.is(diag.message, '2 of 3 expects failed');
   assert.equal(diag.failures, [
     { doc: 'first', message: 'FAILURE: first expected: 1, received: 2', line: 3 },
-    { doc: `doc ${NASTY}`, message: `FAILURE: evaluation of actual failed with error message:\n${NASTY}`, line: 7 },
+    { doc: `doc ${NASTY}`, message: `FAILURE: evaluation of actual failed with error message:\n${NASTY}`, line: 7, raised_at: 'lib/token.pact:13:4' },
   ]);
 });
 
@@ -103,13 +104,14 @@ test('JUnit: a <testsuite> per file, a <testcase> per expect, an <error> case fo
   assert.ok(String((error.error as { message: string }).message).startsWith('Type error: q " a & l < g >'));
 });
 
-test('pretty: failures at the location `pactvm run` prints, continuation lines indented under them', () => {
+test('pretty: failures at the location `pactvm run` prints, continuation lines indented under them, then where a caught error was raised', () => {
   const r = result('f.repl', [['a', 'FAILURE: a evaluation of actual failed with error message:\nline one\n  line two', 12], ['b', null, 13]]);
   assert.is(prettyReport(r), [
     'FAIL f.repl (1/2 expects, 1.5 ms)',
     '    f.repl:11:0-11:20:FAILURE: a evaluation of actual failed with error message:',
     '        line one',
     '          line two',
+    '        (raised at lib/token.pact:13:4)',
     '',
   ].join('\n'));
   const broken = result('b.repl', [], 'boom');
