@@ -14,6 +14,7 @@ import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
 import { portable, runParallel, type PortableResult } from './parallel.js';
+import { Progress } from './progress.js';
 import { jsonReport, junitReport, prettyReport, summaryLine, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 import { PACT_VERSION } from './natives.js';
@@ -79,6 +80,7 @@ export const COMMANDS: readonly Command[] = [
       { name: 'reporter', value: 'NAME', help: 'pretty (default), json (JSON lines), tap (TAP 14) or junit (JUnit XML)' },
       { name: 'jobs', value: 'N', help: 'run scripts on N worker threads (output stays in file order)' },
       { name: 'shard', value: 'K/N', help: 'run only the K-th of N interleaved slices of the files' },
+      { name: 'bail', help: 'stop at the first failing file' },
       ...GAS_FLAGS,
     ],
   }, testCommand),
@@ -257,18 +259,33 @@ async function testCommand(args: ParsedArgs): Promise<number> {
   const run = runOptions(args);
   let passed = 0, failed = 0;
   const collected: PortableResult[] = [];
+  const files = shard(collectScripts(args.positional), stringFlag(args, 'shard'));
+  const bail = args.flags.has('bail');
+  const stopped = () => bail && failed > 0;
+  // on a terminal, stderr carries a progress line that each report first wipes
+  const progress = new Progress(process.stderr, files.length);
   const report = (r: PortableResult) => {
+    if (stopped()) return; // a parallel run may finish files after the one that stopped it
     if (r.passed) passed++; else failed++;
+    progress.clear();
     if (reporter === 'tap' || reporter === 'junit') collected.push(r);
     else if (reporter === 'json') process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
     else process.stdout.write(prettyReport(r));
+    progress.update(passed + failed, failed);
   };
-  const files = shard(collectScripts(args.positional), stringFlag(args, 'shard'));
   const jobs = Number(jobsText);
+  progress.update(0, 0);
   if (jobs > 1 && files.length > 1) {
-    await runParallel(files, jobs, stringFlag(args, 'gasmodel') ?? null, run.gasLimit ?? null, report);
+    await runParallel(files, jobs, stringFlag(args, 'gasmodel') ?? null, run.gasLimit ?? null, report, stopped);
   } else {
-    for (const file of files) report(portable(runScript(file, run)));
+    for (const file of files) {
+      if (stopped()) break;
+      report(portable(runScript(file, run)));
+    }
+  }
+  progress.clear();
+  if (stopped() && passed + failed < files.length) {
+    process.stderr.write(`--bail: stopped at the first failing file; ${files.length - passed - failed} of ${files.length} files not run\n`);
   }
   // stdout carries only the report's own format; the closing line goes where it cannot break it
   // (TAP has it as a closing comment of its own)

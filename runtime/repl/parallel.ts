@@ -30,8 +30,9 @@ export function portable(r: FileResult): PortableResult {
   return { ...rest, cases };
 }
 
+/** `stop` is asked before each file is handed out: once it says yes (`--bail`), no new file starts. */
 export async function runParallel(files: string[], jobs: number, gasModel: string | null, gasLimit: number | null,
-  onResult: (r: PortableResult) => void): Promise<void> {
+  onResult: (r: PortableResult) => void, stop: () => boolean = () => false): Promise<void> {
   const results: (PortableResult | undefined)[] = new Array(files.length);
   let next = 0, printed = 0;
   const flush = () => {
@@ -41,7 +42,7 @@ export async function runParallel(files: string[], jobs: number, gasModel: strin
     new Worker(new URL('./test-worker.js', import.meta.url), { workerData: { gasModel, gasLimit } }));
   await Promise.all(workers.map(w => new Promise<void>((resolve, reject) => {
     const feed = () => {
-      if (next < files.length) { const index = next++; w.postMessage({ index, file: files[index] }); }
+      if (next < files.length && !stop()) { const index = next++; w.postMessage({ index, file: files[index] }); }
       else { w.postMessage(null); }
     };
     w.on('message', (m: { index: number; result: PortableResult }) => {

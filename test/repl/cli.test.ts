@@ -118,6 +118,16 @@ test('an error an expect caught inside a loaded .pact is named where it was rais
   assert.is(run('run', script).stdout, `${script}:1:0-1:34:FAILURE: negative evaluation of actual failed with error message:\nx must be positive\n`);
 });
 
+test('--bail stops at the first failing file and says how many were not run', () => {
+  const r = run('test', '--bail', '--reporter', 'json', join(dir, 'good.repl'), join(dir, 'bad.repl'), join(dir, 'broken.repl'));
+  assert.equal(r.stdout.trim().split('\n').map(l => JSON.parse(l).passed), [true, false]);
+  assert.is(r.stderr, '--bail: stopped at the first failing file; 1 of 3 files not run\n1 passed, 1 failed\n');
+  assert.is(r.status, 1);
+  const parallel = run('test', '--bail', '--jobs', '2', '--reporter', 'json', join(dir, 'bad.repl'), join(dir, 'good.repl'), join(dir, 'broken.repl'));
+  assert.is(parallel.stdout.trim().split('\n').length, 1);
+  assert.match(parallel.stderr, /\n0 passed, 1 failed\n$/);
+});
+
 test('--shard K/N runs every N-th script starting at the K-th', () => {
   const names = (k: string) => run('test', '--reporter', 'json', '--shard', k, dir).stdout.trim().split('\n')
     .filter(l => l.startsWith('{')).map(l => JSON.parse(l).file.split('/').pop());
