@@ -8,6 +8,7 @@ import { DEFAULT_CONFIRMATION_DEPTH } from './confirm.js';
 import { encodeHeaderEventJson } from './header-encoding.js';
 import { ReplayFeed, SyntheticFeed, type HeaderFeed } from './header-feed.js';
 import { NodeServer } from './server.js';
+import { UsageError, integerFlag, numberFlag, parseArgs, type FlagSpec } from './args.js';
 
 /** Where a command writes and what stops it; tests pass their own, the CLI uses the process's. */
 export interface CommandIo {
@@ -38,56 +39,16 @@ export const NODE_USAGE = `usage: pactvm node [--port P] (--replay FILE | --synt
   --max-file-size B largest replay file in bytes (default 64 MiB)
 Serves {base}/header/updates and /chainweb/0.0/NAME/header/updates; runs until SIGINT/SIGTERM.`;
 
-class UsageError extends Error {}
+const HEADERS_FLAGS: readonly FlagSpec[] = [
+  { name: 'depth', value: 'N' }, { name: 'chains', value: 'L' }, { name: 'format', value: 'F' }, { name: 'count', value: 'N' },
+];
 
-interface ParsedArgs {
-  positional: string[];
-  flags: Map<string, string | true>;
-}
-
-function parseArgs(argv: string[], valued: ReadonlySet<string>, switches: ReadonlySet<string>): ParsedArgs {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-    if (switches.has(name)) {
-      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
-      flags.set(name, true);
-    } else if (valued.has(name)) {
-      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      flags.set(name, value);
-    } else {
-      throw new UsageError(`unknown option --${name}`);
-    }
-  }
-  return { positional, flags };
-}
-
-function integerFlag(args: ParsedArgs, name: string, min: number): number | undefined {
-  const value = args.flags.get(name);
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < min) {
-    throw new UsageError(`--${name} must be an integer ≥ ${min}, got ${String(value)}`);
-  }
-  return Number(value);
-}
-
-function numberFlag(args: ParsedArgs, name: string, check: (n: number) => boolean, what: string): number | undefined {
-  const value = args.flags.get(name);
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(n) || !check(n)) {
-    throw new UsageError(`--${name} must be ${what}, got ${String(value)}`);
-  }
-  return n;
-}
+const NODE_FLAGS: readonly FlagSpec[] = [
+  { name: 'port', value: 'P' }, { name: 'host', value: 'H' }, { name: 'replay', value: 'FILE' }, { name: 'synthetic' },
+  { name: 'rate', value: 'R' }, { name: 'fork-rate', value: 'F' }, { name: 'end-after', value: 'N' }, { name: 'count', value: 'N' },
+  { name: 'seed', value: 'S' }, { name: 'overlap', value: 'K' }, { name: 'network', value: 'NAME' }, { name: 'node-version', value: 'V' },
+  { name: 'max-file-size', value: 'B' },
+];
 
 /** `0,5,10`, `0-9`, or a mix (`0-3,7`). */
 export function parseChainList(text: string): number[] {
@@ -138,8 +99,8 @@ export async function headersCommand(argv: string[], io: CommandIo = {}): Promis
   let format: 'json' | 'table';
   let count: number | undefined;
   try {
-    const args = parseArgs(argv, new Set(['depth', 'chains', 'format', 'count']), new Set(['help']));
-    if (args.flags.has('help')) {
+    const args = parseArgs(argv, HEADERS_FLAGS);
+    if (args.help) {
       stdout.write(`${HEADERS_USAGE}\n`);
       return 0;
     }
@@ -200,13 +161,8 @@ export async function nodeCommand(argv: string[], io: CommandIo = {}): Promise<n
   const stderr = io.stderr ?? process.stderr;
   let server: NodeServer;
   try {
-    const args = parseArgs(
-      argv,
-      new Set(['port', 'host', 'replay', 'rate', 'fork-rate', 'end-after', 'count', 'seed', 'overlap', 'network', 'node-version',
-        'max-file-size']),
-      new Set(['synthetic', 'help']),
-    );
-    if (args.flags.has('help')) {
+    const args = parseArgs(argv, NODE_FLAGS);
+    if (args.help) {
       stdout.write(`${NODE_USAGE}\n`);
       return 0;
     }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The `pactvm` command line: run, test, and the block-header stream commands.
+// The `pactvm` command line: run, test, gas, check, repl, builtins and the block-header stream
+// commands, all parsed by one parser (stream/args.ts) against the flags each command declares below.
 
-import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { SourceFile, lex, read, compileExpression } from '../../compiler/index.js';
 import { showSyntax } from '../../compiler/syntax.js';
 import { disassemble } from '../../vm/disassemble.js';
@@ -15,64 +16,158 @@ import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
-import { runParallel, failedFile, type PortableResult } from './parallel.js';
-import { jsonReport, junitReport, tapReport } from './reporters.js';
-import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
+import { failedFile, portable, runParallel, type PortableResult } from './parallel.js';
 import { coverageSummary, mergeCoverage, writeLcov, type CoverageReport } from './coverage.js';
 import { checkCommand } from './check.js';
+import { Progress } from './progress.js';
+import { jsonReport, junitReport, prettyReport, summaryLine, tapReport } from './reporters.js';
+import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
+import { PACT_VERSION } from './natives.js';
+import { BUILTINS, namedOverload } from '../../vm/builtins.js';
+import {
+  UsageError, choiceFlag, commandUsage, parseArgs, stringFlag, type CommandSpec, type FlagSpec, type ParsedArgs,
+} from '../../stream/args.js';
 
-const USAGE = `usage:
-  pactvm repl [--any-key-wildcard] interactive REPL
-  pactvm run FILE.repl [--trace] [--dump tokens|ast|bytecode] [--any-key-wildcard]
-  pactvm test PATH... [--reporter pretty|json|tap|junit] [--jobs N] [--shard K/N]
-                      [--gasmodel table|fixed:RATE] [--gaslimit N] [--root DIR] [--any-key-wildcard]
-  (--any-key-wildcard: a signature with key "any" signs for every key, as in the seed)
-  coverage (run, test): [--coverage] [--coverage-dir DIR]   LCOV in DIR/lcov.info (default coverage/)
-  limits (run, test, gas): [--max-call-depth N] [--max-file-size BYTES[K|M|G]]
-  pactvm gas FILE.repl [--folded] [--gasmodel table|fixed:RATE] [--gaslimit N]
-  pactvm check PATH...             typecheck every module the scripts/.pact files define
-  pactvm headers URL [--depth N] [--chains LIST] [--format json|table]
-  pactvm node [--port P] (--replay FILE | --synthetic [--rate R] [--fork-rate F] [--end-after N])`;
+const PROGRAM = 'pactvm';
 
-export async function main(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv;
-  quietOnClosedStdout(cmd === 'headers' || cmd === 'node');
-  switch (cmd) {
-    case 'run': return runCommand(rest);
-    case 'test': return testCommand(rest);
-    case 'gas': return gasCommand(rest);
-    case 'check':
-      if (rest.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
-      return checkCommand(rest, t => process.stdout.write(t));
-    case 'repl': return interactive(process.stdin, process.stdout, options(rest, [ANY_KEY]).opts.has(ANY_KEY));
-    case 'headers': case 'node': {
-      const streamCli = await import('../../stream/cli.js' as string);
-      return cmd === 'headers' ? streamCli.headersCommand(rest) : streamCli.nodeCommand(rest);
-    }
-    default:
-      process.stderr.write(USAGE + '\n');
-      return cmd === undefined || cmd === '--help' || cmd === '-h' ? 0 : 2;
-  }
-}
+const GAS_FLAGS: readonly FlagSpec[] = [
+  { name: 'gasmodel', value: 'MODEL', help: 'table (Pact\'s gas table) or fixed:RATE (RATE gas per step)' },
+  { name: 'gaslimit', value: 'N', help: 'gas limit in whole gas units (a script over it fails with Pact\'s error)' },
+];
+
+const LIMIT_FLAGS: readonly FlagSpec[] = [
+  { name: 'max-call-depth', value: 'N', help: 'deepest Pact call nesting before a located "call too deep" error' },
+  { name: 'max-file-size', value: 'SIZE', help: 'largest script or loaded file, in bytes with an optional K, M or G (default 64M)' },
+];
 
 /** The opt-in `any` signature wildcard (decisions.md, env-sigs). */
-const ANY_KEY = '--any-key-wildcard';
+const ANY_KEY: FlagSpec = { name: 'any-key-wildcard', help: 'a signature with key "any" signs for every key (the seed\'s wildcard)' };
 
-/** Split `--name value` options from positional arguments. */
-function options(args: string[], flags: string[]): { positional: string[]; opts: Map<string, string> } {
-  const positional: string[] = [];
-  const opts = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a.startsWith('--')) {
-      if (flags.includes(a)) opts.set(a, 'true');
-      else {
-        if (i + 1 >= args.length) throw new Error(`${a} needs a value`);
-        opts.set(a, args[++i]);
+const COVERAGE_FLAGS: readonly FlagSpec[] = [
+  { name: 'coverage', help: 'measure module code and write LCOV to coverage/lcov.info, with a summary on stderr' },
+  { name: 'coverage-dir', value: 'DIR', help: 'write the LCOV file to DIR/lcov.info instead (implies --coverage)' },
+];
+
+/** A command: its usage (flags and all) and what runs it. Add a command here and it is dispatched,
+ *  listed in `pactvm --help` and given its own `--help`. */
+interface Command extends CommandSpec {
+  main(argv: string[]): number | Promise<number>;
+}
+
+/** An engine command: its arguments parsed against its flags; `--help` and usage errors handled alike. */
+function command(spec: CommandSpec, body: (args: ParsedArgs) => number | Promise<number>): Command {
+  return {
+    ...spec,
+    async main(argv) {
+      try {
+        const args = parseArgs(argv, spec.flags);
+        if (args.help) { process.stdout.write(commandUsage(PROGRAM, spec)); return 0; }
+        return await body(args);
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        process.stderr.write(`${PROGRAM} ${spec.name}: ${e.message}\n${commandUsage(PROGRAM, spec)}`);
+        return 2;
       }
-    } else positional.push(a);
+    },
+  };
+}
+
+/** The stream commands parse their own arguments (stream/cli.ts, with the same parser). */
+function streamCommand(spec: CommandSpec): Command {
+  return {
+    ...spec,
+    async main(argv) {
+      const streamCli = await import('../../stream/cli.js');
+      return spec.name === 'headers' ? streamCli.headersCommand(argv) : streamCli.nodeCommand(argv);
+    },
+  };
+}
+
+export const COMMANDS: readonly Command[] = [
+  command({
+    name: 'run', args: 'FILE.repl', summary: 'Run a script as Pact does: its output and failures, then "Load successful" or "Load failed".',
+    flags: [
+      { name: 'trace', help: 'also print every top-level result and print with its location' },
+      { name: 'dump', value: 'STAGE', help: 'print a compiler stage instead of running: tokens, ast or bytecode' },
+      ...GAS_FLAGS, ...COVERAGE_FLAGS, ANY_KEY, ...LIMIT_FLAGS,
+    ],
+  }, runCommand),
+  command({
+    name: 'test', args: 'PATH...', summary: 'Run scripts (folders: every .repl inside), each from a fresh state; exit 1 if any fails.',
+    flags: [
+      { name: 'reporter', value: 'NAME', help: 'pretty (default), json (JSON lines), tap (TAP 14) or junit (JUnit XML)' },
+      { name: 'jobs', value: 'N', help: 'run scripts on N worker threads (output stays in file order)' },
+      { name: 'shard', value: 'K/N', help: 'run only the K-th of N interleaved slices of the files' },
+      { name: 'bail', help: 'stop at the first failing file' },
+      { name: 'root', value: 'DIR', help: 'confine `load` to DIR (for untrusted scripts)' },
+      ...GAS_FLAGS, ...COVERAGE_FLAGS, ANY_KEY, ...LIMIT_FLAGS,
+    ],
+  }, testCommand),
+  command({
+    name: 'gas', args: 'FILE.repl', summary: 'Run a script metered and show where the gas went, by function and by native.',
+    flags: [{ name: 'folded', help: 'print folded stacks (flame-graph input) instead of tables' }, ...GAS_FLAGS, ...LIMIT_FLAGS],
+  }, gasCommand),
+  command({ name: 'check', args: 'PATH...', summary: 'Typecheck every module the scripts and .pact files define; exit 1 on any error.', flags: [] },
+    args => {
+      if (args.positional.length === 0) throw new UsageError('expected at least one file or folder');
+      return checkCommand(args.positional, t => process.stdout.write(t));
+    }),
+  command({ name: 'repl', args: '', summary: 'The interactive REPL.', flags: [ANY_KEY] },
+    args => interactive(process.stdin, process.stdout, args.flags.has(ANY_KEY.name))),
+  command({ name: 'builtins', args: '', summary: 'List every native: its name, its argument counts, whether it is REPL-only.', flags: [] },
+    builtinsCommand),
+  streamCommand({ name: 'headers', args: 'URL', summary: 'Follow a node\'s block-header stream and print confirmed headers.', flags: [] }),
+  streamCommand({ name: 'node', args: '', summary: 'Run a local node serving a header stream (--replay FILE or --synthetic).', flags: [] }),
+];
+
+/** `pactvm --help`: every command's usage line and summary. */
+function overview(): string {
+  const lines = [`usage: ${PROGRAM} COMMAND [options]   (${PROGRAM} COMMAND --help for a command's options)`, 'commands:'];
+  const width = Math.max(...COMMANDS.map(c => (c.name + (c.args ? ` ${c.args}` : '')).length)) + 2;
+  for (const c of COMMANDS) lines.push(`  ${(c.name + (c.args ? ` ${c.args}` : '')).padEnd(width)}${c.summary}`);
+  lines.push(`  ${'--version'.padEnd(width)}print the version`);
+  return lines.join('\n') + '\n';
+}
+
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `${PROGRAM} ${pkg.version} (Pact ${PACT_VERSION})`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  quietOnClosedStdout(name === 'headers' || name === 'node');
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = rest[0] === undefined ? undefined : COMMANDS.find(c => c.name === rest[0]);
+    if (topic) return topic.main(['--help']);
+    process.stdout.write(overview());
+    return 0;
   }
-  return { positional, opts };
+  if (name === '--version' || name === '-V') { process.stdout.write(version() + '\n'); return 0; }
+  const found = COMMANDS.find(c => c.name === name);
+  if (found) return found.main(rest);
+  const what = name === undefined ? 'no command given' : name.startsWith('-') ? `unknown option ${name}` : `unknown command "${name}"`;
+  process.stderr.write(`${PROGRAM}: ${what}\n${overview()}`);
+  return 2;
+}
+
+/** `pactvm builtins`: the native catalogue, one name a line, sorted, with its argument counts. */
+function builtinsCommand(): number {
+  const byName = new Map<string, { counts: number[]; repl: boolean }>();
+  for (const b of BUILTINS) {
+    for (const n of namedOverload(b.name) ? [b.surface, b.name] : [b.surface]) {
+      const entry = byName.get(n) ?? { counts: [], repl: b.repl };
+      if (!entry.counts.includes(b.arity)) entry.counts.push(b.arity);
+      byName.set(n, entry);
+    }
+  }
+  const sorted = [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const width = Math.max(...sorted.map(([n]) => n.length)) + 2;
+  for (const [n, { counts, repl }] of sorted) {
+    const args = counts.sort((a, b) => a - b).join(', ');
+    process.stdout.write(`${n.padEnd(width)}${repl ? `${args.padEnd(8)}REPL only` : args}\n`);
+  }
+  return 0;
 }
 
 /**
@@ -88,38 +183,24 @@ function quietOnClosedStdout(streaming: boolean): void {
 }
 
 /** `--max-call-depth N` and `--max-file-size SIZE` raise (or lower) the engine's limits. */
-function applyLimits(opts: Map<string, string>): void {
-  const depth = opts.get('--max-call-depth');
+function applyLimits(args: ParsedArgs): void {
+  const depth = stringFlag(args, 'max-call-depth');
   if (depth !== undefined) {
-    if (!/^[1-9]\d*$/.test(depth)) throw new Error(`--max-call-depth must be a positive whole number, got "${depth}"`);
+    if (!/^[1-9]\d*$/.test(depth)) throw new UsageError(`--max-call-depth must be a positive whole number, got "${depth}"`);
     limits.callDepth = Number(depth);
   }
-  const size = opts.get('--max-file-size');
+  const size = stringFlag(args, 'max-file-size');
   if (size !== undefined) {
     const m = /^(\d+)([KMG]?)$/i.exec(size);
-    if (!m) throw new Error(`--max-file-size must be a number of bytes, optionally with K, M or G, got "${size}"`);
+    if (!m) throw new UsageError(`--max-file-size must be a number of bytes, optionally with K, M or G, got "${size}"`);
     limits.fileBytes = Number(m[1]) * 1024 ** ' KMG'.indexOf((m[2] || ' ').toUpperCase());
   }
 }
 
-function runOptions(opts: Map<string, string>): RunOptions {
-  applyLimits(opts);
-  const r: RunOptions = {};
-  if (opts.has(ANY_KEY)) r.anyKeyWildcard = true;
-  const model = opts.get('--gasmodel');
-  if (model) r.gasModel = parseGasModel(model);
-  const limit = opts.get('--gaslimit');
-  if (limit) {
-    if (!/^\d+$/.test(limit)) throw new Error(`--gaslimit must be a whole number of gas units, got "${limit}"`);
-    r.gasLimit = Number(limit) * 1000;
-  }
-  return r;
-}
-
 /** `--coverage [--coverage-dir DIR]`: where the LCOV file goes, or null when coverage is off. */
-function coverageFile(opts: Map<string, string>): string | null {
-  const dir = opts.get('--coverage-dir');
-  if (!opts.has('--coverage') && dir === undefined) return null;
+function coverageFile(args: ParsedArgs): string | null {
+  const dir = stringFlag(args, 'coverage-dir');
+  if (!args.flags.has('coverage') && dir === undefined) return null;
   return join(dir ?? 'coverage', 'lcov.info');
 }
 
@@ -129,17 +210,40 @@ function finishCoverage(path: string, report: CoverageReport): void {
   process.stderr.write(coverageSummary(report) + `coverage written to ${path}\n`);
 }
 
-function runCommand(args: string[]): number {
-  const { positional, opts } = options(args, ['--trace', '--coverage', ANY_KEY]);
-  const file = positional[0];
-  if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
-  const run = runOptions(opts);
-  const dump = opts.get('--dump');
+/** `--gasmodel` and `--gaslimit` (whole gas units; the meter counts milligas), the limits and the wildcard. */
+function runOptions(args: ParsedArgs): RunOptions {
+  applyLimits(args);
+  const r: RunOptions = {};
+  if (args.flags.has(ANY_KEY.name)) r.anyKeyWildcard = true;
+  const model = stringFlag(args, 'gasmodel');
+  if (model !== undefined) {
+    try { r.gasModel = parseGasModel(model); } catch (e) { throw new UsageError((e as Error).message); }
+  }
+  const limit = stringFlag(args, 'gaslimit');
+  if (limit !== undefined) {
+    if (!/^\d+$/.test(limit)) throw new UsageError(`--gaslimit must be a whole number of gas units, got "${limit}"`);
+    r.gasLimit = Number(limit) * 1000;
+  }
+  return r;
+}
+
+/** The one file a command runs: exactly one positional argument. */
+function oneFile(args: ParsedArgs): string {
+  if (args.positional.length !== 1) {
+    throw new UsageError(args.positional.length === 0 ? 'expected a file' : `expected one file, got ${args.positional.length}`);
+  }
+  return args.positional[0]!;
+}
+
+function runCommand(args: ParsedArgs): number {
+  const file = oneFile(args);
+  const options = runOptions(args);
+  const dump = choiceFlag(args, 'dump', ['tokens', 'ast', 'bytecode'] as const);
   if (dump) return dumpCommand(file, dump);
-  const trace = opts.has('--trace');
-  const lcov = coverageFile(opts);
+  const trace = args.flags.has('trace');
+  const lcov = coverageFile(args);
   const result = runScript(file, {
-    ...run,
+    ...options,
     coverage: lcov !== null,
     out: {
       print: (text, span) => process.stdout.write((trace ? `${span ? span.range() : file}:Print: ` : '') + text + '\n'),
@@ -163,14 +267,12 @@ function runCommand(args: string[]): number {
 
 /** `pactvm gas FILE`: run the script metered (table model, no practical limit unless given)
  *  and print where the gas went. */
-function gasCommand(args: string[]): number {
-  const { positional, opts } = options(args, ['--folded']);
-  const file = positional[0];
-  if (!file) { process.stderr.write(USAGE + '\n'); return 2; }
-  const run = runOptions(opts);
+function gasCommand(args: ParsedArgs): number {
+  const file = oneFile(args);
+  const run = runOptions(args);
   const r = runScript(file, { gasModel: run.gasModel ?? TABLE_MODEL, gasLimit: run.gasLimit ?? MAX_MILLIGAS, profile: true });
   const profile = r.profile!;
-  process.stdout.write(opts.has('--folded') ? profile.foldedText() : profile.tableText(file));
+  process.stdout.write(args.flags.has('folded') ? profile.foldedText() : profile.tableText(file));
   if (r.errorText !== null) {
     process.stderr.write(r.errorText + '\nLoad failed\n');
     return 1;
@@ -178,7 +280,7 @@ function gasCommand(args: string[]): number {
   return 0;
 }
 
-function dumpCommand(file: string, stage: string): number {
+function dumpCommand(file: string, stage: 'tokens' | 'ast' | 'bytecode'): number {
   let source: SourceFile;
   try {
     source = new SourceFile(file, readScriptFile(file));
@@ -207,9 +309,6 @@ function dumpCommand(file: string, stage: string): number {
         }
         return 0;
       }
-      default:
-        process.stderr.write(`--dump must be tokens, ast or bytecode, got "${stage}"\n`);
-        return 2;
     }
   } catch (e) {
     // the dump runs the compiler outside runSource: map engine failures the same way
@@ -224,57 +323,64 @@ export function collectScripts(paths: string[]): string[] {
   return walkScripts(paths).filter(e => !('problem' in e)).map(e => e.file);
 }
 
-async function testCommand(args: string[]): Promise<number> {
-  const { positional, opts } = options(args, ['--coverage', ANY_KEY]);
-  if (positional.length === 0) { process.stderr.write(USAGE + '\n'); return 2; }
-  const lcov = coverageFile(opts);
-  const coverage: CoverageReport = Object.create(null);
-  const reporter = opts.get('--reporter') ?? 'pretty';
-  if (!['pretty', 'json', 'tap', 'junit'].includes(reporter)) {
-    throw new Error(`--reporter must be pretty, json, tap or junit, got "${reporter}"`);
-  }
-  const jobsText = opts.get('--jobs') ?? '1';
-  if (!/^[1-9]\d*$/.test(jobsText)) throw new Error(`--jobs must be a positive whole number, got "${jobsText}"`);
-  const run = runOptions(opts);
+async function testCommand(args: ParsedArgs): Promise<number> {
+  if (args.positional.length === 0) throw new UsageError('expected at least one file or folder');
+  const reporter = choiceFlag(args, 'reporter', ['pretty', 'json', 'tap', 'junit'] as const) ?? 'pretty';
+  const jobsText = stringFlag(args, 'jobs') ?? '1';
+  if (!/^[1-9]\d*$/.test(jobsText)) throw new UsageError(`--jobs must be a positive whole number, got "${jobsText}"`);
+  const run = runOptions(args);
+  const lcov = coverageFile(args);
   run.coverage = lcov !== null;
+  const coverage: CoverageReport = Object.create(null);
+  const rootText = stringFlag(args, 'root');
+  if (rootText !== undefined) {
+    try { run.root = realpathSync(rootText); } catch { throw new UsageError(`--root must be an existing folder, got "${rootText}"`); }
+  }
   let passed = 0, failed = 0;
   const collected: PortableResult[] = [];
+  const entries = shard(walkScripts(args.positional), stringFlag(args, 'shard'));
+  const files = entries.filter(e => !('problem' in e)).map(e => e.file);
+  const bail = args.flags.has('bail');
+  const stopped = () => bail && failed > 0;
+  // on a terminal, stderr carries a progress line that each report first wipes
+  const progress = new Progress(process.stderr, entries.length);
   const report = (r: PortableResult) => {
+    if (stopped()) return; // a parallel run may finish files after the one that stopped it
     if (r.passed) passed++; else failed++;
     if (r.coverage) mergeCoverage(coverage, r.coverage);
+    progress.clear();
     if (reporter === 'tap' || reporter === 'junit') collected.push(r);
-    else if (reporter === 'json') {
-      process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
-    } else {
-      const summary = `${r.expects.passed}/${r.expects.passed + r.expects.failed} expects, ${r.durationMs.toFixed(1)} ms`;
-      process.stdout.write(`${r.passed ? 'PASS' : 'FAIL'} ${r.file} (${summary})\n`);
-      if (r.error) process.stdout.write(indent(r.errorText ?? r.error.message));
-      for (const f of r.failures) process.stdout.write(`    ${r.file}:${f.line}: ${f.message}\n`);
-    }
+    else if (reporter === 'json') process.stdout.write(JSON.stringify(jsonReport(r)) + '\n');
+    else process.stdout.write(prettyReport(r));
+    progress.update(passed + failed, failed);
   };
-  const rootText = opts.get('--root');
-  if (rootText !== undefined) {
-    try { run.root = realpathSync(rootText); } catch { throw new Error(`--root must be an existing folder, got "${rootText}"`); }
-  }
-  const entries = shard(walkScripts(positional), opts.get('--shard'));
-  const files = entries.filter(e => !('problem' in e)).map(e => e.file);
+  const jobs = Number(jobsText);
+  progress.update(0, 0);
   // a path the walk could not read is a failed entry of its own, reported first
   for (const e of entries) if ('problem' in e) report(failedFile(e.file, `cannot read ${e.file}: ${e.problem}`));
-  const jobs = Number(jobsText);
   if (jobs > 1 && files.length > 1) {
     await runParallel(files, jobs, {
-      gasModel: opts.get('--gasmodel') ?? null, gasLimit: run.gasLimit ?? null,
+      gasModel: stringFlag(args, 'gasmodel') ?? null, gasLimit: run.gasLimit ?? null,
       callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: run.root ?? null,
       coverage: lcov !== null, anyKeyWildcard: run.anyKeyWildcard ?? false,
-    }, report);
+    }, report, stopped);
   } else {
-    for (const file of files) report(runScript(file, run));
+    for (const file of files) {
+      if (stopped()) break;
+      report(portable(runScript(file, run)));
+    }
   }
-  if (reporter === 'tap') process.stdout.write(tapReport(collected));
-  if (reporter === 'junit') process.stdout.write(junitReport(collected));
+  progress.clear();
+  if (stopped() && passed + failed < entries.length) {
+    process.stderr.write(`--bail: stopped at the first failing file; ${entries.length - passed - failed} of ${entries.length} files not run\n`);
+  }
   if (lcov !== null) finishCoverage(lcov, coverage);
-  // the closing line; on stderr when stdout carries an XML document
-  (reporter === 'junit' ? process.stderr : process.stdout).write(`${passed} passed, ${failed} failed\n`);
+  // stdout carries only the report's own format; the closing line goes where it cannot break it
+  // (TAP has it as a closing comment of its own)
+  if (reporter === 'tap') process.stdout.write(tapReport(collected));
+  else if (reporter === 'junit') process.stdout.write(junitReport(collected));
+  if (reporter === 'pretty') process.stdout.write(summaryLine(passed, failed) + '\n');
+  else if (reporter !== 'tap') process.stderr.write(summaryLine(passed, failed) + '\n');
   return failed > 0 ? 1 : 0;
 }
 
@@ -283,12 +389,8 @@ function shard<T>(files: T[], spec: string | undefined): T[] {
   if (!spec) return files;
   const m = /^(\d+)\/(\d+)$/.exec(spec);
   const k = m ? Number(m[1]) : 0, n = m ? Number(m[2]) : 0;
-  if (!m || n < 1 || k < 1 || k > n) throw new Error(`--shard must be K/N with 1 <= K <= N, got "${spec}"`);
+  if (!m || n < 1 || k < 1 || k > n) throw new UsageError(`--shard must be K/N with 1 <= K <= N, got "${spec}"`);
   return files.filter((_, i) => i % n === k - 1);
-}
-
-function indent(text: string): string {
-  return text.trimEnd().split('\n').map(l => '    ' + l).join('\n') + '\n';
 }
 
 function isMain(): boolean {

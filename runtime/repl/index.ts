@@ -5,3 +5,5 @@ export * from './session.js';
 export * from './runner.js';
 export * from './report.js';
 export * from './reporters.js';
+export { portable } from './parallel.js';
+export type { ExpectCase, PortableResult } from './parallel.js';

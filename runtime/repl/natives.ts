@@ -47,9 +47,10 @@ export function replNatives(s: ReplSession): NativeTable {
     if (typeof v !== 'string') throw argTypeError(name, args);
     return v;
   };
-  /** Record a test result at `site`, the expect call's location (taken before its thunks run). */
-  const record = (site: Span | null, doc: string, passed: boolean, message: string): string => {
-    s.testResults.push({ doc, span: site, passed, message });
+  /** Record a test result at `site`, the expect call's location (taken before its thunks run);
+   *  `raisedAt` is where an error the expect caught came from (Pact's message leaves it out). */
+  const record = (site: Span | null, doc: string, passed: boolean, message: string, raisedAt: Span | null = null): string => {
+    s.testResults.push({ doc, span: site, passed, message, ...(raisedAt ? { raisedAt } : {}) });
     return message;
   };
   const txString = (verb: string, tx: { id: number; name: string | null }) =>
@@ -140,7 +141,7 @@ export function replNatives(s: ReplSession): NativeTable {
       } catch (e) {
         if (!(e instanceof PactError)) throw e;
         s.restoreEvalState(saved);
-        return record(site, doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${e.message}`);
+        return record(site, doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${e.message}`, e.span ?? null);
       }
       if (isCallable(actual)) {
         const msg = 'FAILURE: expect expression did not return a pact value for comparison';

@@ -1,11 +1,36 @@
 // Running many scripts on worker threads (`pactvm test --jobs N`); results come back in file
-// order whatever order the workers finish in. A worker that dies costs only the file it was
-// running: that file is reported failed with the reason, and a fresh worker takes its place.
+// order whatever order the workers finish in, in the form that crosses threads (PortableResult).
+// A worker that dies costs only the file it was running: that file is reported failed with the
+// reason, and a fresh worker takes its place.
 
 import { Worker } from 'node:worker_threads';
 import type { FileResult } from './runner.js';
 
-export type PortableResult = Omit<FileResult, 'results' | 'profile'>;
+/** One `expect*` of a script, as the reporters need it: plain data, no spans. */
+export interface ExpectCase {
+  doc: string;
+  passed: boolean;
+  message: string;
+  /** 1-based line of the expect call (editor convention, like the error header) */
+  line: number | null;
+  /** Pact's location of the expect call, `file:sl:sc-el:ec` (0-based, as `pact` prints failures) */
+  location: string | null;
+  /** where an error caught by the expect was raised, `file:line:col` (1-based line, as the error header) */
+  raisedAt: string | null;
+}
+
+export type PortableResult = Omit<FileResult, 'results' | 'profile'> & { cases: ExpectCase[] };
+
+/** A file's result without the parts that do not cross threads (spans, the gas profile). */
+export function portable(r: FileResult): PortableResult {
+  const { results, profile: _profile, ...rest } = r;
+  const cases = results.map(t => ({
+    doc: t.doc, passed: t.passed, message: t.message,
+    line: t.span ? t.span.startPos.line + 1 : null, location: t.span ? t.span.range() : null,
+    raisedAt: t.raisedAt ? `${t.raisedAt.file.name}:${t.raisedAt.startPos.line + 1}:${t.raisedAt.startPos.col}` : null,
+  }));
+  return { ...rest, cases };
+}
 
 /** What every worker needs to run a script as the main thread would. */
 export interface WorkerSettings {
@@ -22,13 +47,15 @@ export interface WorkerSettings {
 /** A file that produced no result of its own (a walk problem, a dead worker): failed, with why. */
 export function failedFile(file: string, message: string): PortableResult {
   return {
-    file, passed: false, expects: { passed: 0, failed: 0 }, failures: [],
+    file, passed: false, expects: { passed: 0, failed: 0 }, failures: [], cases: [],
     error: { message, file, line: null, column: null }, errorText: message + '\n', durationMs: 0, gasMilli: 0, coverage: null,
   };
 }
 
+/** `stop` is asked before each file is handed out: once it says yes (`--bail`), no new file starts. */
 export async function runParallel(files: string[], jobs: number, settings: WorkerSettings,
-  onResult: (r: PortableResult) => void, workerUrl = new URL('./test-worker.js', import.meta.url)): Promise<void> {
+  onResult: (r: PortableResult) => void, stop: () => boolean = () => false,
+  workerUrl = new URL('./test-worker.js', import.meta.url)): Promise<void> {
   const results: (PortableResult | undefined)[] = new Array(files.length);
   let next = 0, printed = 0;
   const flush = () => {
@@ -41,7 +68,7 @@ export async function runParallel(files: string[], jobs: number, settings: Worke
       let current = -1;
       let died: string | null = null;
       const feed = () => {
-        if (next < files.length) { current = next++; w.postMessage({ index: current, file: files[current] }); }
+        if (next < files.length && !stop()) { current = next++; w.postMessage({ index: current, file: files[current] }); }
         else { current = -1; w.postMessage(null); }
       };
       w.on('message', (m: { index: number; result: PortableResult }) => {
@@ -55,7 +82,7 @@ export async function runParallel(files: string[], jobs: number, settings: Worke
         const reason = died ?? `exit code ${code}`;
         results[current] = failedFile(files[current], `worker died while running ${files[current]}: ${reason}`);
         flush();
-        if (next < files.length) start(); else resolve();
+        if (next < files.length && !stop()) start(); else resolve();
       });
       feed();
     };

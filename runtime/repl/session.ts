@@ -42,6 +42,8 @@ export interface TestResult {
   span: Span | null;
   passed: boolean;
   message: string;
+  /** where the error an `expect` caught was raised, when it knows (e.g. inside a loaded .pact) */
+  raisedAt?: Span | null;
 }
 
 /** What saveEvalState keeps (see there). */

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runScript, parseGasModel } from './runner.js';
 import { limits } from '../../vm/limits.js';
-import type { WorkerSettings } from './parallel.js';
+import { portable, type WorkerSettings } from './parallel.js';
 
 const { gasModel, gasLimit, callDepth, fileBytes, root, coverage, anyKeyWildcard } = workerData as WorkerSettings;
 limits.callDepth = callDepth;
@@ -19,6 +19,5 @@ const options = {
 
 parentPort!.on('message', (msg: { index: number; file: string } | null) => {
   if (msg === null) { parentPort!.close(); return; }
-  const { results: _results, profile: _profile, ...r } = runScript(msg.file, options);
-  parentPort!.postMessage({ index: msg.index, result: r });
+  parentPort!.postMessage({ index: msg.index, result: portable(runScript(msg.file, options)) });
 });

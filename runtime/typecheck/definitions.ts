@@ -4,7 +4,7 @@
 
 import {
   renderModuleName, type Def, type DefCap, type DefConst, type DefPact, type Defun, type Info, type Interface,
-  type ModuleName, type PactValue, type Term,
+  type ModuleName, type PactValue,
 } from '../pact-ir/terms.js';
 import {
   CAP, GUARD, TIME, fieldOrder, funs, list, modSet, predEq, tvar,

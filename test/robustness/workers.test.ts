@@ -16,7 +16,7 @@ async function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {
 test('a worker that exits or throws fails its current file only; every other file is run and reported in order', async () => {
   const files = ['a.repl', 'b-crash.repl', 'c.repl', 'd-throw.repl', 'e.repl', 'f.repl'];
   const seen: PortableResult[] = [];
-  await withDeadline(runParallel(files, 2, settings, r => seen.push(r), dying), 60_000);
+  await withDeadline(runParallel(files, 2, settings, r => seen.push(r), () => false, dying), 60_000);
   assert.equal(seen.map(r => r.file), files);
   assert.equal(seen.map(r => r.passed), [true, false, true, false, true, true]);
   assert.is(seen[1].error?.message, 'worker died while running b-crash.repl: exit code 7');
@@ -26,7 +26,7 @@ test('a worker that exits or throws fails its current file only; every other fil
 test('with one job, a crash on every file still reports every file', async () => {
   const files = ['x-crash.repl', 'y-crash.repl'];
   const seen: PortableResult[] = [];
-  await withDeadline(runParallel(files, 1, settings, r => seen.push(r), dying), 60_000);
+  await withDeadline(runParallel(files, 1, settings, r => seen.push(r), () => false, dying), 60_000);
   assert.equal(seen.map(r => [r.file, r.passed]), [['x-crash.repl', false], ['y-crash.repl', false]]);
 });
 
