@@ -20,7 +20,9 @@ const CHARGE_POINTS: [string, string, number][] = [
   ['an object literal', '{"a": 1, "b": 2}', 2 * 100],
   ['an object literal with a repeated key', '{"a": 1, "a": 2}', 2 * 100],
   ['a saturated lambda application', '((lambda (a b) a) 1 2)', 2 * 25 + 50],
-  ['a partial application completed later', '(let ((f (lambda (a b) a))) ((f 1) 2))', (25 + 50) + (25 + 50)],
+  // made with two of three arguments (25·2 + 50), completed by filter with the third (25 + 50)
+  ['a partial application completed by a native', '(let ((f (lambda (a b c) true))) (filter (f 1 2) [3]))',
+    (2 * 25 + 50) + 100 + 100 + (100 + 25 + 50)],
   ['a defun application', '(defun gas-id (x) x) (gas-id 1)', 25 + 50],
   ['a try', '(try 1 (enforce false "no"))', 100],
   // the alternatives of enforce-one are syntax, not a list literal: only unconsWork is charged

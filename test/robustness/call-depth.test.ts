@@ -25,7 +25,7 @@ test('--max-call-depth lowers and raises the limit', () => {
   assert.is(pactvm(['run', '--max-call-depth', '1000', file]).stdout, 'Load successful\n');
   const bad = pactvm(['run', '--max-call-depth', 'lots', file]);
   assert.is(bad.status, 2);
-  assert.is(bad.stderr, 'pactvm: --max-call-depth must be a positive whole number, got "lots"\n');
+  assert.ok(bad.stderr.startsWith('pactvm run: --max-call-depth must be a positive whole number, got "lots"\nusage: pactvm run'), bad.stderr);
 });
 
 test('the limit also stops recursion that goes through natives (map), and the session stays usable', () => {

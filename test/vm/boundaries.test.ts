@@ -151,7 +151,9 @@ test('SMALLINT and CONST: integer literals either side of the 32-bit operand edg
 
 test('CALL: a lambda given fewer, exactly and more arguments than it takes', () => {
   const f = '(let ((f (lambda (a b) (+ a b))))';
-  assert.is(run(`${f} ((f 1) 2))`), '3');
+  // a partial closure completes only inside a native's callback (Pact's CannotApplyPartialClosure)
+  assert.is(run(`(let ((f (lambda (a b c) (+ a (+ b c))))) (fold (f 1) 0 [2]))`), '3');
+  assert.is(errorOf(`${f} ((f 1) 2))`), 'Attempted to apply a closure outside of native callsite');
   assert.is(run(`${f} (f 1 2))`), '3');
   assert.is(errorOf(`${f} (f 1 2 3))`), 'Attempted to apply a closure to too many arguments');
   assert.is(run('(let ((f (lambda () 7))) (f))'), '7');
