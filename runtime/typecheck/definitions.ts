@@ -12,7 +12,7 @@ import {
 } from './tc-types.js';
 import { dbgTy, linkTy, linkRow, constraintText, type LPred } from './unify.js';
 import { tcFail, type Loc } from './tc-errors.js';
-import { Infer, fqnKey, litType, type Ctx, type DefnType } from './infer.js';
+import { Infer, fqnKey, litType, renderFqn, type Ctx, type DefnType } from './infer.js';
 
 type Gen = Map<TVar, DbVar>;
 
@@ -120,7 +120,7 @@ export class DefinitionChecker extends Infer {
 
   private defconst(module: ModuleName, hash: Uint8Array, d: DefConst, file: string): void {
     const at = { file, span: d.info };
-    if (d.value.c !== 'evaled') tcFail({ e: 'defconstNotEvaluated', fqn: `${renderModuleName(module)}.${d.spec.name}`, at });
+    if (d.value.c !== 'evaled') tcFail({ e: 'defconstNotEvaluated', fqn: renderFqn(module, d.spec.name, hash), at });
     const vt = this.valueType(at, d.value.value);
     const declared = d.spec.type ? this.liftCoreType(at, d.spec.type) : null;
     if (declared) this.unify(vt, at, declared, at);
