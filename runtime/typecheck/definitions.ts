@@ -4,7 +4,7 @@
 
 import {
   renderModuleName, type Def, type DefCap, type DefConst, type DefPact, type Defun, type Info, type Interface,
-  type ModuleName, type PactValue, type Term,
+  type ModuleName, type PactValue, type Type,
 } from '../pact-ir/terms.js';
 import {
   CAP, GUARD, TIME, fieldOrder, funs, list, modSet, predEq, tvar,
@@ -154,7 +154,7 @@ export class DefinitionChecker extends Infer {
       switch (d.d) {
         case 'defun': case 'defpact': case 'defcap': {
           const at = { file, span: d.info };
-          const need = (a: { name: string; type: import('../pact-ir/terms.js').Type | null; info: Info }): Ty =>
+          const need = (a: { name: string; type: Type | null; info: Info }): Ty =>
             a.type ? this.liftCoreType({ file, span: a.info }, a.type) : tcFail({ e: 'needsAnnotation', arg: a.name, at: { file, span: a.info } });
           const ret = need(d.spec);
           const args = d.args.map(need);
