@@ -19,8 +19,10 @@ export function sourceText(s: ReplSession, file: string): string | undefined {
 export function typecheckNative(s: ReplSession, name: string): Value {
   if (!MODULE_NAME.test(name)) throw nativeFailure('typecheck', 'invalid module name format');
   const site = s.vm.callSite();
-  const m = s.resolveModule(name);
+  // the exact name, as Pact's getModuleWithDependencies looks it up (no namespace fallback)
+  const m = s.module(name);
   if (!m) throw new PactError('exec', `Cannot find module: ${name}`, site);
+  s.noteLoaded(m);
   if (m.kind !== 'module') throw new PactError('exec', `Expected module, found interface: ${m.name}`, site);
   const r = typecheckDeployed(m, n => s.module(n), f => sourceText(s, f));
   if (!r.ok) throw new PactError('exec', `Program encountered an unhandled raised error: ${r.message}`, site);

@@ -4,7 +4,7 @@
 
 import {
   renderModuleName, type Def, type DefCap, type DefConst, type DefPact, type Defun, type Info, type Interface,
-  type ModuleName, type PactValue,
+  type ModuleName, type PactValue, type Type,
 } from '../pact-ir/terms.js';
 import {
   CAP, GUARD, TIME, fieldOrder, funs, list, modSet, predEq, tvar,
@@ -12,7 +12,7 @@ import {
 } from './tc-types.js';
 import { dbgTy, linkTy, linkRow, constraintText, type LPred } from './unify.js';
 import { tcFail, type Loc } from './tc-errors.js';
-import { Infer, fqnKey, litType, type Ctx, type DefnType } from './infer.js';
+import { Infer, fqnKey, litType, renderFqn, type Ctx, type DefnType } from './infer.js';
 
 type Gen = Map<TVar, DbVar>;
 
@@ -120,7 +120,7 @@ export class DefinitionChecker extends Infer {
 
   private defconst(module: ModuleName, hash: Uint8Array, d: DefConst, file: string): void {
     const at = { file, span: d.info };
-    if (d.value.c !== 'evaled') tcFail({ e: 'defconstNotEvaluated', fqn: `${renderModuleName(module)}.${d.spec.name}`, at });
+    if (d.value.c !== 'evaled') tcFail({ e: 'defconstNotEvaluated', fqn: renderFqn(module, d.spec.name, hash), at });
     const vt = this.valueType(at, d.value.value);
     const declared = d.spec.type ? this.liftCoreType(at, d.spec.type) : null;
     if (declared) this.unify(vt, at, declared, at);
@@ -154,7 +154,7 @@ export class DefinitionChecker extends Infer {
       switch (d.d) {
         case 'defun': case 'defpact': case 'defcap': {
           const at = { file, span: d.info };
-          const need = (a: { name: string; type: import('../pact-ir/terms.js').Type | null; info: Info }): Ty =>
+          const need = (a: { name: string; type: Type | null; info: Info }): Ty =>
             a.type ? this.liftCoreType({ file, span: a.info }, a.type) : tcFail({ e: 'needsAnnotation', arg: a.name, at: { file, span: a.info } });
           const ret = need(d.spec);
           const args = d.args.map(need);

@@ -33,7 +33,9 @@ export function typecheckDeployed(m: LoadedModule, lookup: (name: string) => Loa
     });
     return { ok: true, types };
   } catch (e) {
-    if (!(e instanceof TypecheckError)) throw e;
-    return { ok: false, problem: e.problem, message: renderTypecheckError(e.problem, source) };
+    // Pact crashes on its internal invariants; we report them as unchecked, never as success
+    const problem: TypecheckProblem = e instanceof TypecheckError ? e.problem
+      : { e: 'notSupported', what: `internal invariant (${e instanceof Error ? e.message : String(e)})`, at: { file: built.module.file ?? '', span: built.module.info } };
+    return { ok: false, problem, message: renderTypecheckError(problem, source) };
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '../pact-ir/terms.js';
 import { DefinitionChecker } from './definitions.js';
 import { fqnKey, type DefnType } from './infer.js';
-import { tcFail } from './tc-errors.js';
+import { tcFail, type Loc } from './tc-errors.js';
 import { canonicalScheme, showTy, type Scheme } from './tc-types.js';
 
 export { TypecheckError, type TypecheckProblem, type Loc } from './tc-errors.js';
@@ -37,7 +37,7 @@ export interface TypecheckRequest {
 export function typecheckModule(req: TypecheckRequest): Map<string, DefnType> {
   let checker: DefinitionChecker;
   const world = {
-    ensureInterface: (m: ModuleName, at: import('./tc-errors.js').Loc) => {
+    ensureInterface: (m: ModuleName, at: Loc) => {
       if (checker.interfaces.has(renderModuleName(m))) return;
       const found = req.interfaceOf(m);
       if (!found) tcFail({ e: 'notSupported', what: `the interface ${renderModuleName(m)} is not loaded`, at });

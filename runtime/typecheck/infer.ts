@@ -2,6 +2,7 @@
 // Typed/Infer.hs does it: `infer` synthesises a type, `check` pushes an expected one inward.
 
 import { builtinName } from '../pact-ir/builtins.js';
+import { base64UrlEncode } from '../values/digest.js';
 import { renderModuleName, type Info, type Literal, type ModuleName, type Term, type Type } from '../pact-ir/terms.js';
 import {
   BOOL, CAP, GUARD, INT, STR, fun, funs, isDb, list, modSet, prim, tvar,
@@ -32,6 +33,10 @@ export interface InferWorld {
 
 export const fqnKey = (module: ModuleName, name: string, hash: Uint8Array): string =>
   `${renderModuleName(module)}.${name}.${Buffer.from(hash).toString('hex')}`;
+
+/** Pact's `Pretty FullyQualifiedName`: `m.name.{hash}`. */
+export const renderFqn = (module: ModuleName, name: string, hash: Uint8Array): string =>
+  `${renderModuleName(module)}.${name}.{${base64UrlEncode(hash)}}`;
 
 export class Infer extends Unifier {
   /** types of definitions inferred so far, by fqnKey */
@@ -102,11 +107,11 @@ export class Infer extends Unifier {
 
   lookupDefn(at: Loc, ctx: Ctx, module: ModuleName, name: string, hash: Uint8Array): Scheme {
     const d = this.free.get(fqnKey(module, name, hash));
-    if (!d) return tcFail({ e: 'unboundFreeVariable', fqn: `${renderModuleName(module)}.${name}`, at });
+    if (!d) return tcFail({ e: 'unboundFreeVariable', fqn: renderFqn(module, name, hash), at });
     if (d.k === 'scheme') return d.scheme;
     const step = ctx.step ?? 0;
     const ty = d.steps.get(step);
-    if (!ty) return tcFail({ e: 'stepOutOfBounds', fqn: `${renderModuleName(module)}.${name}`, step, at });
+    if (!ty) return tcFail({ e: 'stepOutOfBounds', fqn: renderFqn(module, name, hash), step, at });
     return { vars: [], preds: [], ty };
   }
 

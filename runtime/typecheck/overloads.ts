@@ -171,4 +171,5 @@ export function inferOverload(inf: Infer, name: string, bAt: Loc, args: Term[], 
   return fallback();
 }
 
+/** The builtin a native's internal name denotes (for its fallback scheme). */
 function builtinOf(name: string) { return core(name); }

@@ -82,6 +82,16 @@ test('resume needs a yield in an earlier step; defpact arguments need annotation
   assert.ok(errorOf(mod('(defpact p (x) (step x))')).startsWith('Argument x requires type annotation\n'));
 });
 
+test('a defpact called from a step it does not have cannot be typed', () => {
+  assert.match(errorOf(mod('(defpact p1 () (step 1)) (defpact p2 () (step 1) (step (p1)))')),
+    /^t\.p1\.\{[A-Za-z0-9_-]{43}\} does not have a step 1, so we cannot infer the type if invoked at that step\n/);
+});
+
+test('a type left unsolved inside a definition is Pact\'s invariant error', () => {
+  assert.ok(errorOf(mod('(defun f () (length []))')).startsWith(
+    'Typechecker invariant error! Please report this to the Pact team @kadena: Unbound type variable:  a_2 in type [\'unbound("a_2",2)]\n'));
+});
+
 test('a module reference must implement every interface the type asks for', () => {
   const src = `(interface i (defun f:integer (x:integer)))
 (interface j (defun h:integer (x:integer)))

@@ -10,6 +10,15 @@ test('annotated arguments and natives: (+ a b) on integers is integer -> integer
   assert.equal(typesOf(mod('(defun add (a:integer b:integer) (+ a b))')), { add: '(-> integer (-> integer integer))' });
 });
 
+test('time, guard and keyset (a guard) annotations, bool and decimal results', () => {
+  assert.equal(typesOf(mod(`
+    (defun later (t:time ks:keyset) (enforce-guard ks) (add-time t 1.5))
+    (defun same (a:guard b:guard) (= a b))
+    (defun ratio (a:integer) (/ (dec a) 2.0))`)), {
+    later: '(-> time (-> guard time))', same: '(-> guard (-> guard bool))', ratio: '(-> integer decimal)',
+  });
+});
+
 test('an unannotated function is generalised, with the type classes its natives need', () => {
   assert.equal(typesOf(mod('(defun id (x) x) (defun absolute (x) (abs x)) (defun use-both () (+ (abs -1.0) (id 2.0)))')), {
     'id': 'forall v0:TYPE. (-> \'v0 \'v0)',
