@@ -1,6 +1,7 @@
 // Per-transaction contract state (language.md §6): the capability stack, installed managed
 // capabilities, module admin, capabilities whose defcap body is running, and the purity level.
-// Reset by commit-tx / rollback-tx; saved and restored around try / enforce-one / expect.
+// Reset by commit-tx / rollback-tx; snapshot() around try / enforce-one, clone() around expect
+// and expect-failure (which put all of it back when their expression fails).
 
 import type { CapToken, Value } from '../../vm/values.js';
 

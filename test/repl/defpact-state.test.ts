@@ -54,6 +54,20 @@ test('after a step, yield at top level replaces the yield continue-pact resumes'
     ['{"v": 9}', `{"pactId": "${ID}","step": 0,"yield": {"v": 9}}`, '90']);
 });
 
+test("continue-pact resumes the transaction's pact's yield, even for another pact id (as Pact's REPL does)", () => {
+  // pact ID yields {"v": 5} and is committed; a second pact in a new transaction yields {"v": 2};
+  // continuing ID by its id then resumes the second pact's yield
+  assert.equal(traces(`${MODULE} (p.two 4) (commit-tx) (begin-tx) (env-hash (hash "other")) (p.two 1)
+    (continue-pact 1 false "${ID}")`).slice(-2), ['{"v": 2}', '20']);
+  // with no pact in the transaction, the stored yield is resumed
+  assert.equal(traces(`${MODULE} (p.two 4) (commit-tx) (begin-tx) (continue-pact 1 false "${ID}")`).slice(-1), ['50']);
+});
+
+test('a failed continue-pact inside expect-failure leaves the pact state as it was', () => {
+  assert.equal(traces(`${MODULE} (p.two 4) (expect-failure "no step 3" (continue-pact 3)) (pact-id) (continue-pact 1)`).slice(-3),
+    ['"Expect failure: Success: no step 3"', `"${ID}"`, '50']);
+});
+
 test('resume needs a step under evaluation, even after a step ran', () => {
   assert.is(errorOf(`${MODULE} (p.two 4) (resume {"v" := v} v)`), 'No active defpact execution in the environment');
 });
