@@ -52,19 +52,16 @@ export const isDb = (v: Var): v is DbVar => (v as DbVar).db !== undefined;
 // ------------------------------------------------------------------------------ constructors
 
 export const prim = (p: Prim): Ty => ({ k: 'prim', p });
-export const INT = prim('integer'), DEC = prim('decimal'), BOOL = prim('bool'), STR = prim('string');
-export const GUARD = prim('guard'), TIME = prim('time'), UNIT_TY = prim('unit');
+export const INT = prim('integer'), BOOL = prim('bool'), STR = prim('string');
+export const GUARD = prim('guard'), TIME = prim('time');
 export const CAP: Ty = { k: 'cap' };
 export const fun = (a: Ty, r: Ty): Ty => ({ k: 'fun', a, r });
 /** a → b → … → r */
 export const funs = (args: Ty[], r: Ty): Ty => args.reduceRight((acc, a) => fun(a, acc), r);
 export const list = (e: Ty): Ty => ({ k: 'list', e });
 export const tvar = (v: Var): Ty => ({ k: 'var', v });
-export const rowVar = (v: Var): Row => ({ k: 'rvar', v });
-export const concrete = (entries: [string, Ty][]): Row => ({ k: 'rconc', fields: new Map(entries) });
 export const object = (row: Row): Ty => ({ k: 'object', row });
 export const table = (row: Row): Ty => ({ k: 'table', row });
-export const nonGeneric = (ty: Ty): Scheme => ({ vars: [], preds: [], ty });
 
 export function modSet(mods: ModuleName[]): ModuleName[] {
   const out = [...mods].sort(compareModuleName);
@@ -161,14 +158,6 @@ export function showPred(p: Pred, name: VarName): string {
   if (p.c === 'SubRow') return `${showRose(p.l, name)} ≼ ${showRose(p.r, name)}`;
   if (p.c === 'RowEq') return `${showRose(p.l, name)} ~ ${showRose(p.r, name)}`;
   return `${p.c}{${showTy(p.t, name)}}`;
-}
-
-/** Pact's `Pretty (TypeScheme n)` with variables `name : KIND`. */
-export function showScheme(s: Scheme, name: VarName): string {
-  if (s.vars.length === 0) return showTy(s.ty, name);
-  const vars = s.vars.map(v => `${name(v)} : ${v.kind}`).join(', ');
-  const preds = s.preds.length ? ` (${s.preds.map(p => showPred(p, name)).join(', ')}) =>` : '';
-  return `forall (${vars}).${preds} ${showTy(s.ty, name)}`;
 }
 
 /** A scheme with its variables renamed by position (v0, v1, …): equal texts mean the schemes

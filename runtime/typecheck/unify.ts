@@ -29,7 +29,6 @@ export function dbgPred(p: Pred): Pred {
   if (p.c === 'SubRow' || p.c === 'RowEq') return { c: p.c, l: mapRose(p.l), r: mapRose(p.r) };
   return { c: p.c, t: resolveForDbg(p.t) };
 }
-export function dbgPredText(p: Pred): string { return showPred(dbgPred(p), dbgName); }
 
 /** Names for the variables left after resolveForDbg, as Pact's Show of (name, number). */
 const dbgNames = new WeakMap<object, string>();

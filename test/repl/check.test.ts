@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
+import { CHILD_PROCESS_MS } from '../deadline.js';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ writeFileSync(bad, `(module ledger g
 writeFileSync(broken, '(module m g (defcap g () true) (defun f () 1))\n(+ 1 "a")\n');
 mkdirSync(join(dir, 'sub'));
 writeFileSync(join(dir, 'sub', 'lib.pact'), '(module lib g (defcap g () true) (defun one:integer () 1))\n');
-const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: CHILD_PROCESS_MS });
 
 test('a module that typechecks gives no problem', () => {
   const r = checkFile(good);

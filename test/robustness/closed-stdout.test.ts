@@ -1,7 +1,7 @@
 // Found item 5: `… | head -1` closes stdout early; the command ends quietly (no `write EPIPE`
 // stack) with the exit code it would have had.
 
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { cli, scratch, write, DEADLINE_MS } from './cli.js';

@@ -1,7 +1,7 @@
 // Found item 1: failures that are not Pact errors (stack overflow, BigInt/array/string sizes, bugs)
 // end in a located Pact error: `run` exits 1 with file:line:col, `test` goes on, the REPL survives.
 
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';

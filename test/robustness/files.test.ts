@@ -71,7 +71,7 @@ test('the folder walk reports bad paths as failed entries, skips FIFOs, and runs
   symlinkSync(join(root, 'nowhere.repl'), join(root, 'dangling.repl'));
   symlinkSync('cycle-2.repl', join(root, 'cycle-1.repl'));     // links to each other
   symlinkSync('cycle-1.repl', join(root, 'cycle-2.repl'));
-  execFileSync('mkfifo', [join(root, 'fifo.repl')]);           // would block a reader forever
+  execFileSync('mkfifo', [join(root, 'fifo.repl')], { timeout: 10_000 });           // would block a reader forever
   mkdirSync(join(root, 'locked'));
   write(join(root, 'locked'), 'c.repl', '(expect "c" 3 3)\n');
   chmodSync(join(root, 'locked'), 0o000);

@@ -1,6 +1,6 @@
 // Found item 2 (the batch side): a worker thread that dies costs only the file it was running.
 
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { runParallel, type PortableResult } from '../../runtime/repl/parallel.js';
 
