@@ -52,4 +52,47 @@ test('a qualified or imported schema keeps the declaring module\'s name', () => 
   assert.is(outcome(`${TWO_SCHEMAS}${c}(c.viaName { "x": 1 })`), '{"x": 1}');
 });
 
+const REENTRY = `(interface callback (defun run:string ()))
+(module a g (defcap g () true)
+  (implements callback)
+  (defschema s v:integer)
+  (deftable t:{s})
+  (defun run:string () (write t "k" { "v": 1 }) "wrote")
+  (defun peek:integer () (at "v" (read t "k")))
+  (defun through:string (other:module{callback}) (other::run)))
+(module b g (defcap g () true)
+  (implements callback)
+  (defun run:string () (a.run))
+  (defun look:integer () (a.peek))
+  (defun via-ref:string (other:module{callback}) (other::run)))
+(create-table t)
+`;
+const DISALLOWED = 'error: Error during database operation: Operation disallowed in read-only or sys-only mode';
+
+test('a module reached back through a module reference runs read-only (Pact\'s reentrancy check)', () => {
+  assert.is(outcome(`${REENTRY}(a.run)`), '"wrote"');
+  assert.is(outcome(`${REENTRY}(b.run)`), '"wrote"');
+  assert.is(outcome(`${REENTRY}(a.through b)`), DISALLOWED);
+  assert.is(outcome(`${REENTRY}(a.through a)`), DISALLOWED);
+});
+
+test('only the module that made the reference call is restricted', () => {
+  assert.is(outcome(`${REENTRY}(b.via-ref a)`), '"wrote"');
+  assert.is(outcome(`${REENTRY}(module c g (defcap g () true) (defun go:string () (b.via-ref a)))\n(c.go)`), '"wrote"');
+});
+
+test('reads stay allowed, and the restriction ends with the call', () => {
+  const c = `(a.run)
+(module c g (defcap g () true)
+  (implements callback)
+  (defun run:string () (format "{}" [(b.look)])))
+`;
+  assert.is(outcome(`${REENTRY}${c}(a.through c)`), '"1"');
+  assert.is(outcome(`${REENTRY}${c}(expect-failure "restricted" "Operation disallowed" (a.through b))\n(a.run)`), '"wrote"');
+});
+
+test('DisableReentrancyCheck lifts the restriction', () => {
+  assert.is(outcome(`${REENTRY}(env-exec-config ["DisableReentrancyCheck"])\n(a.through b)`), '"wrote"');
+});
+
 test.run();
