@@ -11,7 +11,7 @@ import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js'
 import { PactError } from '../../vm/errors.js';
 import type { Span } from '../../vm/source.js';
 import { pretty } from '../values/render.js';
-import { compileDefun, evalDefconst, compileModule, importedMembers, parseDefHeader } from '../contracts/modules.js';
+import { compileDefun, evalDefconst, compileModule, importedMembers, loadedEntries, parseDefHeader } from '../contracts/modules.js';
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
@@ -117,12 +117,14 @@ function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedMod
     const deploying = (form.items[0] as { name: string }).name;
     if (deploying === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
     if (existing.kind === 'interface') throw new PactError('exec', `Expected module, found interface: ${name}`, form.span);
+    // Pact reads the deployed module to check its governance, then forgets what it loaded
+    if (!s.isLoaded(name)) s.chargeModuleRead(existing);
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
   // the "all loaded" count includes modules loaded while compiling this one
   const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace, () => s.loadedDefs);
   chargeModuleDeploy(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
-  s.loadedDefs += m.summary.members.size; // an interface contributes only its constants and schemas
+  s.mergeLoaded(loadedEntries(m, false)); // an interface contributes only its constants and schemas
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
   s.saveModule(m);
   s.markLoaded(m.name); // deployed modules are in the loaded cache: no load charge
