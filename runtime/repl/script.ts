@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
-import { SourceFile, read, compileExpression } from '../../compiler/index.js';
+import { SourceFile, read, compileExpression, checkTopLevelShadowing } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { Desugarer, desugarError } from '../../compiler/desugar.js';
 import { GlobalCell } from '../../vm/chunk.js';
@@ -27,6 +27,9 @@ export function runSource(s: ReplSession, file: SourceFile): void {
   // a .pact file starts from an empty top-level name table (repl.md §5.2 step 4)
   if (!s.replNatives) s.topLevel = new Map();
   try {
+    // Pact refuses a file with a name shadowing a native before running any of it
+    const names = new Desugarer(s);
+    for (const form of forms) checkTopLevelShadowing(form, (n, span) => names.checkNotNative(n, span));
     for (const form of forms) runTopLevel(s, form);
   } finally {
     s.currentFile = savedFile;
