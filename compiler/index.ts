@@ -11,6 +11,7 @@ import type { FunctionIR } from './ir.js';
 import type { FunctionProto } from '../vm/chunk.js';
 
 export { SourceFile } from '../vm/source.js';
+export { checkTopLevelShadowing } from './shadowing.js';
 export type { NameEnv, ModuleScope } from './desugar.js';
 
 export function lex(file: SourceFile): Token[] { return tokenize(file); }

@@ -40,6 +40,12 @@ export class Machine {
   private siteIp = 0;
   /** set true by the runtime when the runtime-return-type check is disabled (DisableRuntimeRTC) */
   checkReturnTypes = true;
+  /** Pact's reentrancy check: modules that called out through a module reference in the frames
+   *  now running; their own functions run read-only. Per frame: the length of this list before
+   *  the frame changed it and the purity it replaced (-1 / null when it changed nothing). */
+  private reentrant: string[] = [];
+  private fReentrantMark: number[] = [];
+  private fPurity: (string | null)[] = [];
 
   constructor(readonly host: Host) {}
 
@@ -157,6 +163,8 @@ export class Machine {
     this.fClosure[fp] = fn;
     this.fBase[fp] = base;
     this.fIp[fp] = 0;
+    this.fReentrantMark[fp] = -1;
+    if (fn.via !== null || this.reentrant.length > 0) this.enterReentrant(fp, fn);
     this.sp = base + fn.proto.nlocals;
     return this.execute(fp);
   }
@@ -168,6 +176,28 @@ export class Machine {
     s[base - 1] = fn;
     for (let i = 0; i < args.length; i++) s[base + i] = args[i];
     return this.enterAt(fn, base);
+  }
+
+  /** A frame for `fn` starts: a function reached by reference records its caller, and a module
+   *  function of a module recorded so runs with the database read-only (unless sys-only). */
+  private enterReentrant(fp: number, fn: Closure): void {
+    const mark = this.reentrant.length;
+    let changed = false, saved: string | null = null;
+    if (fn.via !== null) { this.reentrant.push(fn.via); changed = true; }
+    if (fn.proto.tracked && fn.proto.module !== null && this.reentrant.includes(fn.proto.module)) {
+      const p = this.host.getPurity();
+      if (p === 'impure') { saved = p; this.host.setPurity('read-only'); changed = true; }
+    }
+    if (changed) { this.fReentrantMark[fp] = mark; this.fPurity[fp] = saved; }
+  }
+
+  /** Undo what enterReentrant did for frame `fp` (it returned or is being unwound). */
+  private leaveReentrant(fp: number): void {
+    this.reentrant.length = this.fReentrantMark[fp];
+    const p = this.fPurity[fp];
+    if (p !== null) this.host.setPurity(p);
+    this.fReentrantMark[fp] = -1;
+    this.fPurity[fp] = null;
   }
 
   /** Lambdas check their annotations only when partially applied (language.md §9). */
@@ -255,7 +285,9 @@ export class Machine {
                 if (argc > 0 && gas.metered) { this.site(chunk, opStart); gas.chargeApply(argc); }
                 if (fp >= maxDepth && !(tail && this.handlersBelow(fp))) throw callTooDeep();
                 if (callee.proto.tracked) activate(callee.proto);
-                if (tail && this.handlersBelow(fp)) {
+                // a frame under the reentrancy check keeps its own frame (it is undone on return)
+                const guarded = callee.via !== null || this.reentrant.length > 0;
+                if (tail && !guarded && this.fReentrantMark[fp] < 0 && this.handlersBelow(fp)) {
                   // reuse this frame: move callee and arguments down to our own slots
                   const dst = base - 1;
                   const src = sp - argc - 1;
@@ -269,6 +301,8 @@ export class Machine {
                   sp = base + callee.proto.nlocals;
                 }
                 fClosure[fp] = callee;
+                this.fReentrantMark[fp] = -1;
+                if (guarded) this.enterReentrant(fp, callee);
                 closure = callee; chunk = callee.proto.chunk; code = chunk.code; consts = chunk.constants;
                 ip = 0;
                 break;
@@ -298,6 +332,7 @@ export class Machine {
             case Op.Return: {
               const result = s[sp - 1];
               if (closure.proto.tracked) closure.proto.active--;
+              if (this.fReentrantMark[fp] >= 0) this.leaveReentrant(fp);
               sp = base - 1;
               if (fp === entryFp) {
                 this.fp = fp - 1;
@@ -505,6 +540,7 @@ export class Machine {
         const h = this.handlers[this.handlers.length - 1];
         if (h && h.fp >= entryFp && e.recoverable) {
           deactivate(fClosure, fp, h.fp);
+          this.unwindReentrant(fp, h.fp);
           this.handlers.pop();
           host.restoreState(h.saved);
           fp = h.fp; sp = h.sp;
@@ -518,16 +554,18 @@ export class Machine {
     }
   }
 
-  /** An error leaves `execute(entryFp)`: drop its frames and handlers. */
+  /** An error leaves `execute(entryFp)`: drop its frames and handlers, undo their reentrancy marks. */
   private unwind(fp: number, entryFp: number): void {
     while (this.handlers.length && this.handlers[this.handlers.length - 1].fp >= entryFp) this.handlers.pop();
     deactivate(this.fClosure, fp, entryFp - 1);
+    this.unwindReentrant(fp, entryFp - 1);
     this.sp = this.fBase[entryFp] - 1;
     this.fp = entryFp - 1;
   }
 
   /** After a failure outside any Pact call (the script runner's boundary): an empty machine. */
   reset(): void {
+    this.unwindReentrant(this.fp, -1);
     this.handlers.length = 0;
     for (let f = this.fClosure.length - 1; f >= 0; f--) {
       const p = this.fClosure[f]?.proto;
@@ -535,6 +573,11 @@ export class Machine {
     }
     this.fp = -1;
     this.sp = 0;
+  }
+
+  /** Frames above `keep` are discarded by an error: undo their reentrancy marks, innermost first. */
+  private unwindReentrant(from: number, keep: number): void {
+    for (let f = from; f > keep; f--) if (this.fReentrantMark[f] >= 0) this.leaveReentrant(f);
   }
 
   /** Tail calls must not discard a frame that owns a try handler. */

@@ -76,7 +76,9 @@ export class TableRef {
 /** A compiled function plus the values it captured when it was created (Pact has no mutation,
  *  so captures are plain copies). */
 export class Closure {
-  constructor(readonly proto: FunctionProto, readonly captures: Value[]) {}
+  /** `via`: the module that reached this function through a module reference (`m::f`), whose
+   *  own functions then run read-only while it runs (Pact's reentrancy check); null otherwise */
+  constructor(readonly proto: FunctionProto, readonly captures: Value[], readonly via: string | null = null) {}
 }
 
 /** A reference to a native, by its catalogue id. */

@@ -202,6 +202,11 @@ export function guardNatives(h: GuardHost): NativeTable {
       const m = h.module(ref.module);
       const v = m?.members.get(member as string)?.value;
       if (v === undefined) throw new PactError('exec', `Module ${ref.module} has no such member: ${member as string}`);
+      // Pact records the calling module for the reentrancy check (unless DisableReentrancyCheck)
+      const caller = h.vm.callerModule();
+      if (v instanceof Closure && caller !== null && !h.env.flags.has('DisableReentrancyCheck')) {
+        return new Closure(v.proto, v.captures, caller);
+      }
       return v;
     },
     'require-capability': args => requireCapability(h, args[0]),

@@ -15,8 +15,8 @@ import { Closure, ModRef, TableRef, isCallable } from '../../vm/values.js';
 import type { Machine } from '../../vm/machine.js';
 import type { PactType } from '../../vm/types.js';
 import { PactError } from '../../vm/errors.js';
-import { base64UrlDecode } from '../values/digest.js';
-import { moduleSizes, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from '../pact-ir/index.js';
+import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
+import { moduleSizes, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from '../pact-ir/index.js';
 import type { DefcapInfo, DefcapMeta } from './capabilities.js';
 import { isValidKeysetName, keysetNameError } from './keysets.js';
 import type { DefpactInfo, DefpactStep } from './defpacts.js';
@@ -421,4 +421,15 @@ function tableSchema(form: Syntax & { t: 'paren' }): string {
   const brace = form.items.find(x => x.t === 'brace');
   const n = brace?.t === 'brace' ? brace.items.find(x => x.t === 'name') : undefined;
   return n?.t === 'name' ? n.parts.join('.') : '';
+}
+
+/** The entries a module brings into Pact's "all loaded" map: its definitions (an interface's
+ *  constants and schemas) and, when read back from the database, the dependencies stored with
+ *  it. Keys are fully qualified names with the hash, as the map's are. */
+export function loadedEntries(m: LoadedModule, withDependencies: boolean): string[] {
+  const out = [...m.summary.members.keys()].map(n => `${m.name}.${n}.{${m.hash}}`);
+  if (withDependencies) {
+    for (const [f] of m.sizes.deps) out.push(`${renderModuleName(f.module)}.${f.name}.{${base64UrlEncode(f.hash)}}`);
+  }
+  return out;
 }

@@ -17,4 +17,4 @@ export { IrSizer } from './size-of.js';
 export { IrEncoder, encodeModule, encodeInterface } from './encode.js';
 export { storedModuleBytes, StoredModuleEncoder } from './stored.js';
 export { toPactValue } from './values.js';
-export { REPL_MODULE, REPL_MODULE_HASH, MODULE_PLACEHOLDER, type ModuleName, type HashBytes } from './terms.js';
+export { REPL_MODULE, REPL_MODULE_HASH, MODULE_PLACEHOLDER, renderModuleName, type ModuleName, type HashBytes } from './terms.js';

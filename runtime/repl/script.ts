@@ -3,7 +3,7 @@
 
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
-import { SourceFile, read, compileExpression } from '../../compiler/index.js';
+import { SourceFile, read, compileExpression, checkTopLevelShadowing } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { Desugarer } from '../../compiler/desugar.js';
 import { GlobalCell } from '../../vm/chunk.js';
@@ -13,7 +13,7 @@ import { Span } from '../../vm/source.js';
 import { engineFailure, InternalFailure } from '../../vm/limits.js';
 import { readScriptFile, ScriptFileError } from './script-files.js';
 import { pretty } from '../values/render.js';
-import { compileDefun, evalDefconst, compileModule, importedMembers, parseDefHeader } from '../contracts/modules.js';
+import { compileDefun, evalDefconst, compileModule, importedMembers, loadedEntries, parseDefHeader } from '../contracts/modules.js';
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
@@ -49,6 +49,15 @@ function runForms(s: ReplSession, file: SourceFile): void {
   // a .pact file starts from an empty top-level name table (repl.md §5.2 step 4)
   if (!s.replNatives) s.topLevel = new Map();
   try {
+    // Pact refuses a file with a name shadowing a native before running any of it
+    const names = new Desugarer(s);
+    for (const form of forms) {
+      try {
+        checkTopLevelShadowing(form, (n, span) => names.checkNotNative(n, span));
+      } catch (e) {
+        throw located(s, e, form.span);
+      }
+    }
     for (const form of forms) {
       try {
         runTopLevel(s, form);
@@ -181,12 +190,14 @@ function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedMod
     const deploying = (form.items[0] as { name: string }).name;
     if (deploying === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
     if (existing.kind === 'interface') throw new PactError('exec', `Expected module, found interface: ${name}`, form.span);
+    // Pact reads the deployed module to check its governance, then forgets what it loaded
+    if (!s.isLoaded(name)) s.chargeModuleRead(existing);
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
   // the "all loaded" count includes modules loaded while compiling this one
   const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace, () => s.loadedDefs);
   chargeModuleDeploy(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
-  s.loadedDefs += m.summary.members.size; // an interface contributes only its constants and schemas
+  s.mergeLoaded(loadedEntries(m, false)); // an interface contributes only its constants and schemas
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
   s.saveModule(m);
   s.markLoaded(m.name); // deployed modules are in the loaded cache: no load charge

@@ -17,7 +17,7 @@ import { typecheck } from '../values/type-checks.js';
 import { assembleNatives } from '../natives/registry.js';
 import { coreNativeTables } from '../natives/index.js';
 import { replNatives } from './natives.js';
-import type { LoadedModule } from '../contracts/modules.js';
+import { loadedEntries, type LoadedModule } from '../contracts/modules.js';
 import { REPL_MODULE, REPL_MODULE_HASH, type ModuleHashContext } from '../pact-ir/index.js';
 import { base64UrlDecode } from '../values/digest.js';
 import { ContractState, type ContractSnapshot } from '../contracts/state.js';
@@ -220,11 +220,33 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   noteLoaded(m: LoadedModule): void {
     if (this.loadedThisTx.has(m.name)) return;
     this.loadedThisTx.add(m.name);
-    this.loadedDefs += m.summary.members.size; // its definitions join Pact's "all loaded" map
+    this.chargeModuleRead(m);
+    // lookupModuleData merges its definitions and stored dependencies into the "all loaded" map
+    const entries = loadedEntries(m, true);
     if (this.gas.metered) {
-      const c = this.gas.model.config;
-      const bytes = m.sizes.storedBytes;
-      this.gas.charge(Math.floor(bytes / c.moduleLoadSlope) + c.moduleLoadIntercept, `GModuleOp (MOpLoadModule ${bytes})`);
+      this.gas.charge(10 * this.loadedDefs * entries.length, `GModuleOp (MOpMergeDeps ${this.loadedDefs} ${entries.length})`);
+    }
+    this.mergeLoaded(entries);
+  }
+
+  /** The database read of a stored module (charged on every read outside the loaded cache). */
+  chargeModuleRead(m: LoadedModule): void {
+    if (!this.gas.metered) return;
+    const c = this.gas.model.config;
+    const bytes = m.sizes.storedBytes;
+    this.gas.charge(Math.floor(bytes / c.moduleLoadSlope) + c.moduleLoadIntercept, `GModuleOp (MOpLoadModule ${bytes})`);
+  }
+
+  /** Whether a module is in this transaction's loaded cache. */
+  isLoaded(name: string): boolean { return this.loadedThisTx.has(name); }
+
+  /** Pact's "all loaded" map is keyed by fully qualified name: entries already in it add nothing. */
+  private loadedKeys = new Set<string>();
+  mergeLoaded(entries: string[]): void {
+    for (const e of entries) {
+      if (this.loadedKeys.has(e)) continue;
+      this.loadedKeys.add(e);
+      this.loadedDefs++;
     }
   }
 
@@ -318,6 +340,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.namespace = null;
     this.pactExec = null;
     this.loadedDefs = 0;
+    this.loadedKeys = new Set();
     this.loadedThisTx = new Set();
   }
 

@@ -127,4 +127,22 @@ test('deploy checks without a location of their own are reported at the module f
 (module another ag (defcap ag () true))`), '3:0: Namespace installation error: cannot install in root namespace');
 });
 
+test('a name shadowing a native anywhere in a file stops the file before any of it runs', () => {
+  const r = runRepl('(print "first")\n(defun f () (let ((identity 1)) identity))', 'shadow.repl');
+  assert.equal(r.prints, []);
+  assert.is(r.error!.message, 'Variable identity shadows native with the same name');
+  assert.is(r.error!.span!.startPos.line, 1);
+});
+
+test('binders are reported bottom-up, the innermost form first, as Pact walks them', () => {
+  assert.is(located('(let ((identity 1)) (let ((format 2)) 1))'), '1:27: Variable format shadows native with the same name');
+  assert.is(located('(lambda (identity) (lambda (format) 1))'), '1:28: Variable format shadows native with the same name');
+  // a definition's name and arguments come before its body
+  assert.is(located('(defun f (identity) (let ((format 1)) 1))'), '1:10: Variable identity shadows native with the same name');
+  // a module's name comes before its definitions, which are checked in source order
+  assert.is(located('(module format g (defcap g () true) (defconst identity 1))'), '1:0: Variable format shadows native with the same name');
+  assert.is(located('(module m g (defcap g () true) (defconst identity 1) (defun format () 1))'),
+    '1:41: Variable identity shadows native with the same name');
+});
+
 test.run();

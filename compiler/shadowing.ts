@@ -1,0 +1,91 @@
+// Pact checks a whole file for names that shadow natives before any of it runs
+// (NativeShadowing.hs): module, interface and definition names, arguments, and the binders of
+// `let`/`lambda`. This walk visits them in Pact's order; `check` throws at the first one.
+
+import type { Syntax } from './syntax.js';
+import type { Span } from '../vm/source.js';
+
+export type ShadowCheck = (name: string, span: Span) => void;
+
+/** Check one top-level form. */
+export function checkTopLevelShadowing(form: Syntax, check: ShadowCheck): void {
+  const head = form.t === 'paren' ? form.items[0] : undefined;
+  if (form.t !== 'paren' || head?.t !== 'keyword') return walk(form, check);
+  switch (head.name) {
+    case 'module': case 'interface': {
+      const name = form.items[1];
+      if (name?.t === 'name' && name.parts.length === 1) check(name.parts[0], form.span);
+      for (const item of form.items.slice(2)) {
+        if (item.t === 'paren' && item.items[0]?.t === 'keyword') checkDefinition(item, check);
+      }
+      return;
+    }
+    case 'use': return;
+    default: return checkDefinition(form, check);
+  }
+}
+
+/** A def form: its name, its arguments in order, then its body (schemas and tables: the name). */
+function checkDefinition(form: Syntax & { t: 'paren' }, check: ShadowCheck): void {
+  const kind = (form.items[0] as { name: string }).name;
+  if (!DEFS.has(kind)) {
+    if (kind === 'let' || kind === 'let*' || kind === 'lambda') walk(form, check);
+    return;
+  }
+  const name = form.items[1];
+  if (name?.t !== 'name') return;
+  check(name.parts[0], name.span);
+  if (kind === 'defschema' || kind === 'deftable') return;
+  let i = skipType(form.items, 2);
+  if (kind !== 'defconst') {
+    const params = form.items[i];
+    if (params?.t === 'paren') { for (const p of paramNames(params.items)) check(p.parts[0], p.span); i++; }
+  }
+  for (const body of form.items.slice(i)) walk(body, check);
+}
+
+const DEFS = new Set(['defun', 'defcap', 'defpact', 'defconst', 'defschema', 'deftable']);
+
+/** Expressions are checked bottom-up, as Pact's transformM visits them: a binder is reported
+ *  after everything inside its form. */
+function walk(s: Syntax, check: ShadowCheck): void {
+  if (s.t === 'bracket' || s.t === 'brace') { for (const x of s.items) walk(x, check); return; }
+  if (s.t !== 'paren') return;
+  const head = s.items[0], binders = s.items[1];
+  if (head?.t === 'keyword' && (head.name === 'let' || head.name === 'let*') && binders?.t === 'paren') {
+    const names: (Syntax & { t: 'name' })[] = [];
+    for (const b of binders.items) {
+      if (b.t !== 'paren' || b.items[0]?.t !== 'name') continue;
+      names.push(b.items[0]);
+      walk(b.items[b.items.length - 1], check);
+    }
+    for (const x of s.items.slice(2)) walk(x, check);
+    for (const n of names) check(n.parts[0], n.span);
+    return;
+  }
+  if (head?.t === 'keyword' && head.name === 'lambda' && binders?.t === 'paren') {
+    for (const x of s.items.slice(2)) walk(x, check);
+    for (const p of paramNames(binders.items)) check(p.parts[0], p.span);
+    return;
+  }
+  for (const x of s.items) walk(x, check);
+}
+
+/** The argument names of `(a:integer b c:object{s})`: names not in a type annotation. */
+function paramNames(items: Syntax[]): (Syntax & { t: 'name' })[] {
+  const out: (Syntax & { t: 'name' })[] = [];
+  for (let i = 0; i < items.length;) {
+    const x = items[i];
+    if (x.t === 'name') { out.push(x); i = skipType(items, i + 1); } else i++;
+  }
+  return out;
+}
+
+/** Past an optional `:type` at items[i] (`:t`, `:[t]`, `:object{s}`, `:module{i}`). */
+function skipType(items: Syntax[], i: number): number {
+  const colon = items[i];
+  if (colon?.t !== 'punct' || colon.p !== ':') return i;
+  const t = items[i + 1];
+  if (!t) return i + 1;
+  return items[i + 2]?.t === 'brace' && (t.t === 'name' || t.t === 'keyword') ? i + 3 : i + 2;
+}
