@@ -14,6 +14,11 @@ test('the built-in predicates and bare or qualified names read', () => {
   assert.is(evalLast('(env-data {"k": {"keys": ["abc"]}})\n(read-keyset "k")'), 'KeySet {keys: [abc],pred: keys-all}');
 });
 
+test('a keyset value in the data reads as itself', () => {
+  assert.is(evalLast('(env-data {"a": ["x", "y"]})\n(env-data {"k": (read-keyset "a")})\n(read-keyset "k")'),
+    'KeySet {keys: [x, y],pred: keys-all}');
+});
+
 test('any other predicate text makes the read fail, recoverably', () => {
   for (const pred of ['', 'two words', 'a.b.c.d', '1abc']) {
     assert.is(errorOf(`${data(pred)}(read-keyset "k")`), 'read-keyset failure', pred);
