@@ -56,7 +56,7 @@ export function tokensInScope(h: ContractHost): CapToken[] {
 /** `test-capability` (repl.md §3.7): an unmanaged cap stays in scope until the transaction
  *  ends; a managed one is installed and its body checked once, without staying in scope. */
 export function testCapability(h: ContractHost, token: Value): Value {
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  if (!(token instanceof CapToken)) throw argTypeError('test-capability', [token]);
   const info = defcapOf(h, token);
   const meta = info.meta;
   if (meta.kind === 'auto' || meta.kind === 'managed') {
