@@ -156,8 +156,9 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     'update': args => write('update', args),
     'read': args => readRow(table('read', args), key('read', args)),
     'read-with-fields': args => {
-      const t = table('read', args), k = key('read', args);
-      const fields = fieldList('read', args, args[2]);
+      // argument errors name the overload, as Pact's builtinName does
+      const t = table('read-with-fields', args), k = key('read-with-fields', args);
+      const fields = fieldList('read-with-fields', args, args[2]);
       return project(readRow(t, k), fields);
     },
     'with-read': args => {
@@ -178,8 +179,8 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     'select': args => rows(table('select', args)).filter(([, r]) => predicate(args[1], r)).map(([, r]) => r),
     'select-with-fields': args => {
       // unlike read, an empty field list selects no fields
-      const t = table('select', args);
-      const fields = fieldList('select', args, args[1]);
+      const t = table('select-with-fields', args);
+      const fields = fieldList('select-with-fields', args, args[1]);
       const pick = (r: PactObject) => fields.length === 0 ? new PactObject(new Map()) : project(r, fields);
       return rows(t).filter(([, r]) => predicate(args[2], r)).map(([, r]) => pick(r));
     },
