@@ -4,6 +4,7 @@
 import { CapToken, Closure, UNIT, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
+import { argTypeError } from '../natives/errors.js';
 import { capTokenText } from '../values/render.js';
 import { managedKey, type CapSlot } from './state.js';
 import type { ContractHost } from './host.js';
@@ -55,7 +56,7 @@ export function tokensInScope(h: ContractHost): CapToken[] {
 /** `test-capability` (repl.md §3.7): an unmanaged cap stays in scope until the transaction
  *  ends; a managed one is installed and its body checked once, without staying in scope. */
 export function testCapability(h: ContractHost, token: Value): Value {
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  if (!(token instanceof CapToken)) throw argTypeError('test-capability', [token]);
   const info = defcapOf(h, token);
   const meta = info.meta;
   if (meta.kind === 'auto' || meta.kind === 'managed') {
@@ -193,7 +194,7 @@ function emit(h: ContractHost, info: DefcapInfo, token: CapToken): void {
 }
 
 export function requireCapability(h: ContractHost, token: Value): Value {
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  if (!(token instanceof CapToken)) throw argTypeError('require-capability', [token]);
   if (h.gas.metered) {
     // CapOpRequire: 100 mG per capability on the stack, acquired or composed (gas.md §3.4)
     const k = h.caps.capStack.reduce((n, s) => n + 1 + s.composed.length, 0);
@@ -204,10 +205,11 @@ export function requireCapability(h: ContractHost, token: Value): Value {
 }
 
 export function composeCapability(h: ContractHost, token: Value): Value {
+  // these natives take a capability token, so another argument is a native type error first
+  if (!(token instanceof CapToken)) throw argTypeError('compose-capability', [token]);
   if (!inDefcapBody(h)) {
     throw new PactError('exec', 'native execution failure, compose-capability failed with message: native must be called within a defcap body');
   }
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   if (inScope(h, token)) return true;
   const info = defcapOf(h, token);
   const slot = acquire(h, info, token);
@@ -217,8 +219,8 @@ export function composeCapability(h: ContractHost, token: Value): Value {
 }
 
 export function installCapability(h: ContractHost, token: Value): Value {
+  if (!(token instanceof CapToken)) throw argTypeError('install-capability', [token]);
   if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap install-capability');
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   const info = defcapOf(h, token);
   const meta = info.meta;
   if (meta.kind !== 'auto' && meta.kind !== 'managed') {
@@ -236,7 +238,7 @@ export function installCapability(h: ContractHost, token: Value): Value {
 }
 
 export function emitEvent(h: ContractHost, token: Value): Value {
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  if (!(token instanceof CapToken)) throw argTypeError('emit-event', [token]);
   const info = defcapOf(h, token);
   // Pact checks module admin (or a call from the module itself) before looking at the defcap
   checkCallerModule(h, info.module);

@@ -134,10 +134,16 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
     return r;
   }
-  function project(row: PactObject, fields: Value): PactObject {
-    if (!Array.isArray(fields) || !fields.every(f => typeof f === 'string')) throw new PactError('exec', 'fields must be a list of strings');
+  /** A field list, checked before the table is touched: a non-string is a native type error
+   *  naming that element's type (Pact's asString). */
+  function fieldList(native: string, args: Value[], fields: Value): string[] {
+    if (!Array.isArray(fields)) throw argTypeError(native, args);
+    for (const f of fields) if (typeof f !== 'string') throw argTypeError(native, [f]);
+    return fields as string[];
+  }
+  function project(row: PactObject, fields: string[]): PactObject {
     if (fields.length === 0) return row;
-    return new PactObject(new Map((fields as string[]).filter(f => row.fields.has(f)).map(f => [f, row.fields.get(f)!])));
+    return new PactObject(new Map(fields.filter(f => row.fields.has(f)).map(f => [f, row.fields.get(f)!])));
   }
   function history(name: string, t: TableRef): void {
     if (h.env.flags.has('DisableHistoryInTransactionalMode')) {
@@ -163,7 +169,12 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     'write': args => write('write', args),
     'update': args => write('update', args),
     'read': args => readRow(table('read', args), key('read', args)),
-    'read-with-fields': args => project(readRow(table('read', args), key('read', args)), args[2]),
+    'read-with-fields': args => {
+      // argument errors name the overload, as Pact's builtinName does
+      const t = table('read-with-fields', args), k = key('read-with-fields', args);
+      const fields = fieldList('read-with-fields', args, args[2]);
+      return project(readRow(t, k), fields);
+    },
     'with-read': args => {
       const row = readRow(table('with-read', args), key('with-read', args));
       return h.vm.call(args[2], [row]);
@@ -182,9 +193,10 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     'select': args => rows(table('select', args)).filter(([, r]) => predicate(args[1], r)).map(([, r]) => r),
     'select-with-fields': args => {
       // unlike read, an empty field list selects no fields
-      const fields = args[1];
-      const pick = (r: PactObject) => Array.isArray(fields) && fields.length === 0 ? new PactObject(new Map()) : project(r, fields);
-      return rows(table('select', args)).filter(([, r]) => predicate(args[2], r)).map(([, r]) => pick(r));
+      const t = table('select-with-fields', args);
+      const fields = fieldList('select-with-fields', args, args[1]);
+      const pick = (r: PactObject) => fields.length === 0 ? new PactObject(new Map()) : project(r, fields);
+      return rows(t).filter(([, r]) => predicate(args[2], r)).map(([, r]) => pick(r));
     },
     'fold-db': args => rows(table('fold-db', args))
       .filter(([k, r]) => predicate(args[1], k, r))

@@ -143,7 +143,7 @@ export function guardNatives(h: GuardHost): NativeTable {
   return {
     'define-keyset': args => defineKeyset(str('define-keyset', args), args[1], 'define-keyset'),
     'define-read-keyset': args => {
-      const name = str('define-keyset', args);
+      const name = str('define-read-keyset', args);
       chargeLookup(name);
       const data = h.env.data;
       const v = data instanceof PactObject ? data.get(name) : undefined;

@@ -14,6 +14,9 @@ import { isValidKeyFormat } from '../natives/crypto/webauthn.js';
 
 export const KEYSETS_TABLE = 'SYS:KeySets';
 const BUILTIN_PREDICATES = new Set(['keys-all', 'keys-any', 'keys-2']);
+/** A custom predicate is a bare or qualified name (Pact's parsedTyNameParser): 1 to 3 identifiers. */
+const IDENT = '[\\p{L}%#+\\-_&$@<>=^?*!|/~][\\p{L}0-9%#+\\-_&$@<>=^?*!|/~]*';
+const PREDICATE_NAME = new RegExp(`^${IDENT}(\\.${IDENT}){0,2}$`, 'u');
 
 export function makeKeySet(keys: string[], pred: string): KeySetGuard {
   return new KeySetGuard([...new Set(keys)].sort(compareCodePoints), pred);
@@ -31,6 +34,8 @@ export function keysetFromData(v: Value): KeySetGuard | null {
     if (p !== undefined) pred = p;
   } else return null;
   if (!Array.isArray(keys) || !keys.every(k => typeof k === 'string') || typeof pred !== 'string') return null;
+  // any other predicate text makes the read fail, as in Pact's readKeyset'
+  if (!BUILTIN_PREDICATES.has(pred) && !PREDICATE_NAME.test(pred)) return null;
   return makeKeySet(keys as string[], pred);
 }
 
