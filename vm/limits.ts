@@ -7,7 +7,7 @@ import type { Span } from './source.js';
 /** Limits a user may raise from the command line (`--max-call-depth`, `--max-file-size`). */
 export const limits = {
   /** Pact-to-Pact calls in progress at once (the VM's frame stack) */
-  callDepth: 100_000,
+  callDepth: 1_000_000,
   /** bytes of a script file that `run`, `test` or `load` reads */
   fileBytes: 64 * 1024 * 1024,
 };
