@@ -14,7 +14,12 @@ export interface WorkerSettings {
   callDepth: number;
   fileBytes: number;
   root: string | null;
+  /** Heap of each worker in MiB: a script that exhausts it kills its worker, not the whole batch. */
+  heapMb?: number;
 }
+
+/** Enough for any real test script; small enough that several workers fit in memory. */
+export const WORKER_HEAP_MB = 2048;
 
 /** A file that produced no result of its own (a walk problem, a dead worker): failed, with why. */
 export function failedFile(file: string, message: string): PortableResult {
@@ -34,7 +39,9 @@ export async function runParallel(files: string[], jobs: number, settings: Worke
   /** One worker slot: runs files until none are left, replacing its worker when it dies. */
   const slot = () => new Promise<void>(resolve => {
     const start = () => {
-      const w = new Worker(workerUrl, { workerData: settings });
+      const w = new Worker(workerUrl, {
+        workerData: settings, resourceLimits: { maxOldGenerationSizeMb: settings.heapMb ?? WORKER_HEAP_MB },
+      });
       let current = -1;
       let died: string | null = null;
       const feed = () => {
