@@ -19,6 +19,7 @@ const cases: [string, string, number, number, string][] = [
     'Nesting too deep: more than 512 nested forms'],
   ['pow.repl', '(+ 1 2)\n(^ 2 (^ 2 64))', 2, 0, 'Value too large: integer of more than 1048576 bits'],
   ['shift.repl', '(shift -1 99999999999999999999999)', 1, 0, 'Value too large: integer of more than 1048576 bits'],
+  ['decimal.repl', `(let* ((d 10.5) ${'(d (* d d)) '.repeat(30)}) d)`, 1, 235, 'Value too large: decimal of more than 1048576 bits'],
   ['make-list.repl', '(make-list 4294967296 1)', 1, 0, 'Value too large: list of 4294967296 elements (the limit is 16777216)'],
   ['doubled.repl', `(let* ((s "ab") ${'(s (+ s s)) '.repeat(30)}) (length s))`, 1, 319,
     'Value too large: string of more than 67108864 characters'],
