@@ -199,6 +199,7 @@ export async function nodeCommand(argv: string[], io: CommandIo = {}): Promise<n
       endAfter: integerFlag(args, 'end-after', 1),
       overlap: integerFlag(args, 'overlap', 0) ?? 0,
       seed,
+      log: (line) => stderr.write(`pactvm node: ${line}\n`),
     });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

@@ -30,6 +30,13 @@ export interface NodeServerOptions {
   overlap?: number;
   /** Seed of the random stream endings. */
   seed?: number;
+  /**
+   * Bytes a client may leave unread before it counts as fallen behind and is disconnected, so that
+   * no client waits for another. Default 4 MiB.
+   */
+  maxQueueBytes?: number;
+  /** Where notes about clients go (a dropped slow client). Default: nowhere. */
+  log?: (line: string) => void;
 }
 
 export interface NodeServerStats {
@@ -37,10 +44,14 @@ export interface NodeServerStats {
   eventsMined: number;
   cleanEnds: number;
   abruptEnds: number;
+  /** Clients disconnected because their queue passed `maxQueueBytes`. */
+  slowDrops: number;
 }
 
 interface Stream {
   readonly response: ServerResponse;
+  /** `host:port` of the client, for the log. */
+  readonly peer: string;
   /** New events this stream still gets before it ends. */
   remaining: number;
   /** How it will end: cut inside an event, or with a clean end of the body. */
@@ -52,7 +63,7 @@ const EVENT_PREFIX = 'event:BlockHeader\ndata:';
 const MAX_BATCH = 256; // events per tick at unlimited rate, so sockets and timers get their turn
 
 export class NodeServer {
-  readonly stats: NodeServerStats = { streams: 0, eventsMined: 0, cleanEnds: 0, abruptEnds: 0 };
+  readonly stats: NodeServerStats = { streams: 0, eventsMined: 0, cleanEnds: 0, abruptEnds: 0, slowDrops: 0 };
   private readonly options: Required<Omit<NodeServerOptions, 'endAfter'>> & { endAfter: number };
   private readonly random: Random;
   private readonly server: Server;
@@ -80,6 +91,8 @@ export class NodeServer {
       abruptEndShare: options.abruptEndShare ?? 0.5,
       overlap: options.overlap ?? 0,
       seed: options.seed ?? 1,
+      maxQueueBytes: options.maxQueueBytes ?? 4 * 1024 * 1024,
+      log: options.log ?? (() => {}),
     };
     if (!(this.options.rate > 0)) throw new RangeError(`rate must be positive, got ${this.options.rate}`);
     if (!(this.options.endAfter >= 1)) throw new RangeError(`endAfter must be at least 1, got ${this.options.endAfter}`);
@@ -149,6 +162,7 @@ export class NodeServer {
 
     const stream: Stream = {
       response,
+      peer: `${peer}:${socket.remotePort}`,
       remaining: this.options.endAfter === Infinity ? Infinity : randomInt(this.random, 1, this.options.endAfter),
       abrupt: this.random() < this.options.abruptEndShare,
     };
@@ -214,6 +228,10 @@ export class NodeServer {
     const frame = this.next;
     let delivered = 0;
     for (const stream of [...this.streams]) {
+      if (stream.response.writableLength > this.options.maxQueueBytes) {
+        this.dropSlow(stream);
+        continue;
+      }
       if (stream.remaining === 0) {
         // Its quota is spent and it ends abruptly: half of this event, then the connection drops.
         this.streams.delete(stream);
@@ -241,21 +259,32 @@ export class NodeServer {
     return true;
   }
 
+  /** A client that stopped reading: its queue is full, so it goes and the others carry on. */
+  private dropSlow(stream: Stream): void {
+    this.streams.delete(stream);
+    this.stats.slowDrops++;
+    this.options.log(`disconnected ${stream.peer}: fell behind (${stream.response.writableLength} bytes unread)`);
+    stream.response.destroy();
+  }
+
+  /** At an unlimited rate the fastest client sets the pace: wait only when every client is behind
+   *  (a slow one fills its own queue until it is dropped; nobody waits for it). */
   private mustWaitForDrain(): boolean {
-    for (const stream of this.streams) {
-      if (stream.response.writableNeedDrain) {
-        this.waitingForDrain = true;
-        const resume = () => {
-          stream.response.off('drain', resume);
-          stream.response.off('close', resume);
-          this.waitingForDrain = false;
-          this.schedule();
-        };
-        stream.response.on('drain', resume);
-        stream.response.on('close', resume);
-        return true;
+    for (const stream of this.streams) if (!stream.response.writableNeedDrain) return false;
+    this.waitingForDrain = true;
+    const waiting = [...this.streams];
+    const resume = () => {
+      for (const s of waiting) {
+        s.response.off('drain', resume);
+        s.response.off('close', resume);
       }
+      this.waitingForDrain = false;
+      this.schedule();
+    };
+    for (const s of waiting) {
+      s.response.on('drain', resume);
+      s.response.on('close', resume);
     }
-    return false;
+    return true;
   }
 }

@@ -7,7 +7,7 @@ import type { Span } from './source.js';
 /** Limits a user may raise from the command line (`--max-call-depth`, `--max-file-size`). */
 export const limits = {
   /** Pact-to-Pact calls in progress at once (the VM's frame stack) */
-  callDepth: 100_000,
+  callDepth: 1_000_000,
   /** bytes of a script file that `run`, `test` or `load` reads */
   fileBytes: 64 * 1024 * 1024,
 };
@@ -35,8 +35,8 @@ export function callTooDeep(): PactError {
   return execError(`Call depth limit exceeded: more than ${limits.callDepth} nested calls (raise it with --max-call-depth)`);
 }
 
-export function integerTooLarge(): PactError {
-  return execError(`Value too large: integer of more than ${MAX_INTEGER_BITS} bits`);
+export function integerTooLarge(what: 'integer' | 'decimal' = 'integer'): PactError {
+  return execError(`Value too large: ${what} of more than ${MAX_INTEGER_BITS} bits`);
 }
 
 export function listTooLarge(length: number | bigint): PactError {
@@ -49,9 +49,10 @@ export function stringTooLarge(): PactError {
 
 const INTEGER_CEILING = 1n << BigInt(MAX_INTEGER_BITS);
 
-/** An integer result, refused if it passed the size limit (a comparison: cheap for any size). */
-export function checkedInteger<T extends number | bigint>(i: T): T {
-  if (typeof i === 'bigint' && (i >= INTEGER_CEILING || i <= -INTEGER_CEILING)) throw integerTooLarge();
+/** An integer result (or a decimal's mantissa), refused if it passed the size limit (a comparison:
+ *  cheap for any size). */
+export function checkedInteger<T extends number | bigint>(i: T, what: 'integer' | 'decimal' = 'integer'): T {
+  if (typeof i === 'bigint' && (i >= INTEGER_CEILING || i <= -INTEGER_CEILING)) throw integerTooLarge(what);
   return i;
 }
 

@@ -8,22 +8,43 @@ import { ReplSession } from './session.js';
 import { runSource } from './script.js';
 import { renderError } from './report.js';
 
-/** Does the text close every bracket and string it opens? (Enough to know when to run.) */
-export function isComplete(text: string): boolean {
-  let depth = 0, inString = false;
+/** Where the outermost bracket still open at the end of the text is (an offset), or -1. A string
+ *  cannot span lines (only a `\`-continuation can): an unclosed quote ends at its line. */
+function scan(text: string): { open: number; unterminated: boolean } {
+  const opens: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) {
+        if (text[i] === '\n') return { open: opens[0] ?? -1, unterminated: true };
+        if (text[i] !== '\\') continue;
+        i++;
+        // `\` + whitespace (newlines too) + `\` continues the string on a later line
+        if (/[ \t\n\r\f\v]/.test(text[i] ?? '')) { while (i < text.length && /[ \t\n\r\f\v]/.test(text[i])) i++; }
+      }
+      if (i >= text.length) return { open: opens[0] ?? -1, unterminated: !/\\[ \t\n\r\f\v]*$/.test(text) };
       continue;
     }
     if (c === ';') { while (i < text.length && text[i] !== '\n') i++; continue; }
-    if (c === '"') inString = true;
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
+    if (c === '(' || c === '[' || c === '{') opens.push(i);
+    else if (c === ')' || c === ']' || c === '}') opens.pop();
   }
-  return !inString && depth <= 0;
+  return { open: opens[0] ?? -1, unterminated: false };
+}
+
+/** Is the input ready to run: every bracket closed, or broken beyond repair (an unclosed quote)? */
+export function isComplete(text: string): boolean {
+  const { open, unterminated } = scan(text);
+  return unterminated || open < 0;
+}
+
+/** Input cut off by the end of the stream: where its first unclosed form starts, as line:col
+ *  (`firstLine`: the input line the text began on). */
+export function incompleteForm(text: string, firstLine = 1): string | null {
+  const { open } = scan(text);
+  if (open < 0) return null;
+  const before = text.slice(0, open).split('\n');
+  return `incomplete form at ${firstLine + before.length - 1}:${before[before.length - 1].length}`;
 }
 
 export function interactive(input: NodeJS.ReadableStream, output: NodeJS.WritableStream,
@@ -35,9 +56,12 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   session.anyKeyWildcardOption = anyKeyWildcard;
   const rl = createInterface({ input, output, terminal: false });
   let pending = '';
+  let lineNo = 0, pendingLine = 1; // input lines read; the line the pending text began on
   const prompt = () => output.write(pending ? '....> ' : 'pact> ');
   prompt();
   rl.on('line', line => {
+    lineNo++;
+    if (!pending) pendingLine = lineNo;
     pending += (pending ? '\n' : '') + line;
     if (pending.trim() === '' || isComplete(pending)) {
       const text = pending;
@@ -54,6 +78,8 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
     prompt();
   });
   return new Promise(resolve => rl.on('close', () => {
+    const cut = pending.trim() === '' ? null : incompleteForm(pending, pendingLine);
+    if (cut) output.write(`${cut}\n`);
     output.write('goodbye\n');
     resolve(0);
   }));

@@ -42,7 +42,12 @@ export interface WorkerSettings {
   coverage: boolean;
   /** the seed's `any` signature wildcard (`--any-key-wildcard`) */
   anyKeyWildcard: boolean;
+  /** Heap of each worker in MiB: a script that exhausts it kills its worker, not the whole batch. */
+  heapMb?: number;
 }
+
+/** Enough for any real test script; small enough that several workers fit in memory. */
+export const WORKER_HEAP_MB = 2048;
 
 /** A file that produced no result of its own (a walk problem, a dead worker): failed, with why. */
 export function failedFile(file: string, message: string): PortableResult {
@@ -64,7 +69,9 @@ export async function runParallel(files: string[], jobs: number, settings: Worke
   /** One worker slot: runs files until none are left, replacing its worker when it dies. */
   const slot = () => new Promise<void>(resolve => {
     const start = () => {
-      const w = new Worker(workerUrl, { workerData: settings });
+      const w = new Worker(workerUrl, {
+        workerData: settings, resourceLimits: { maxOldGenerationSizeMb: settings.heapMb ?? WORKER_HEAP_MB },
+      });
       let current = -1;
       let died: string | null = null;
       const feed = () => {

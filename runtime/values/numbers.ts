@@ -248,7 +248,7 @@ export function decFromRational(num: bigint, den: bigint): PactDecimal {
 
 export function decMul(a: PactDecimal, b: PactDecimal): PactDecimal {
   const places = a.places + b.places;
-  const m = a.mantissa * b.mantissa;
+  const m = checkedInteger(a.mantissa * b.mantissa, 'decimal');
   if (places <= MAX_PLACES) return decNormalize(new PactDecimal(m, places));
   return decNormalize(new PactDecimal(roundHalfEven(m, pow10(places - MAX_PLACES)), MAX_PLACES));
 }

@@ -15,7 +15,7 @@ const countdown = (n: number) => `(let ((f (lambda (g n) (if (= n 0) 0 (+ 1 (g g
 test('infinite recursion ends in "Call depth limit exceeded" at the recursive call', () => {
   const file = write(dir, 'forever.repl', `(+ 1 2)\n${forever}\n`);
   assertLocatedFailure(pactvm(['run', file]), file, 2, 28,
-    'Call depth limit exceeded: more than 100000 nested calls (raise it with --max-call-depth)');
+    'Call depth limit exceeded: more than 1000000 nested calls (raise it with --max-call-depth)');
 });
 
 test('--max-call-depth lowers and raises the limit', () => {

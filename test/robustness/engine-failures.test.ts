@@ -19,6 +19,7 @@ const cases: [string, string, number, number, string][] = [
     'Nesting too deep: more than 512 nested forms'],
   ['pow.repl', '(+ 1 2)\n(^ 2 (^ 2 64))', 2, 0, 'Value too large: integer of more than 1048576 bits'],
   ['shift.repl', '(shift -1 99999999999999999999999)', 1, 0, 'Value too large: integer of more than 1048576 bits'],
+  ['decimal.repl', `(let* ((d 10.5) ${'(d (* d d)) '.repeat(30)}) d)`, 1, 235, 'Value too large: decimal of more than 1048576 bits'],
   ['make-list.repl', '(make-list 4294967296 1)', 1, 0, 'Value too large: list of 4294967296 elements (the limit is 16777216)'],
   ['doubled.repl', `(let* ((s "ab") ${'(s (+ s s)) '.repeat(30)}) (length s))`, 1, 319,
     'Value too large: string of more than 67108864 characters'],
@@ -87,6 +88,15 @@ test('pactvm test: a file that overflows is reported failed, the batch goes on, 
   const junit = pactvm(['test', '--reporter', 'junit', batch]);
   assertJunit(junit.stdout, 4, 2);
   assert.is(junit.stderr, '2 passed, 2 failed\n');
+  const tap = pactvm(['test', '--reporter', 'tap', batch]).stdout.trim().split('\n');
+  assert.equal(tap.slice(0, 2), ['TAP version 13', '1..4']);
+  assert.is(tap.filter(l => /^(not )?ok \d+ - /.test(l)).length, 4);
+  assert.is(tap[tap.length - 1], '2 passed, 2 failed');
+  const json = pactvm(['test', '--reporter', 'json', batch]).stdout.trim().split('\n');
+  const objects = json.slice(0, 4).map(l => JSON.parse(l));
+  assert.equal(objects.map(o => o.passed), [true, false, false, true]);
+  assert.equal(objects[2].error, { message: 'Nesting too deep: more than 512 nested forms', file: join(batch, 'c-deep.repl'), line: 1, column: 516 });
+  assert.is(json[4], '2 passed, 2 failed');
 });
 
 test('pactvm repl survives every engine failure and keeps its session', async () => {

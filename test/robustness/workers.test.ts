@@ -3,6 +3,7 @@
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { runParallel, type PortableResult } from '../../runtime/repl/parallel.js';
+import { scratch, write } from './cli.js';
 
 const settings = { gasModel: null, gasLimit: null, callDepth: 1000, fileBytes: 1 << 20, root: null, coverage: false, anyKeyWildcard: false };
 const dying = new URL('./dying-worker.js', import.meta.url);
@@ -28,6 +29,16 @@ test('with one job, a crash on every file still reports every file', async () =>
   const seen: PortableResult[] = [];
   await withDeadline(runParallel(files, 1, settings, r => seen.push(r), () => false, dying), 60_000);
   assert.equal(seen.map(r => [r.file, r.passed]), [['x-crash.repl', false], ['y-crash.repl', false]]);
+});
+
+test('a real worker that runs out of heap fails that file only; the next file runs on a fresh worker', async () => {
+  const dir = scratch('oom');
+  const hog = write(dir, 'a-hog.repl', '(map (lambda (i) (make-list 10000 i)) (enumerate 1 1000000))\n');
+  const fine = write(dir, 'b-fine.repl', '(expect "fine" 2 (+ 1 1))\n');
+  const seen: PortableResult[] = [];
+  await withDeadline(runParallel([hog, fine], 1, { ...settings, heapMb: 64 }, r => seen.push(r)), 120_000);
+  assert.equal(seen.map(r => [r.file, r.passed]), [[hog, false], [fine, true]]);
+  assert.match(seen[0].error!.message, new RegExp(`^worker died while running ${hog}: .*out of memory`));
 });
 
 test.run();

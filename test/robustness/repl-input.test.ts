@@ -1,0 +1,49 @@
+// Found item 7: `pactvm repl` input: an unbalanced quote ends at its line instead of swallowing
+// the rest of the session; input cut off by the end of the stream says where the form began.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PassThrough } from 'node:stream';
+import { interactive, isComplete, incompleteForm } from '../../runtime/repl/interactive.js';
+import { pactvm } from './cli.js';
+
+async function session(input: string): Promise<string> {
+  const inp = new PassThrough(), out = new PassThrough();
+  let text = '';
+  out.on('data', d => { text += d.toString(); });
+  const done = interactive(inp, out);
+  inp.end(input);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('deadline passed')), 30_000); });
+  try { await Promise.race([done, deadline]); } finally { clearTimeout(timer); }
+  return text;
+}
+
+test('an unbalanced quote is a lexical error at once; the next lines run normally', async () => {
+  const out = await session('(print "abc)\n(+ 1 2)\n');
+  assert.is(out, 'pact> (interactive):1:7: Lexical Error: String literal parsing error:  did not close string literal\n' +
+    ' 1 | (print "abc)\n   |        ^\n\npact> 3\npact> goodbye\n');
+});
+
+test('a string continued with a backslash still spans lines', async () => {
+  assert.not.ok(isComplete('(+ "ab\\'));
+  const out = await session('(+ "ab\\\n   \\cd" "!")\n');
+  assert.is(out, 'pact> ....> "abcd!"\npact> goodbye\n');
+});
+
+test('end of input inside a form reports "incomplete form at line:col" of the form', async () => {
+  const out = await session('(+ 1 2)\n\n  (let ((x 1))\n    (+ x\n');
+  assert.ok(out.endsWith('pact> 3\npact> pact> ....> ....> incomplete form at 3:2\ngoodbye\n'), out);
+  assert.is(incompleteForm('(+ 1 2)'), null);
+  assert.is(incompleteForm('[1 "(" ; (\n {'), 'incomplete form at 1:0');
+});
+
+test('pactvm repl with piped input: same behaviour, exit 0', () => {
+  const r = pactvm(['repl'], '(print "oops\n(+ 40 2)\n(+ 1\n');
+  assert.is(r.status, 0);
+  assert.match(r.stdout, /did not close string literal/);
+  assert.match(r.stdout, /pact> 42\n/);
+  assert.match(r.stdout, /incomplete form at 3:0\ngoodbye\n$/);
+});
+
+test.run();
