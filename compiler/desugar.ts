@@ -497,6 +497,10 @@ export class Desugarer {
     const fn = this.scope!.fn;
     const saved = this.scope;
     const made: { binder: Binder; value: Expr }[] = [];
+    // one scope for all the bindings, each added after its value: a scope per binding made every
+    // lookup of a non-local name walk them all (quadratic in the number of bindings)
+    const scope: Scope = { names: new Map(), parent: saved, fn };
+    this.scope = scope;
     try {
       for (const b of bindings.items) {
         if (b.t !== 'paren' || b.items.length < 2 || b.items[0].t !== 'name') throw desugarError('Expected: (name value) binding', b.span);
@@ -511,7 +515,7 @@ export class Desugarer {
         const value = this.expr(b.items[i]);
         const binder: Binder = { name: nameSyn.parts[0], type, span: nameSyn.span, fn, slot: -1 };
         made.push({ binder, value });
-        this.scope = { names: new Map([[binder.name, binder]]), parent: this.scope, fn };
+        scope.names.set(binder.name, binder);
       }
       let body = this.body(args.slice(1), span);
       for (let i = made.length - 1; i >= 0; i--) body = { k: 'let', binder: made[i].binder, value: made[i].value, body, span };

@@ -132,12 +132,18 @@ class FunctionEmitter {
         this.op(Op.Closure, e.span, this.constant(proto));
         return;
       }
-      case 'let':
-        this.expr(e.value, false);
-        this.op(Op.SetLocal, e.span, e.binder.slot);
-        if (e.binder.type) this.op(Op.TypecheckLocal, e.binder.span, e.binder.slot, this.constant(e.binder.type));
-        this.expr(e.body, tail);
+      case 'let': {
+        // a chain of lets (a let* of many bindings) in a loop: recursing per binding overflows
+        let x: Expr = e;
+        while (x.k === 'let') {
+          this.expr(x.value, false);
+          this.op(Op.SetLocal, x.span, x.binder.slot);
+          if (x.binder.type) this.op(Op.TypecheckLocal, x.binder.span, x.binder.slot, this.constant(x.binder.type));
+          x = x.body;
+        }
+        this.expr(x, tail);
         return;
+      }
       case 'if': {
         const c = e.cond;
         let jElse: number;

@@ -13,12 +13,19 @@ function walk(e: Expr, fn: FunctionIR, next: number): void {
   switch (e.k) {
     case 'const': case 'local': case 'global': case 'native': return;
     case 'lambda': resolveSlots(e.fn); return;
-    case 'let':
-      walk(e.value, fn, next);
-      e.binder.slot = next;
-      if (next + 1 > fn.nlocals) fn.nlocals = next + 1;
-      walk(e.body, fn, next + 1);
+    case 'let': {
+      // a chain of lets (a let* of many bindings) in a loop: recursing per binding overflows
+      let x: Expr = e;
+      while (x.k === 'let') {
+        walk(x.value, fn, next);
+        x.binder.slot = next;
+        next++;
+        if (next > fn.nlocals) fn.nlocals = next;
+        x = x.body;
+      }
+      walk(x, fn, next);
       return;
+    }
     case 'app': walk(e.fn, fn, next); for (const a of e.args) walk(a, fn, next); return;
     case 'call-native': for (const a of e.args) walk(a, fn, next); return;
     case 'if': walk(e.cond, fn, next); walk(e.then, fn, next); walk(e.else, fn, next); return;

@@ -93,11 +93,12 @@ export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBe
     sameModuleName(f.module, own.name) ? ownDefs.get(f.name) : ctx.lookupModule(f.module)?.defs?.get(f.name);
 
   const found = new Map<string, FullyQualifiedName>();
-  const pending = new Map<string, FullyQualifiedName>();
+  // each name enters pending at most once (when first found), so a heap pops it exactly once
+  const pending = new MinHeap<FullyQualifiedName>(compareFqn);
   for (const n of ownDefs.keys()) {
     const f = { module: own.name, name: n, hash: own.hash };
     found.set(key(f), f);
-    pending.set(key(f), f);
+    pending.push(f);
   }
   let cost = 0;
   const mention = (f: FullyQualifiedName) => {
@@ -105,7 +106,7 @@ export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBe
     if (found.has(key(f))) return;
     cost += searchCost(found.size) + searchCost(pending.size);
     found.set(key(f), f);
-    pending.set(key(f), f);
+    pending.push(f);
   };
   const visit = (t: Term): void => {
     cost += 5;
@@ -124,8 +125,7 @@ export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBe
     }
   };
   while (pending.size > 0) {
-    const next = [...pending.values()].sort(compareFqn)[0];
-    pending.delete(key(next));
+    const next = pending.pop();
     const d = lookup(next);
     if (!d) continue;
     if (d.d === 'defun') visit(d.defun.term);
@@ -146,4 +146,42 @@ export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBe
   }
   deps.sort((a, b) => compareFqn(a[0], b[0]));
   return { cost, deps };
+}
+
+/** A binary min-heap: the walk visits the smallest pending name next, and sorting all pending
+ *  names at every step made the walk quadratic in module size. */
+class MinHeap<T> {
+  private readonly items: T[] = [];
+  constructor(private readonly cmp: (a: T, b: T) => number) {}
+  get size(): number { return this.items.length; }
+  push(x: T): void {
+    const a = this.items;
+    let i = a.push(x) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.cmp(a[i], a[parent]) >= 0) break;
+      [a[i], a[parent]] = [a[parent], a[i]];
+      i = parent;
+    }
+  }
+  /** the smallest item (the heap must not be empty) */
+  pop(): T {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length > 0) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < a.length && this.cmp(a[l], a[m]) < 0) m = l;
+        if (r < a.length && this.cmp(a[r], a[m]) < 0) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m], a[i]];
+        i = m;
+      }
+    }
+    return top;
+  }
 }

@@ -23,8 +23,29 @@ function err(msg: string): PactError { return new PactError('desugar', msg, null
 
 type Bind = { kind: { k: 'level'; level: number } | { k: 'toplevel'; module: ModuleName; hash: HashBytes }; def: MemberKind | null };
 
+/** The names in scope while renaming: one map changed in place with an undo list, so entering a
+ *  binder costs its own names rather than a copy of every name in scope (imports, earlier defs). */
+class Scope {
+  // a released name is set back to undefined, never deleted: V8's Map turns delete-then-insert
+  // cycles in a large map into repeated rehashing
+  private readonly map = new Map<string, Bind | undefined>();
+  private readonly undo: [string, Bind | undefined][] = [];
+  get(n: string): Bind | undefined { return this.map.get(n); }
+  /** a binding for the rest of the module (imports, renamed defs) */
+  set(n: string, b: Bind): void { this.map.set(n, b); }
+  /** a binding until `release(mark)` */
+  bind(n: string, b: Bind): void { this.undo.push([n, this.map.get(n)]); this.map.set(n, b); }
+  mark(): number { return this.undo.length; }
+  release(mark: number): void {
+    while (this.undo.length > mark) {
+      const [n, previous] = this.undo.pop()!;
+      this.map.set(n, previous);
+    }
+  }
+}
+
 interface Env {
-  binds: Map<string, Bind>;
+  binds: Scope;
   depth: number;
   /** the module's own already-renamed defs, for qualified self-references `m.f` */
   locals: Map<string, Bind>;
@@ -50,9 +71,10 @@ export class Renamer {
     const governance: Module['governance'] = p.governance.g === 'keyset'
       ? { g: 'keyset', keyset: keySetName(p.governance.name) }
       : { g: 'cap', fqn: this.govFqn(p, placeholder) };
-    const ordered = this.order(p.defs.map(d => ({ d, deps: defDeps(mname, new Set(p.defs.map(pdefName)), d) })));
-    let binds = new Map<string, Bind>();
-    for (const imp of p.imports) binds = this.handleImport(imp, binds);
+    const names = new DefNames(p.defs.map(pdefName));
+    const ordered = this.order(p.defs.map(d => ({ d, deps: defDeps(mname, names, d) })));
+    const binds = new Scope();
+    for (const imp of p.imports) this.handleImport(imp, binds);
     this.currentImplements = p.implements.map(i => this.resolveInterface(i));
     const defs: Def[] = [];
     const seen = new Set<string>();
@@ -60,12 +82,12 @@ export class Renamer {
     for (const d of ordered) {
       const n = pdefName(d);
       if (seen.has(n)) throw err(`Duplicate definition: ${render(mname)}.${n}`);
-      const env: Env = { binds: new Map(binds), depth: 0, locals, inDefcap: false };
+      const env: Env = { binds, depth: 0, locals, inDefcap: false };
       const def = this.def(d, env);
       defs.push(def);
       seen.add(n);
       const b: Bind = { kind: { k: 'toplevel', module: mname, hash: placeholder }, def: memberKind(def, mname) };
-      binds = new Map(binds).set(n, b);
+      binds.set(n, b);
       locals.set(n, b);
     }
     for (const i of this.currentImplements) checkImplements(mname, defs, i, this.ctx.lookupModule(i)?.ifDefs ?? []);
@@ -79,24 +101,24 @@ export class Renamer {
     this.isInterface = true;
     const iname = this.current;
     const placeholder = INTERFACE_PLACEHOLDER;
-    const names = new Set(p.defs.map(pdefName));
+    const names = new DefNames(p.defs.map(pdefName));
     const ordered = this.order(p.defs.map(d => ({ d, deps: ifDefDeps(iname, names, d) })));
-    let binds = new Map<string, Bind>();
-    for (const imp of p.imports) binds = this.handleImport(imp, binds);
+    const binds = new Scope();
+    for (const imp of p.imports) this.handleImport(imp, binds);
     const defs: IfDef[] = [];
     const seen = new Set<string>();
     const defuns = new Set<string>();
     for (const d of ordered) {
       const n = pdefName(d);
       if (seen.has(n)) throw err(`Duplicate definition: ${render(iname)}.${n}`);
-      const env: Env = { binds: new Map(binds), depth: 0, locals: new Map(), inDefcap: false };
+      const env: Env = { binds, depth: 0, locals: new Map(), inDefcap: false };
       const def = this.ifDef(d, env, defuns);
       defs.push(def);
       seen.add(n);
-      if (def.d === 'defconst') binds = new Map(binds).set(n, { kind: { k: 'toplevel', module: iname, hash: placeholder }, def: { k: 'defconst' } });
+      if (def.d === 'defconst') binds.set(n, { kind: { k: 'toplevel', module: iname, hash: placeholder }, def: { k: 'defconst' } });
       if (def.d === 'defschema') {
         const schema: Schema = { name: { name: n, module: iname }, fields: def.defschema.fields };
-        binds = new Map(binds).set(n, { kind: { k: 'toplevel', module: iname, hash: placeholder }, def: { k: 'defschema', schema } });
+        binds.set(n, { kind: { k: 'toplevel', module: iname, hash: placeholder }, def: { k: 'defschema', schema } });
       }
       if (d.d === 'defun') defuns.add(n);
     }
@@ -120,10 +142,9 @@ export class Renamer {
   }
 
   /** A module-level `use`: the module's members become visible (the import list filters them). */
-  private handleImport(imp: PImport, binds: Map<string, Bind>): Map<string, Bind> {
+  private handleImport(imp: PImport, binds: Scope): void {
     const m = this.resolveModuleData(imp.module);
     if (imp.hash && !bytesEqual(imp.hash, m.hash)) throw err(`Import error for module ${render(imp.module)}, hash not blessed`);
-    const out = new Map(binds);
     const wanted = imp.imported ? new Set(imp.imported) : null;
     if (wanted) {
       const missing = [...wanted].filter(w => !m.members.has(w));
@@ -131,9 +152,8 @@ export class Renamer {
     }
     for (const [n, kind] of m.members) {
       if (wanted && !wanted.has(n)) continue;
-      out.set(n, { kind: { k: 'toplevel', module: m.name, hash: m.hash }, def: kind });
+      binds.set(n, { kind: { k: 'toplevel', module: m.name, hash: m.hash }, def: kind });
     }
-    return out;
   }
 
   private resolveModuleData(mn: ModuleName): ModuleSummary {
@@ -256,11 +276,11 @@ export class Renamer {
     return { name: a.name, type: a.type === null ? null : this.type(a.type, env), info: a.info };
   }
 
-  /** Bind `names` as new locals (Lam args, defcap/defpact args): levels depth.. in order. */
+  /** Bind `names` as new locals (Lam args, defcap/defpact args): levels depth.. in order. The
+   *  caller releases them (`env.binds.release(mark)`) when it leaves their scope. */
   private bindLocals(env: Env, names: string[]): Env {
-    const binds = new Map(env.binds);
-    names.forEach((n, i) => binds.set(n, { kind: { k: 'level', level: env.depth + i }, def: null }));
-    return { ...env, binds, depth: env.depth + names.length };
+    names.forEach((n, i) => env.binds.bind(n, { kind: { k: 'level', level: env.depth + i }, def: null }));
+    return { ...env, depth: env.depth + names.length };
   }
 
   // ---------------------------------------------------------------------------------- terms
@@ -273,14 +293,17 @@ export class Renamer {
         return { t: 'var', name: r.name, info: t.info };
       }
       case 'lam': {
-        const inner = this.bindLocals(env, t.args.map(a => a.name));
-        const body = this.term(t.body, inner);
+        const mark = env.binds.mark();
+        const body = this.term(t.body, this.bindLocals(env, t.args.map(a => a.name)));
+        env.binds.release(mark);
         return { t: 'lam', args: t.args.map(a => this.arg(a, env)), body, info: t.info };
       }
       case 'let': {
         const arg = this.arg(t.arg, env);
         const value = this.term(t.value, env);
+        const mark = env.binds.mark();
         const body = this.term(t.body, this.bindLocals(env, [t.arg.name]));
+        env.binds.release(mark);
         return { t: 'let', arg, value, body, info: t.info };
       }
       case 'app': return { t: 'app', fn: this.term(t.fn, env), args: t.args.map(a => this.term(a, env)), info: t.info };
@@ -327,8 +350,10 @@ export class Renamer {
         const meta = this.capMeta(d.meta, env);
         const args = d.args.map(a => this.arg(a, env));
         const spec = this.arg(d.spec, env);
-        const inner = { ...this.bindLocals(env, d.args.map(a => a.name)), inDefcap: true };
-        return { d: 'defcap', defcap: { spec, args, term: this.term(d.term, inner), meta, info: d.info } };
+        const mark = env.binds.mark();
+        const term = this.term(d.term, { ...this.bindLocals(env, d.args.map(a => a.name)), inDefcap: true });
+        env.binds.release(mark);
+        return { d: 'defcap', defcap: { spec, args, term, meta, info: d.info } };
       }
       case 'defschema': {
         const fields = new Map<string, Type>();
@@ -346,10 +371,12 @@ export class Renamer {
       case 'defpact': {
         const args = d.args.map(a => this.arg(a, env));
         const spec = this.arg(d.spec, env);
+        const mark = env.binds.mark();
         const inner = this.bindLocals(env, d.args.map(a => a.name));
         const steps = d.steps.map(s => s.s === 'step'
           ? { s: 'step' as const, exec: this.term(s.exec, inner) }
           : { s: 'rollback' as const, exec: this.term(s.exec, inner), rollback: this.term(s.rollback, inner) });
+        env.binds.release(mark);
         return { d: 'defpact', defpact: { spec, args, steps, info: d.info } };
       }
     }
@@ -400,8 +427,19 @@ function managerBareName(p: ParsedName): string {
 
 // --------------------------------------------------------------------------- dependency sets
 
+/** The module's def names, minus those a lambda or let in scope shadows. Shadowing is counted,
+ *  not copied: copying the set per binder made dependency analysis quadratic in module size. */
+class DefNames {
+  private readonly shadowed = new Map<string, number>();
+  private readonly set: Set<string>;
+  constructor(names: Iterable<string>) { this.set = new Set(names); }
+  has(n: string): boolean { return this.set.has(n) && !this.shadowed.get(n); }
+  shadow(n: string): void { this.shadowed.set(n, (this.shadowed.get(n) ?? 0) + 1); }
+  unshadow(n: string): void { this.shadowed.set(n, this.shadowed.get(n)! - 1); }
+}
+
 /** The names of this module's defs a def mentions (Desugar.hs termSCC & co). */
-function defDeps(mn: ModuleName, defs: Set<string>, d: PDef): Set<string> {
+function defDeps(mn: ModuleName, defs: DefNames, d: PDef): Set<string> {
   const out = new Set<string>();
   const args = (as: PArg[]) => as.forEach(a => a.type && typeDeps(mn, defs, a.type, out));
   switch (d.d) {
@@ -421,7 +459,7 @@ function defDeps(mn: ModuleName, defs: Set<string>, d: PDef): Set<string> {
   return out;
 }
 
-function ifDefDeps(mn: ModuleName, defs: Set<string>, d: PIfDef): Set<string> {
+function ifDefDeps(mn: ModuleName, defs: DefNames, d: PIfDef): Set<string> {
   const out = new Set<string>();
   const args = (as: PArg[]) => as.forEach(a => a.type && typeDeps(mn, defs, a.type, out));
   switch (d.d) {
@@ -436,34 +474,34 @@ function ifDefDeps(mn: ModuleName, defs: Set<string>, d: PIfDef): Set<string> {
   return out;
 }
 
-function nameDeps(mn: ModuleName, defs: Set<string>, n: ParsedName, out: Set<string>): void {
+function nameDeps(mn: ModuleName, defs: DefNames, n: ParsedName, out: Set<string>): void {
   if (n.n === 'bare' && defs.has(n.name)) out.add(n.name);
   if (n.n === 'qualified' && defs.has(n.q.name) && sameModuleName(n.q.module, mn)) out.add(n.q.name);
 }
 
-function typeDeps(mn: ModuleName, defs: Set<string>, t: PType, out: Set<string>): void {
+function typeDeps(mn: ModuleName, defs: DefNames, t: PType, out: Set<string>): void {
   if (t.t === 'list') typeDeps(mn, defs, t.elem, out);
   if (t.t === 'object' || t.t === 'table') {
     nameDeps(mn, defs, 'bare' in t.schema ? { n: 'bare', name: t.schema.bare } : { n: 'qualified', q: t.schema.qualified }, out);
   }
 }
 
-function termDeps(mn: ModuleName, defs: Set<string>, t: PTerm, out: Set<string>): void {
+function termDeps(mn: ModuleName, defs: DefNames, t: PTerm, out: Set<string>): void {
   switch (t.t) {
     case 'var': nameDeps(mn, defs, t.name, out); break;
     case 'lam': {
       t.args.forEach(a => a.type && typeDeps(mn, defs, a.type, out));
-      const inner = new Set(defs);
-      t.args.forEach(a => inner.delete(a.name));
-      termDeps(mn, inner, t.body, out);
+      for (const a of t.args) defs.shadow(a.name);
+      termDeps(mn, defs, t.body, out);
+      for (const a of t.args) defs.unshadow(a.name);
       break;
     }
     case 'let': {
       if (t.arg.type) typeDeps(mn, defs, t.arg.type, out);
       termDeps(mn, defs, t.value, out);
-      const inner = new Set(defs);
-      inner.delete(t.arg.name);
-      termDeps(mn, inner, t.body, out);
+      defs.shadow(t.arg.name);
+      termDeps(mn, defs, t.body, out);
+      defs.unshadow(t.arg.name);
       break;
     }
     case 'app': termDeps(mn, defs, t.fn, out); t.args.forEach(a => termDeps(mn, defs, a, out)); break;

@@ -9,21 +9,55 @@ export type SCC<T> = { cyclic: false; node: T } | { cyclic: true; nodes: T[] };
 
 interface Tree { v: number; children: Tree[] }
 
+// The walks below keep their own stacks: a chain of thousands of definitions (each calling the
+// previous one) would overflow the call stack if they recursed.
+
+/** Depth-first spanning forest from `roots`, children in adjacency order (Data.Graph.dfs). */
 function dfs(graph: number[][], roots: number[]): Tree[] {
   const seen = new Uint8Array(graph.length);
-  const visit = (v: number): Tree => {
-    seen[v] = 1;
-    const children: Tree[] = [];
-    for (const w of graph[v]) if (!seen[w]) children.push(visit(w));
-    return { v, children };
-  };
   const out: Tree[] = [];
-  for (const r of roots) if (!seen[r]) out.push(visit(r));
+  const stack: { tree: Tree; next: number }[] = [];
+  for (const r of roots) {
+    if (seen[r]) continue;
+    seen[r] = 1;
+    const root: Tree = { v: r, children: [] };
+    out.push(root);
+    stack.push({ tree: root, next: 0 });
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const edges = graph[top.tree.v];
+      if (top.next === edges.length) { stack.pop(); continue; }
+      const w = edges[top.next++];
+      if (seen[w]) continue;
+      seen[w] = 1;
+      const child: Tree = { v: w, children: [] };
+      top.tree.children.push(child);
+      stack.push({ tree: child, next: 0 });
+    }
+  }
   return out;
 }
 
-function postorder(forest: Tree[], out: number[] = []): number[] {
-  for (const t of forest) { postorder(t.children, out); out.push(t.v); }
+function postorder(forest: Tree[]): number[] {
+  const out: number[] = [];
+  const stack: { tree: Tree; next: number }[] = forest.slice().reverse().map(tree => ({ tree, next: 0 }));
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.next < top.tree.children.length) stack.push({ tree: top.tree.children[top.next++], next: 0 });
+    else { stack.pop(); out.push(top.tree.v); }
+  }
+  return out;
+}
+
+/** Vertices of a tree in preorder. */
+function preorder(t: Tree): number[] {
+  const out: number[] = [];
+  const stack = [t];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    out.push(n.v);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
   return out;
 }
 
@@ -37,16 +71,14 @@ export function stronglyConnComp<T>(edges: { node: T; key: string; deps: string[
   const graph = sorted.map(e => e.deps.flatMap(k => (index.has(k) ? [index.get(k)!] : [])));
   // transposeG = buildG (reverseE g): accumArray (flip (:)) prepends, reversing insertion order
   const transposed: number[][] = graph.map(() => []);
-  graph.forEach((ws, v) => { for (const w of ws) transposed[w].unshift(v); });
+  graph.forEach((ws, v) => { for (const w of ws) transposed[w].push(v); });
+  for (const ws of transposed) ws.reverse();
   // scc g = dfs g (reverse (postOrd (transposeG g)))
   const order = postorder(dfs(transposed, graph.map((_, v) => v))).reverse();
   return dfs(graph, order).map(t => {
     if (t.children.length === 0) {
       return graph[t.v].includes(t.v) ? { cyclic: true, nodes: [sorted[t.v].node] } : { cyclic: false, node: sorted[t.v].node };
     }
-    const nodes: T[] = [];
-    const walk = (n: Tree) => { nodes.push(sorted[n.v].node); n.children.forEach(walk); };
-    walk(t);
-    return { cyclic: true, nodes };
+    return { cyclic: true, nodes: preorder(t).map(v => sorted[v].node) };
   });
 }
