@@ -5,7 +5,7 @@
 export function scope(name, mutate, tests) {
   return {
     testRunner: 'command',
-    commandRunner: { command: `uvu dist/test "${tests}"` },
+    commandRunner: { command: `uvu dist/test "${process.env.MUTATE_TESTS ?? tests}"` },
     buildCommand: 'tsc -p tsconfig.json',
     mutate: process.env.MUTATE ? process.env.MUTATE.split(',') : mutate,
     coverageAnalysis: 'off',
