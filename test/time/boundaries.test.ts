@@ -5,6 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ev, err } from '../natives/helpers.js';
+import { toCivil } from '../../runtime/time/calendar.js';
+import { PactTime } from '../../vm/values.js';
 
 /** Every directive pact-time shares with C strftime, in one format string. */
 const ALL = '%a %A %b %B %C %d %D %e %F %g %G %h %H %I %j %k %l %m %M %p %P %R %S %T %u %U %V %w %W %y %Y %z %Z %x %X %r %s %%';
@@ -114,6 +116,17 @@ test('day of year 365 and 366', () => {
 
 test('the time native rejects what is not its format', () => {
   assert.is(err('(time "2000-02-29")'), 'native execution failure, time failed with message: time default format parse failure');
+});
+
+test('years around zero: 0000 has no sign, the year before it is -0001', () => {
+  assert.is(ev('(time "0000-01-01T00:00:00Z")'), '"0000-01-01T00:00:00Z"');
+  assert.is(ev('(add-time (time "0000-01-01T00:00:00Z") (days -1))'), '"-0001-12-31T00:00:00Z"');
+  assert.is(ev('(format-time "%Y" (add-time (time "0000-01-01T00:00:00Z") (days -1)))'), '"-0001"');
+});
+
+test('civil time keeps the microseconds below a second, before and after the epoch', () => {
+  assert.equal(toCivil(new PactTime(1_500_001n)), { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 1, micros: 500_001 });
+  assert.equal(toCivil(new PactTime(-1n)), { year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, micros: 999_999 });
 });
 
 test.run();

@@ -68,6 +68,22 @@ for (const cmp of CMPS) {
   });
 }
 
+test('metered, every compare shape charges the native and the integer comparison', () => {
+  const gasOf = (src: string) => evalLast(`(env-gasmodel "table") (env-gaslimit 1000000) ${src} (env-milligas)`);
+  for (const cmp of CMPS) {
+    for (const [a, b] of OPERANDS['small integers']) {
+      assert.is(gasOf(`(let ((a ${a}) (b ${b})) (${cmp} a b))`), String(100 + 164), `${cmp} opcode`);
+      assert.is(gasOf(`(let ((a ${a}) (b ${b})) (if (${cmp} a b) 1 2))`), String(100 + 164), `${cmp} two values`);
+      assert.is(gasOf(`(let ((a ${a})) (if (${cmp} a ${b}) 1 2))`), String(100 + 164), `${cmp} immediate`);
+    }
+  }
+  for (const op of ['+', '-']) {
+    assert.is(gasOf(`(let ((a 5)) (${op} a 1))`), String(100 + 30), `${op} immediate`);
+    assert.is(gasOf(`(let ((a 5) (b 1)) (${op} a b))`), String(100 + 30), `${op} two values`);
+  }
+  assert.is(gasOf('(let ((a "x") (b "y")) (+ a b))'), String(100 + 200));
+});
+
 test('the issue\'s example: (if (<= 2 2) "yes" "no") is "yes"', () => {
   assert.is(run('(if (<= 2 2) "yes" "no")'), '"yes"');
   assert.is(run('(if (>= 2 2) "yes" "no")'), '"yes"');
