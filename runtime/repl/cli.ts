@@ -15,6 +15,7 @@ import { renderError, renderFailure } from './report.js';
 import { interactive } from './interactive.js';
 import { portable, runParallel, type PortableResult } from './parallel.js';
 import { Progress } from './progress.js';
+import { affectedScripts, dependencies as scriptDependencies, watchFiles } from './watch.js';
 import { jsonReport, junitReport, prettyReport, summaryLine, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 import { PACT_VERSION } from './natives.js';
@@ -81,6 +82,7 @@ export const COMMANDS: readonly Command[] = [
       { name: 'jobs', value: 'N', help: 'run scripts on N worker threads (output stays in file order)' },
       { name: 'shard', value: 'K/N', help: 'run only the K-th of N interleaved slices of the files' },
       { name: 'bail', help: 'stop at the first failing file' },
+      { name: 'watch', help: 'then rerun the scripts a change to a .repl or .pact file affects, until interrupted' },
       ...GAS_FLAGS,
     ],
   }, testCommand),
@@ -257,9 +259,37 @@ async function testCommand(args: ParsedArgs): Promise<number> {
   const jobsText = stringFlag(args, 'jobs') ?? '1';
   if (!/^[1-9]\d*$/.test(jobsText)) throw new UsageError(`--jobs must be a positive whole number, got "${jobsText}"`);
   const run = runOptions(args);
+  const batch = () => shard(collectScripts(args.positional), stringFlag(args, 'shard'));
+  const files = batch();
+  let code = await runBatch(files, reporter, Number(jobsText), args, run);
+  if (!args.flags.has('watch')) return code;
+  // --watch: rerun what a change affects until interrupted; the exit code is the last run's
+  const dependencies = files.flatMap(f => [...scriptDependencies(f)]);
+  let running = Promise.resolve();
+  const stop = watchFiles(args.positional, dependencies, changed => {
+    running = running.then(async () => {
+      const affected = affectedScripts(batch(), changed);
+      if (affected.length === 0) return;
+      process.stderr.write(`${[...changed].join(', ')} changed: rerunning ${affected.length} script(s)\n`);
+      code = await runBatch(affected, reporter, Number(jobsText), args, run);
+    }).catch(e => { process.stderr.write(`${PROGRAM} test --watch: ${(e as Error).message}\n`); });
+  });
+  process.stderr.write('watching for changes to .repl and .pact files (Ctrl-C to stop)\n');
+  await new Promise<void>(resolve => {
+    const done = () => { process.off('SIGINT', done); process.off('SIGTERM', done); resolve(); };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  stop();
+  await running;
+  return code;
+}
+
+/** One run of a batch through the chosen reporter; 1 if any file failed. */
+async function runBatch(files: string[], reporter: 'pretty' | 'json' | 'tap' | 'junit', jobs: number,
+  args: ParsedArgs, run: RunOptions): Promise<number> {
   let passed = 0, failed = 0;
   const collected: PortableResult[] = [];
-  const files = shard(collectScripts(args.positional), stringFlag(args, 'shard'));
   const bail = args.flags.has('bail');
   const stopped = () => bail && failed > 0;
   // on a terminal, stderr carries a progress line that each report first wipes
@@ -273,7 +303,6 @@ async function testCommand(args: ParsedArgs): Promise<number> {
     else process.stdout.write(prettyReport(r));
     progress.update(passed + failed, failed);
   };
-  const jobs = Number(jobsText);
   progress.update(0, 0);
   if (jobs > 1 && files.length > 1) {
     await runParallel(files, jobs, stringFlag(args, 'gasmodel') ?? null, run.gasLimit ?? null, report, stopped);
