@@ -85,7 +85,7 @@ export const COMMANDS: readonly Command[] = [
       { name: 'watch', help: 'then rerun the scripts a change to a .repl or .pact file affects, until interrupted' },
       ...GAS_FLAGS,
     ],
-  }, testCommand),
+  }, args => (args.flags.has('watch') ? watchCommand(args) : testCommand(args))),
   command({
     name: 'gas', args: 'FILE.repl', summary: 'Run a script metered and show where the gas went, by function and by native.',
     flags: [{ name: 'folded', help: 'print folded stacks (flame-graph input) instead of tables' }, ...GAS_FLAGS],
@@ -259,37 +259,9 @@ async function testCommand(args: ParsedArgs): Promise<number> {
   const jobsText = stringFlag(args, 'jobs') ?? '1';
   if (!/^[1-9]\d*$/.test(jobsText)) throw new UsageError(`--jobs must be a positive whole number, got "${jobsText}"`);
   const run = runOptions(args);
-  const batch = () => shard(collectScripts(args.positional), stringFlag(args, 'shard'));
-  const files = batch();
-  let code = await runBatch(files, reporter, Number(jobsText), args, run);
-  if (!args.flags.has('watch')) return code;
-  // --watch: rerun what a change affects until interrupted; the exit code is the last run's
-  const dependencies = files.flatMap(f => [...scriptDependencies(f)]);
-  let running = Promise.resolve();
-  const stop = watchFiles(args.positional, dependencies, changed => {
-    running = running.then(async () => {
-      const affected = affectedScripts(batch(), changed);
-      if (affected.length === 0) return;
-      process.stderr.write(`${[...changed].join(', ')} changed: rerunning ${affected.length} script(s)\n`);
-      code = await runBatch(affected, reporter, Number(jobsText), args, run);
-    }).catch(e => { process.stderr.write(`${PROGRAM} test --watch: ${(e as Error).message}\n`); });
-  });
-  process.stderr.write('watching for changes to .repl and .pact files (Ctrl-C to stop)\n');
-  await new Promise<void>(resolve => {
-    const done = () => { process.off('SIGINT', done); process.off('SIGTERM', done); resolve(); };
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
-  stop();
-  await running;
-  return code;
-}
-
-/** One run of a batch through the chosen reporter; 1 if any file failed. */
-async function runBatch(files: string[], reporter: 'pretty' | 'json' | 'tap' | 'junit', jobs: number,
-  args: ParsedArgs, run: RunOptions): Promise<number> {
   let passed = 0, failed = 0;
   const collected: PortableResult[] = [];
+  const files = shard(collectScripts(args.positional), stringFlag(args, 'shard'));
   const bail = args.flags.has('bail');
   const stopped = () => bail && failed > 0;
   // on a terminal, stderr carries a progress line that each report first wipes
@@ -303,6 +275,7 @@ async function runBatch(files: string[], reporter: 'pretty' | 'json' | 'tap' | '
     else process.stdout.write(prettyReport(r));
     progress.update(passed + failed, failed);
   };
+  const jobs = Number(jobsText);
   progress.update(0, 0);
   if (jobs > 1 && files.length > 1) {
     await runParallel(files, jobs, stringFlag(args, 'gasmodel') ?? null, run.gasLimit ?? null, report, stopped);
@@ -323,6 +296,33 @@ async function runBatch(files: string[], reporter: 'pretty' | 'json' | 'tap' | '
   if (reporter === 'pretty') process.stdout.write(summaryLine(passed, failed) + '\n');
   else if (reporter !== 'tap') process.stderr.write(summaryLine(passed, failed) + '\n');
   return failed > 0 ? 1 : 0;
+}
+
+/** `pactvm test --watch`: a whole run, then, for each burst of changes, a run of the scripts of the
+ *  batch the changed files affect (not re-sharded: they were picked from the shard), until
+ *  SIGINT/SIGTERM. The exit code is the last run's. */
+async function watchCommand(args: ParsedArgs): Promise<number> {
+  const batch = () => shard(collectScripts(args.positional), stringFlag(args, 'shard'));
+  let code = await testCommand(args);
+  const rerunFlags = new Map([...args.flags].filter(([name]) => name !== 'shard'));
+  let running = Promise.resolve();
+  const stop = watchFiles(args.positional, batch().flatMap(f => [...scriptDependencies(f)]), changed => {
+    running = running.then(async () => {
+      const affected = affectedScripts(batch(), changed);
+      if (affected.length === 0) return;
+      process.stderr.write(`${[...changed].join(', ')} changed: rerunning ${affected.length} script(s)\n`);
+      code = await testCommand({ ...args, positional: affected, flags: rerunFlags });
+    }).catch(e => { process.stderr.write(`${PROGRAM} test --watch: ${(e as Error).message}\n`); });
+  });
+  process.stderr.write('watching for changes to .repl and .pact files (Ctrl-C to stop)\n');
+  await new Promise<void>(resolve => {
+    const done = () => { process.off('SIGINT', done); process.off('SIGTERM', done); resolve(); };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  stop();
+  await running;
+  return code;
 }
 
 /** `--shard K/N`: the K-th of N interleaved slices of the sorted file list (1-based). */
