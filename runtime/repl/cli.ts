@@ -80,9 +80,9 @@ export const COMMANDS: readonly Command[] = [
     flags: [
       { name: 'reporter', value: 'NAME', help: 'pretty (default), json (JSON lines), tap (TAP 14) or junit (JUnit XML)' },
       { name: 'jobs', value: 'N', help: 'run scripts on N worker threads (output stays in file order)' },
+      { name: 'watch', help: 'then rerun the scripts a change to a .repl or .pact file affects, until interrupted' },
       { name: 'shard', value: 'K/N', help: 'run only the K-th of N interleaved slices of the files' },
       { name: 'bail', help: 'stop at the first failing file' },
-      { name: 'watch', help: 'then rerun the scripts a change to a .repl or .pact file affects, until interrupted' },
       ...GAS_FLAGS,
     ],
   }, args => (args.flags.has('watch') ? watchCommand(args) : testCommand(args))),
