@@ -20,6 +20,7 @@ import { failedFile, portable, runParallel, type PortableResult } from './parall
 import { coverageSummary, mergeCoverage, writeLcov, type CoverageReport } from './coverage.js';
 import { checkCommand } from './check.js';
 import { Progress } from './progress.js';
+import { affectedScripts, dependencies as scriptDependencies, watchFiles } from './watch.js';
 import { jsonReport, junitReport, prettyReport, summaryLine, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 import { PACT_VERSION } from './natives.js';
@@ -97,12 +98,13 @@ export const COMMANDS: readonly Command[] = [
     flags: [
       { name: 'reporter', value: 'NAME', help: 'pretty (default), json (JSON lines), tap (TAP 14) or junit (JUnit XML)' },
       { name: 'jobs', value: 'N', help: 'run scripts on N worker threads (output stays in file order)' },
+      { name: 'watch', help: 'then rerun the scripts a change to a .repl or .pact file affects, until interrupted' },
       { name: 'shard', value: 'K/N', help: 'run only the K-th of N interleaved slices of the files' },
       { name: 'bail', help: 'stop at the first failing file' },
       { name: 'root', value: 'DIR', help: 'confine `load` to DIR (for untrusted scripts)' },
       ...GAS_FLAGS, ...COVERAGE_FLAGS, ANY_KEY, ...LIMIT_FLAGS,
     ],
-  }, testCommand),
+  }, args => (args.flags.has('watch') ? watchCommand(args) : testCommand(args))),
   command({
     name: 'gas', args: 'FILE.repl', summary: 'Run a script metered and show where the gas went, by function and by native.',
     flags: [{ name: 'folded', help: 'print folded stacks (flame-graph input) instead of tables' }, ...GAS_FLAGS, ...LIMIT_FLAGS],
@@ -382,6 +384,33 @@ async function testCommand(args: ParsedArgs): Promise<number> {
   if (reporter === 'pretty') process.stdout.write(summaryLine(passed, failed) + '\n');
   else if (reporter !== 'tap') process.stderr.write(summaryLine(passed, failed) + '\n');
   return failed > 0 ? 1 : 0;
+}
+
+/** `pactvm test --watch`: a whole run, then, for each burst of changes, a run of the scripts of the
+ *  batch the changed files affect (not re-sharded: they were picked from the shard), until
+ *  SIGINT/SIGTERM. The exit code is the last run's. */
+async function watchCommand(args: ParsedArgs): Promise<number> {
+  const batch = () => shard(collectScripts(args.positional), stringFlag(args, 'shard'));
+  let code = await testCommand(args);
+  const rerunFlags = new Map([...args.flags].filter(([name]) => name !== 'shard'));
+  let running = Promise.resolve();
+  const stop = watchFiles(args.positional, batch().flatMap(f => [...scriptDependencies(f)]), changed => {
+    running = running.then(async () => {
+      const affected = affectedScripts(batch(), changed);
+      if (affected.length === 0) return;
+      process.stderr.write(`${[...changed].join(', ')} changed: rerunning ${affected.length} script(s)\n`);
+      code = await testCommand({ ...args, positional: affected, flags: rerunFlags });
+    }).catch(e => { process.stderr.write(`${PROGRAM} test --watch: ${(e as Error).message}\n`); });
+  });
+  process.stderr.write('watching for changes to .repl and .pact files (Ctrl-C to stop)\n');
+  await new Promise<void>(resolve => {
+    const done = () => { process.off('SIGINT', done); process.off('SIGTERM', done); resolve(); };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  stop();
+  await running;
+  return code;
 }
 
 /** `--shard K/N`: the K-th of N interleaved slices of the sorted file list (1-based). */
