@@ -3,6 +3,7 @@
 // Every sum type is a definite array `[tag, fields…]`; records are `[fields…]`; newtypes are bare.
 
 import { CborWriter } from './cbor.js';
+import { POSIX_EPOCH_MJD_MICROS } from '../time/instant.js';
 import { CORE_BUILTINS } from './builtins.js';
 import {
   PRIM_TYPES, compareBytes, compareModuleName, compareText, compareFqn, sortedSet,
@@ -129,7 +130,8 @@ export class IrEncoder {
         this.fqn(v.name);
         w.list(v.args, x => this.pactValue(x));
         break;
-      case 'time': w.word(6).int(v.micros); break;
+      // pact-time's UTCTime is serialised as its Int64 count of microseconds since the MJD epoch
+      case 'time': w.word(6).int(v.micros + POSIX_EPOCH_MJD_MICROS); break;
     }
   }
 

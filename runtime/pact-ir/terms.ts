@@ -93,7 +93,7 @@ export type PactValue =
   | { v: 'object'; fields: Map<string, PactValue> }
   | { v: 'modref'; module: ModuleName; implemented: ModuleName[] }
   | { v: 'capToken'; name: FullyQualifiedName; args: PactValue[] }
-  /** microseconds since the epoch */
+  /** microseconds since the POSIX epoch (PactTime's count; encoded shifted to the MJD epoch) */
   | { v: 'time'; micros: bigint };
 
 // ------------------------------------------------------------------------------------- terms

@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CborWriter } from '../../runtime/pact-ir/cbor.js';
+import { IrEncoder } from '../../runtime/pact-ir/encode.js';
 import { CORE_BUILTINS } from '../../runtime/pact-ir/builtins.js';
 
 const hex = (w: CborWriter) => Buffer.from(w.bytes()).toString('hex');
@@ -35,6 +36,14 @@ test('the builtin table keeps Pact 5 enum positions', () => {
   assert.is(CORE_BUILTINS.indexOf('emit-event'), 72);
   assert.is(CORE_BUILTINS.indexOf('insert'), 0x54);
   assert.is(CORE_BUILTINS.indexOf('hyperlane-encode-token-message'), 0x83);
+});
+
+test('a time value is encoded as pact-time\'s Int64 microseconds since the MJD epoch', () => {
+  const enc = new IrEncoder(false);
+  enc.pactValue({ v: 'time', micros: 0n }); // 1970-01-01: MJD day 40587
+  const hex = Buffer.from(enc.w.bytes()).toString('hex');
+  // [6, 3506716800000000] in definite-array form, as the other pact values
+  assert.is(hex, '82' + '06' + '1b' + (40587n * 86400000000n).toString(16).padStart(16, '0'));
 });
 
 test.run();
