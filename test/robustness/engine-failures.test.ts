@@ -105,7 +105,9 @@ test('pactvm repl survives every engine failure and keeps its session', async ()
   out.on('data', d => { text += d.toString(); });
   const done = interactive(inp, out);
   inp.end(`(defconst K 41)\n(^ 2 (^ 2 64))\n(make-list 4294967296 1)\n(show ${deepList(5000)})\n(+ K 1)\n`);
-  await done;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('deadline passed')), 60_000); });
+  try { await Promise.race([done, deadline]); } finally { clearTimeout(timer); }
   assert.match(text, /\(interactive\):1:0: Value too large: integer of more than 1048576 bits/);
   assert.match(text, /\(interactive\):1:0: Value too large: list of 4294967296 elements/);
   assert.match(text, /\(interactive\):1:0: Nesting too deep: value nested more than 1000 levels/);
