@@ -24,6 +24,9 @@ interface DeadlineTest {
   (name: string, ms: number, body: Body): void;
   only(name: string, body: Body): void;
   skip(name: string, body?: Body): void;
+  /** suite hooks, as uvu's */
+  before(hook: Body): void;
+  after(hook: Body): void;
   run(): void;
 }
 
@@ -40,6 +43,8 @@ export const test: DeadlineTest = Object.assign(
   {
     only: (name: string, body: Body) => uvuTest.only(name, wrap(name, DEFAULT_TEST_MS, body)),
     skip: (name: string, body?: Body) => uvuTest.skip(name, body),
+    before: (hook: Body) => uvuTest.before(hook),
+    after: (hook: Body) => uvuTest.after(hook),
     run: () => uvuTest.run(),
   },
 );

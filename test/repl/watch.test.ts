@@ -1,7 +1,7 @@
 // `pactvm test --watch`: what a change affects, and the watch loop itself (a real child process,
 // a real file change, a deadline on every wait).
 
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Found item 8: `pactvm node` with one client that never reads: that client's queue fills and it
 // is disconnected (logged); every other client keeps receiving events without waiting for it.
 
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { connect, type Socket } from 'node:net';
 import { get } from 'node:http';

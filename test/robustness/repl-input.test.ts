@@ -1,7 +1,7 @@
 // Found item 7: `pactvm repl` input: an unbalanced quote ends at its line instead of swallowing
 // the rest of the session; input cut off by the end of the stream says where the form began.
 
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { PassThrough } from 'node:stream';
 import { interactive, isComplete, incompleteForm } from '../../runtime/repl/interactive.js';
