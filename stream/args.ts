@@ -118,8 +118,3 @@ export function commandUsage(program: string, command: CommandSpec): string {
   if (command.notes) lines.push(command.notes);
   return lines.join('\n') + '\n';
 }
-
-/** The first line of a command's usage, for the overview and for error messages. */
-export function usageLine(program: string, command: CommandSpec): string {
-  return commandUsage(program, command).split('\n')[0]!;
-}
