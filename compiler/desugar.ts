@@ -123,8 +123,9 @@ export class Desugarer {
       if (global) throw desugarError(`Invalid dynamic call: ${ref}::${member}`, span);
       throw desugarError(`Unbound variable ${ref}`, span);
     }
-    return { k: 'call-native', spec: resolveOverload('modref-member', 2)!, span, args: [
-      { k: 'local', name: ref, span, binder: b }, { k: 'const', value: member, span }] };
+    // the variable's name goes along: Pact's error names it when it holds no module reference
+    return { k: 'call-native', spec: resolveOverload('modref-member', 3)!, span, args: [
+      { k: 'local', name: ref, span, binder: b }, { k: 'const', value: member, span }, { k: 'const', value: ref, span }] };
   }
 
   private listLiteral(items: Syntax[], span: Span): Expr {

@@ -87,7 +87,7 @@ const CORE: Row[] = [
   // `(create-user-guard (f a b))` passes the defun and the evaluated arguments. No flat cost.
   ['with-capability', 'with-capability', 2, 0], ['create-user-guard', 'create-user-guard', 2, 0],
   // `m::f`: member f of the module that the modref m refers to
-  ['modref-member', 'modref-member', 2, 0],
+  ['modref-member', 'modref-member', 3, 0],
   // defpacts
   ['yield', 'yield', 1], ['yield-to-chain', 'yield', 2], ['resume', 'resume', 1, 500], ['pact-id', 'pact-id', 0],
 ];

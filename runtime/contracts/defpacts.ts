@@ -198,7 +198,7 @@ export class Defpacts {
     return {
       'yield': args => this.yieldData(args, null),
       'yield-to-chain': args => {
-        if (typeof args[1] !== 'string') throw argTypeError('yield', args);
+        if (typeof args[1] !== 'string') throw argTypeError('yield-to-chain', args);
         return this.yieldData(args, args[1]);
       },
       'resume': args => {

@@ -197,8 +197,8 @@ export function guardNatives(h: GuardHost): NativeTable {
     },
     'with-capability': args => withCapability(h, args[0], args[1]),
     'modref-member': args => {
-      const [ref, member] = args;
-      if (!(ref instanceof ModRef)) throw new PactError('exec', `Attempted to use ${h.render(ref)} as dynamic name, but it is not a modref`);
+      const [ref, member, variable] = args;
+      if (!(ref instanceof ModRef)) throw new PactError('exec', `Attempted to use ${variable as string} as dynamic name, but it is not a modref`);
       const m = h.module(ref.module);
       const v = m?.members.get(member as string)?.value;
       if (v === undefined) throw new PactError('exec', `Module ${ref.module} has no such member: ${member as string}`);

@@ -309,7 +309,8 @@ export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: s
     const bytes = base64UrlDecode(hash.value);
     if (!bytes || bytes.length !== 32) throw desugarError(`Invalid blessed hash, incorrect format: ${hash.value}`, hash.span);
     if (hash.value !== m.hash && !m.blessed.includes(hash.value)) {
-      throw desugarError(`Import error for module ${m.name} , hash not blessed: ${hash.value}`, hash.span);
+      // Pact names the module's own hash, not the one asked for
+      throw desugarError(`Import error for module ${m.name} , hash not blessed: ${m.hash}`, hash.span);
     }
     i++;
   }

@@ -390,7 +390,7 @@ export class Renamer {
       case 'managed': {
         const r = this.resolveName(m.manager, env);
         const k: NameKind = r.name.kind;
-        if (k.k !== 'toplevel') throw err(`Expected free variable in expression, found ${r.name.name}`);
+        if (k.k !== 'toplevel') throw err(`Expected free variable in expression, found locally bound:  ${r.name.name}`);
         return { c: 'managed', meta: { m: 'managed', index: m.index, param: m.param, manager: { module: k.module, name: r.name.name, hash: k.hash } } };
       }
     }

@@ -97,15 +97,19 @@ export function replNatives(s: ReplSession): NativeTable {
     throw argTypeError('env-gasmodel', args);
   }
 
+  /** Pact's coreEnforceVersion: its failures are execution errors (`try` does not catch them). */
   function enforceVersion(min: string, max: string | null): Value {
     const current = parseVersion(PACT_VERSION)!;
+    const unparsable = (v: string) => new PactError('exec', `Enforce pact-version failed: Could not parse ${v}, expect list of dot-separated integers`);
     const lo = parseVersion(min);
-    if (!lo) throw userError(`Enforce pact-version failed: Could not parse ${min}, expect list of dot-separated integers`);
+    if (!lo) throw unparsable(min);
     const hi = max === null ? null : parseVersion(max);
-    if (max !== null && !hi) throw userError(`Enforce pact-version failed: Could not parse ${max}, expect list of dot-separated integers`);
+    if (max !== null && !hi) throw unparsable(max);
     if (compareVersions(current, lo) >= 0 && (hi === null || compareVersions(current, hi) <= 0)) return true;
-    throw userError(`Enforce pact-version failed: Current Version: ${PACT_VERSION} Minimum Version: ${min}${max !== null ? ` Maximum Version: ${max}` : ''}`);
+    // Pact lays the parts out with hsep, which leaves a space before an absent maximum
+    throw new PactError('exec', `Enforce pact-version failed: Current Version: ${PACT_VERSION} Minimum Version: ${min} ${max !== null ? `Maximum Version: ${max}` : ''}`);
   }
+
 
   function setFlags(args: Value[]): Value {
     const list = args[0];

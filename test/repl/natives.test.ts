@@ -173,7 +173,7 @@ test('env-gaslog: first call starts the log; the next lists the charges with run
 test('pact-version and enforce-pact-version', () => {
   assert.is(evalLast('(pact-version)'), '"5.4"');
   assert.is(evalLast('(enforce-pact-version "5.0")'), 'true');
-  assert.is(errorOf('(enforce-pact-version "6.0")'), 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 6.0');
+  assert.is(errorOf('(enforce-pact-version "6.0")'), 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 6.0 ');
   assert.is(errorOf('(enforce-pact-version "1.0" "2.0")'),
     'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 1.0 Maximum Version: 2.0');
   assert.is(errorOf('(enforce-pact-version "x")'),
