@@ -31,23 +31,43 @@ interface Workload {
 }
 
 let workload: Workload | undefined;
+let otherWorkload: Workload | undefined;
 
-/** Builds the 200k-event body once (a few seconds: the synthetic chain hashes every header). */
-function prepare(): Workload {
-  if (workload !== undefined) return workload;
+/** The same JSON with every object's keys in reverse order: valid, but not the node's layout. */
+function reversedKeys(json: string): string {
+  const relayout = (v: unknown): unknown => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, relayout(x)]));
+  };
+  // JSON.parse keeps integers exact only below 2^53 (featureFlags may be a Word64)
+  for (const n of json.replace(/"[^"]*"/g, '""').match(/[0-9]+/g) ?? []) {
+    if (!Number.isSafeInteger(Number(n))) throw new Error(`re-layout would round ${n}`);
+  }
+  return JSON.stringify(relayout(JSON.parse(json)));
+}
+
+/**
+ * Builds the 200k-event body once (a few seconds: the synthetic chain hashes every header): in
+ * the node's own layout (sorted keys, `data:` without a space), or in another valid one (keys
+ * reversed, a space after `data:`).
+ */
+function prepare(layout: 'node' | 'other' = 'node'): Workload {
+  if (layout === 'node' && workload !== undefined) return workload;
+  if (layout === 'other' && otherWorkload !== undefined) return otherWorkload;
   const chain = new SyntheticChain({ seed: 2025, forkRate: 0.05 });
   const frames: string[] = [];
   let heightSum = 0;
   for (let i = 0; i < EVENTS; i++) {
     const block = chain.next();
     heightSum += block.event.header.height;
-    frames.push(`event:BlockHeader\ndata:${block.json}\n\n`);
+    frames.push(layout === 'node' ? `event:BlockHeader\ndata:${block.json}\n\n` : `event: BlockHeader\ndata: ${reversedKeys(block.json)}\n\n`);
   }
   const body = Buffer.from(frames.join(''), 'utf8');
   const chunks: Buffer[] = [];
   for (let at = 0; at < body.length; at += CHUNK_SIZE) chunks.push(Buffer.from(body.subarray(at, at + CHUNK_SIZE)));
-  workload = { chunks, heightSum };
-  return workload;
+  const made = { chunks, heightSum };
+  if (layout === 'node') workload = made; else otherWorkload = made;
+  return made;
 }
 
 function check(what: string, actual: number, expected: number): void {
@@ -82,8 +102,8 @@ function framingBaseline(): void {
 }
 
 /** pactvm: bytes to validated, typed headers (64-bit fields exact). */
-function fullSubject(): void {
-  const { chunks, heightSum } = prepare();
+function fullSubject(layout: 'node' | 'other' = 'node'): void {
+  const { chunks, heightSum } = prepare(layout);
   let events = 0;
   let heights = 0;
   const decoder = new HeaderStreamDecoder({
@@ -101,8 +121,8 @@ function fullSubject(): void {
 }
 
 /** eventsource-parser + JSON.parse of each event's data. */
-function fullBaseline(): void {
-  const { chunks, heightSum } = prepare();
+function fullBaseline(layout: 'node' | 'other' = 'node'): void {
+  const { chunks, heightSum } = prepare(layout);
   let events = 0;
   let heights = 0;
   const text = new TextDecoder();
@@ -122,6 +142,10 @@ function fullBaseline(): void {
 export const streamCases: BenchCase[] = [
   { suite: 'stream', name: 'sse framing', setup: prepare, subject: framingSubject, baseline: framingBaseline },
   { suite: 'stream', name: 'sse full decode', setup: prepare, subject: fullSubject, baseline: fullBaseline },
+  {
+    suite: 'stream', name: 'sse full decode, other layout', setup: () => prepare('other'),
+    subject: () => fullSubject('other'), baseline: () => fullBaseline('other'),
+  },
 ];
 
 /**

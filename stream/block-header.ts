@@ -62,6 +62,7 @@ export class HeaderDecodeError extends Error {
 import {
   BACKSLASH, BASE64URL, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, HASH_LENGTH, HEX_LENGTH, LOWER_HEX, MAX_UINT32,
   MAX_WORD64, MINUS, NINE, OPEN_BRACE, OPEN_BRACKET, QUOTE, ZERO, asBuffer, isWord64Digits, latin1,
+  BASE64URL_CLASS, LOWER_HEX_CLASS, allPairsIn,
 } from './json-bytes.js';
 import { Adjacents } from './adjacents.js';
 import { HeaderFastPath } from './header-fast-path.js';
@@ -98,10 +99,32 @@ const HEADER_KEYS = [
   'height', 'nonce', 'parent', 'payloadHash', 'target', 'weight', 'serviceVersion',
 ];
 
-const asBytes = (keys: string[]) => keys.map((k) => Buffer.from(k, 'latin1'));
-const TOP_KEY_BYTES = asBytes(TOP_KEYS);
-const HEADER_KEY_BYTES = asBytes(HEADER_KEYS);
 const UNKNOWN_KEY = -1;
+
+/** A key set with a lookup by (length, first byte): each of our keys is alone in its slot, so a
+ *  key in any order is found with one comparison rather than by trying every key. */
+interface KeySet {
+  bytes: Buffer[];
+  slot: Int8Array;
+  /** the key that followed each key (and, at the end, the first key) last time: a stream keeps one
+   *  layout, so this guess is right after the first event whatever the order. Only a guess. */
+  follows: Int8Array;
+}
+function keySet(keys: string[]): KeySet {
+  const bytes = keys.map((k) => Buffer.from(k, 'latin1'));
+  const slot = new Int8Array(64 * 128).fill(UNKNOWN_KEY);
+  bytes.forEach((k, i) => {
+    const at = (k.length << 7) | k[0]!;
+    if (slot[at] !== UNKNOWN_KEY) throw new Error(`keys ${keys[slot[at]!]} and ${keys[i]} share a slot`);
+    slot[at] = i;
+  });
+  const follows = new Int8Array(keys.length + 1).fill(UNKNOWN_KEY);
+  follows.forEach((_, i) => { follows[i] = i + 1 < keys.length ? i + 1 : UNKNOWN_KEY; }); // alphabetical at first
+  follows[keys.length] = 0;
+  return { bytes, slot, follows };
+}
+const TOP_KEY_SET = keySet(TOP_KEYS);
+const HEADER_KEY_SET = keySet(HEADER_KEYS);
 
 const ZERO_BIGINT = 0n;
 // Placeholder name while reading an adjacent hash; replaced by `header.adjacents.<chain>` on error.
@@ -121,6 +144,14 @@ export class BlockHeaderDecoder {
   private text = '';
   private textReady = false;
   private readonly fast = new HeaderFastPath();
+  // a view of the data's whole ArrayBuffer, for validating two bytes at a time
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+  private viewOffset = 0;
+  // the Buffer `view` and `viewOffset` were set for (getters of buffer and byteOffset are not free)
+  private viewData: Buffer | undefined;
+  // the last version string read, and its bytes (a stream repeats one version)
+  private versionBytes: Buffer = Buffer.alloc(0);
+  private versionText = '';
 
   decode(bytes: Uint8Array, start = 0, end = bytes.length): BlockHeaderEvent {
     const b = asBuffer(bytes);
@@ -142,6 +173,11 @@ export class BlockHeaderDecoder {
 
   /** The general reader: any key order, whitespace, escapes, unknown members; names what is wrong. */
   private readGeneral(b: Buffer, start: number, end: number): BlockHeaderEvent {
+    if (b !== this.viewData) {
+      if (this.view.buffer !== b.buffer) this.view = new DataView(b.buffer);
+      this.viewOffset = b.byteOffset;
+      this.viewData = b;
+    }
     this.b = b;
     this.p = start;
     this.base = start;
@@ -163,12 +199,12 @@ export class BlockHeaderDecoder {
     let powHash: string | undefined;
     let target: string | undefined;
     let txCount = -1;
-    let expected = 0;
+    let previous = TOP_KEY_SET.bytes.length;
     this.openObject('');
     if (!this.closeObjectIfEmpty()) {
       do {
-        const key = this.readKey(TOP_KEY_BYTES, expected, '');
-        expected = key + 1;
+        const key = this.readKey(TOP_KEY_SET, previous, '');
+        if (key !== UNKNOWN_KEY) previous = key;
         switch (key) {
           case Top.header:
             if (header !== undefined) this.duplicate('header');
@@ -212,12 +248,12 @@ export class BlockHeaderDecoder {
     let payloadHash: string | undefined;
     let target: string | undefined;
     let weight: string | undefined;
-    let expected = 0;
+    let previous = HEADER_KEY_SET.bytes.length;
     this.openObject('header');
     if (!this.closeObjectIfEmpty()) {
       do {
-        const key = this.readKey(HEADER_KEY_BYTES, expected, 'header');
-        expected = key + 1;
+        const key = this.readKey(HEADER_KEY_SET, previous, 'header');
+        if (key !== UNKNOWN_KEY) previous = key;
         switch (key) {
           case Field.adjacents:
             if (adjacents !== undefined) this.duplicate('header.adjacents');
@@ -366,26 +402,39 @@ export class BlockHeaderDecoder {
   }
 
   /**
-   * Reads `"key":` and returns its index in `keys`, trying `expected` first (the key that follows the
-   * previous one in alphabetical order), then every key; `UNKNOWN_KEY` if none matches.
+   * Reads `"key":` and returns its index in `keys` (`UNKNOWN_KEY` if none), trying first the key
+   * that followed `previous` last time, then the one key of its length and first byte.
    */
-  private readKey(keys: Buffer[], expected: number, field: string): number {
+  private readKey(keys: KeySet, previous: number, field: string): number {
     if (this.nextToken() !== QUOTE) this.fail('syntax', field, 'expected a quoted key');
     const b = this.b;
+    const end = this.end;
     const start = this.p + 1;
-    let p = start;
-    while (p < this.end && b[p] !== QUOTE && b[p] !== BACKSLASH) p++;
-    let index: number;
-    if (p < this.end && b[p] === QUOTE) {
-      index = matchKey(b, start, p - start, keys, expected);
-      this.p = p + 1;
-    } else {
-      const key = this.readGenericString(field);
-      index = keys.findIndex((k) => k.toString('latin1') === key);
+    let index = UNKNOWN_KEY;
+    let p = -1;
+    const guess = keys.follows[previous]!;
+    if (guess !== UNKNOWN_KEY) {
+      const k = keys.bytes[guess]!;
+      const close = start + k.length;
+      if (close < end && b[close] === QUOTE && sameBytes(b, start, k.length, k)) { index = guess; p = close; }
     }
-    if (this.nextToken() !== COLON) this.fail('syntax', field, "expected ':' after a key");
-    this.p++;
-    this.nextToken();
+    if (p < 0) {
+      p = start;
+      while (p < end && b[p] !== QUOTE && b[p] !== BACKSLASH) p++;
+      if (p < end && b[p] === QUOTE) {
+        index = matchKey(b, start, p - start, keys);
+      } else {
+        const key = this.readGenericString(field);
+        index = keys.bytes.findIndex((k) => k.toString('latin1') === key);
+        p = this.p - 1;
+      }
+      if (index !== UNKNOWN_KEY) keys.follows[previous] = index;
+    }
+    this.p = p + 1;
+    if (b[this.p] === COLON) this.p++;
+    else if (this.nextToken() === COLON) this.p++;
+    else this.fail('syntax', field, "expected ':' after a key");
+    if (this.p < end && b[this.p]! <= 0x20) this.skipWhitespace();
     return index;
   }
 
@@ -414,26 +463,20 @@ export class BlockHeaderDecoder {
 
   /** A 32-byte hash as 43 chars of unpadded base64url. */
   private readHash(field: string): string {
-    return this.readFixedString(field, HASH_LENGTH, BASE64URL, 'unpadded base64url of 32 bytes (43 chars)');
+    return this.readFixedString(field, HASH_LENGTH, BASE64URL, BASE64URL_CLASS, 'unpadded base64url of 32 bytes (43 chars)');
   }
 
   private readHex(field: string): string {
-    return this.readFixedString(field, HEX_LENGTH, LOWER_HEX, '64 lowercase hex digits');
+    return this.readFixedString(field, HEX_LENGTH, LOWER_HEX, LOWER_HEX_CLASS, '64 lowercase hex digits');
   }
 
-  private readFixedString(field: string, length: number, alphabet: Uint8Array, what: string): string {
+  private readFixedString(field: string, length: number, alphabet: Uint8Array, classBit: number, what: string): string {
     const b = this.b;
     const start = this.p + 1;
     if (b[this.p] === QUOTE && start + length < this.end && b[start + length] === QUOTE) {
-      let valid = 1;
-      for (let i = start; i < start + length; i++) valid &= alphabet[b[i]!]!;
-      if (valid === 1) {
+      if (allPairsIn(classBit, this.view, this.viewOffset + start, length)) {
         this.p = start + length + 1;
-        if (!this.textReady) {
-          this.text = latin1(b, this.base, this.end);
-          this.textReady = true;
-        }
-        return this.text.substring(start - this.base, start + length - this.base);
+        return this.slice(start, start + length);
       }
     }
     // Slow path: escapes, wrong length or wrong alphabet. Decode it properly to say which.
@@ -446,17 +489,49 @@ export class BlockHeaderDecoder {
     return value;
   }
 
+  /** Bytes [from, to) of ASCII data as a string: a slice of the event's text, made once per event. */
+  private slice(from: number, to: number): string {
+    if (!this.textReady) {
+      this.text = latin1(this.b, this.base, this.end);
+      this.textReady = true;
+    }
+    return this.text.substring(from - this.base, to - this.base);
+  }
+
   private readVersion(field: string): string {
+    // the version of the previous header, byte for byte: no decoding
+    const known = this.versionBytes;
+    const b = this.b;
+    const start = this.p + 1;
+    if (b[this.p] === QUOTE && start + known.length < this.end && b[start + known.length] === QUOTE && known.length > 0 &&
+      sameBytes(b, start, known.length, known)) {
+      this.p = start + known.length + 1;
+      return this.versionText;
+    }
     const value = this.readStringValue(field);
     if (value.length === 0 || value.length > 64 || !/^[\x21-\x7e]+$/.test(value)) {
       this.fail('invalid-value', field, `expected a network name, got ${JSON.stringify(value)}`);
     }
     this.fast.rememberVersion(value);
+    if (/^[\x21-\x7e]+$/.test(value) && !value.includes('"') && !value.includes('\\')) {
+      this.versionBytes = Buffer.from(value, 'latin1');
+      this.versionText = value;
+    }
     return value;
   }
 
   /** A Word64 written as a decimal string (the nonce). */
   private readWord64String(field: string): string {
+    const b = this.b;
+    const start = this.p + 1;
+    if (b[this.p] === QUOTE) {
+      let p = start;
+      while (p < this.end && b[p]! - ZERO >>> 0 < 10) p++;
+      if (p > start && p < this.end && b[p] === QUOTE && isWord64Digits(b, start, p - start)) {
+        this.p = p + 1;
+        return this.slice(start, p);
+      }
+    }
     const value = this.readStringValue(field);
     if (value.length === 0 || !/^[0-9]+$/.test(value)) {
       this.fail('invalid-value', field, `expected the decimal text of a Word64, got ${JSON.stringify(value)}`);
@@ -607,12 +682,11 @@ export class BlockHeaderDecoder {
 
 const EMPTY = Buffer.alloc(0);
 
-function matchKey(b: Buffer, start: number, length: number, keys: Buffer[], expected: number): number {
-  if (expected < keys.length && sameBytes(b, start, length, keys[expected]!)) return expected;
-  for (let k = 0; k < keys.length; k++) {
-    if (k !== expected && sameBytes(b, start, length, keys[k]!)) return k;
-  }
-  return UNKNOWN_KEY;
+function matchKey(b: Buffer, start: number, length: number, keys: KeySet): number {
+  const first = b[start]!;
+  if (length >= 64 || first >= 128) return UNKNOWN_KEY;
+  const k = keys.slot[(length << 7) | first]!;
+  return k !== UNKNOWN_KEY && sameBytes(b, start, length, keys.bytes[k]!) ? k : UNKNOWN_KEY;
 }
 
 function sameBytes(b: Buffer, start: number, length: number, key: Buffer): boolean {
