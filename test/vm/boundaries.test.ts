@@ -68,6 +68,17 @@ for (const cmp of CMPS) {
   });
 }
 
+test('a fused compare-and-branch inside an argument list leaves the stack exactly as it found it', () => {
+  for (const cmp of CMPS) {
+    OPERANDS['small integers'].forEach(([a, b], i) => {
+      const yes = TRUTH[cmp][i] ? 1 : 2;
+      assert.is(run(`(let ((a ${a}) (b ${b})) [0 (+ 100 (if (${cmp} a b) 1 2)) 9])`), `[0 ${100 + yes} 9]`, `${cmp} two values`);
+      assert.is(run(`(let ((a ${a})) [0 (+ 100 (if (${cmp} a ${b}) 1 2)) 9])`), `[0 ${100 + yes} 9]`, `${cmp} immediate`);
+      assert.is(run(`(let ((a ${a}) (b ${b})) [0 (- 100 (if (${cmp} a b) 2 1)) 9])`), `[0 ${100 - (3 - yes)} 9]`, `${cmp} sub`);
+    });
+  }
+});
+
 test('metered, every compare shape charges the native and the integer comparison', () => {
   const gasOf = (src: string) => evalLast(`(env-gasmodel "table") (env-gaslimit 1000000) ${src} (env-milligas)`);
   for (const cmp of CMPS) {
@@ -111,6 +122,18 @@ test('compare-with-immediate rejects a non-number on the left with the native\'s
       `Type error: failed to call native function ${cmp} with argument(s) of type(s): string, integer`);
   }
   assert.is(run('(let ((a "x")) (if (= a 2) "yes" "no"))'), '"no"');
+});
+
+test('compare-and-branch on two values rejects a number against a non-number, either side', () => {
+  for (const cmp of CMPS.filter(c => c !== '=')) {
+    assert.is(errorOf(`(let ((a "x") (b 2)) (if (${cmp} a b) 1 2))`),
+      `Type error: failed to call native function ${cmp} with argument(s) of type(s): string, integer`);
+    assert.is(errorOf(`(let ((a 2) (b "x")) (if (${cmp} a b) 1 2))`),
+      `Type error: failed to call native function ${cmp} with argument(s) of type(s): integer, string`);
+    assert.is(errorOf(`(let ((a 2) (b 1.5)) (if (${cmp} a b) 1 2))`),
+      `Type error: failed to call native function ${cmp} with argument(s) of type(s): integer, decimal`);
+  }
+  assert.is(run('(let ((a "x") (b 2)) (if (= a b) "yes" "no"))'), '"no"');
 });
 
 test('ADD_IMM and SUB_IMM: results below, at and past the exact-double edge', () => {
