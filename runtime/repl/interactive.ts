@@ -1,12 +1,14 @@
 // `pactvm repl`: the interactive REPL (repl.md §5.4). Input is read until its brackets balance,
 // then run like a script in one long-lived session; results print raw, errors as blocks.
 
-import { createInterface } from 'node:readline';
 import { SourceFile } from '../../compiler/index.js';
 import { PactError } from '../../vm/errors.js';
 import { ReplSession } from './session.js';
 import { runSource } from './script.js';
 import { renderError } from './report.js';
+import { openLineEditor } from './line-editor.js';
+import { complete, type CompletionScope } from './completion.js';
+import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
 
 /** Where the outermost bracket still open at the end of the text is (an offset), or -1. A string
  *  cannot span lines (only a `\`-continuation can): an unclosed quote ends at its line. */
@@ -54,19 +56,24 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
     trace: text => output.write(text + '\n'),
   });
   session.anyKeyWildcardOption = anyKeyWildcard;
-  const rl = createInterface({ input, output, terminal: false });
+  const editor = openLineEditor(input, output, line => complete(line, completionScope(session)));
+  const rl = editor.rl;
   let pending = '';
   let lineNo = 0, pendingLine = 1; // input lines read; the line the pending text began on
-  const prompt = () => output.write(pending ? '....> ' : 'pact> ');
+  const prompt = () => editor.prompt(pending ? '....> ' : 'pact> ');
   prompt();
   rl.on('line', line => {
+    editor.remember(line);
     lineNo++;
     if (!pending) pendingLine = lineNo;
     pending += (pending ? '\n' : '') + line;
     if (pending.trim() === '' || isComplete(pending)) {
       const text = pending;
       pending = '';
-      if (text.trim() !== '') {
+      // a bare native name shows its documentation, as Pact's REPL does
+      const doc = nativeDoc(text.trim());
+      if (doc) output.write(renderNativeDoc(text.trim(), doc) + '\n');
+      else if (text.trim() !== '') {
         try {
           runSource(session, new SourceFile('(interactive)', text));
         } catch (e) {
@@ -83,4 +90,14 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
     output.write('goodbye\n');
     resolve(0);
   }));
+}
+
+/** The session as the completer sees it. */
+function completionScope(session: ReplSession): CompletionScope {
+  return {
+    moduleNames: () => session.moduleNames(),
+    moduleMembers: name => [...(session.module(name)?.members.keys() ?? [])],
+    topLevelNames: () => [...session.replDefs.keys(), ...session.topLevel.keys()],
+    cwd: process.cwd(),
+  };
 }
