@@ -5,7 +5,7 @@ import { CapToken, Closure, UNIT, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
 import { capTokenText } from '../values/render.js';
-import { managedKey, type CapSlot } from './state.js';
+import { managedKey, type CapSlot, type ManagedCap } from './state.js';
 import type { ContractHost } from './host.js';
 
 
@@ -27,6 +27,32 @@ export interface DefcapInfo {
   module: string;
   closure: Closure;
   meta: DefcapMeta;
+}
+
+/** Pact's ExpectedCapToken: the capability natives take a capability token. */
+function assertCapToken(h: ContractHost, v: Value): asserts v is CapToken {
+  if (!(v instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(v)}`);
+}
+
+/** A managed capability as installed: its full amount available, or not yet used (one-shot). */
+function newManaged(token: CapToken, param: number): ManagedCap {
+  return { token, param, used: false, amount: param >= 0 ? token.args[param] : null };
+}
+
+/** The managed capability installed under `token`'s key, else one installed now from a signature
+ *  scoped to it (a signature installs it: the signed token for @managed, `token` for one-shot). */
+function installedFor(h: ContractHost, token: CapToken, param: number): ManagedCap {
+  const key = managedKey(token, param, h.render);
+  let m = h.caps.managed.get(key);
+  if (!m) {
+    const signed = signedFor(h, token, param);
+    if (signed) {
+      m = newManaged(param < 0 ? token : signed, param);
+      h.caps.managed.set(key, m);
+    }
+  }
+  if (!m) throw notInstalled(token);
+  return m;
 }
 
 export function tokenText(t: CapToken): string {
@@ -55,14 +81,14 @@ export function tokensInScope(h: ContractHost): CapToken[] {
 /** `test-capability` (repl.md §3.7): an unmanaged cap stays in scope until the transaction
  *  ends; a managed one is installed and its body checked once, without staying in scope. */
 export function testCapability(h: ContractHost, token: Value): Value {
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  assertCapToken(h, token);
   const info = defcapOf(h, token);
   const meta = info.meta;
   if (meta.kind === 'auto' || meta.kind === 'managed') {
     const param = meta.kind === 'managed' ? meta.param : -1;
     const key = managedKey(token, param, h.render);
     const fresh = !h.caps.managed.has(key);
-    if (fresh) h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
+    if (fresh) h.caps.managed.set(key, newManaged(token, param));
     try {
       // the body is checked once; the manager does not run, so nothing of the amount is spent
       runDefcapBody(h, info, token, { token, composed: [] });
@@ -89,7 +115,7 @@ function inDefcapBody(h: ContractHost): boolean {
 /** `(with-capability CAP body)`: acquire, run body, release. */
 export function withCapability(h: ContractHost, token: Value, body: Value): Value {
   if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap with-capability');
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  assertCapToken(h, token);
   const info = defcapOf(h, token);
   checkCallerModule(h, info.module);
   if (inScope(h, token)) return h.vm.call(body, []);
@@ -120,13 +146,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       return slot;
     }
     case 'auto': {
-      const key = managedKey(token, -1, h.render);
-      let m = h.caps.managed.get(key);
-      if (!m && signedFor(h, token, -1)) {
-        m = { token, param: -1, used: false, amount: null };
-        h.caps.managed.set(key, m);
-      }
-      if (!m) throw notInstalled(token);
+      const m = installedFor(h, token, -1);
       if (m.used) throw userError('One-shot managed capability used more than once');
       const slot: CapSlot = { token, composed: [] };
       runDefcapBody(h, info, token, slot);
@@ -135,16 +155,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       return slot;
     }
     case 'managed': {
-      const key = managedKey(token, meta.param, h.render);
-      let m = h.caps.managed.get(key);
-      if (!m) {
-        const signed = signedFor(h, token, meta.param);
-        if (signed) {
-          m = { token: signed, param: meta.param, used: false, amount: signed.args[meta.param] };
-          h.caps.managed.set(key, m);
-        }
-      }
-      if (!m) throw notInstalled(token);
+      const m = installedFor(h, token, meta.param);
       // the body runs with the requested arguments; the installed (signed) token is what is in
       // scope meanwhile, so signatures scoped to it count
       const slot: CapSlot = { token: m.token, composed: [] };
@@ -193,7 +204,7 @@ function emit(h: ContractHost, info: DefcapInfo, token: CapToken): void {
 }
 
 export function requireCapability(h: ContractHost, token: Value): Value {
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  assertCapToken(h, token);
   if (h.gas.metered) {
     // CapOpRequire: 100 mG per capability on the stack, acquired or composed (gas.md §3.4)
     const k = h.caps.capStack.reduce((n, s) => n + 1 + s.composed.length, 0);
@@ -207,7 +218,7 @@ export function composeCapability(h: ContractHost, token: Value): Value {
   if (!inDefcapBody(h)) {
     throw new PactError('exec', 'native execution failure, compose-capability failed with message: native must be called within a defcap body');
   }
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  assertCapToken(h, token);
   if (inScope(h, token)) return true;
   const info = defcapOf(h, token);
   const slot = acquire(h, info, token);
@@ -218,7 +229,7 @@ export function composeCapability(h: ContractHost, token: Value): Value {
 
 export function installCapability(h: ContractHost, token: Value): Value {
   if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap install-capability');
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  assertCapToken(h, token);
   const info = defcapOf(h, token);
   const meta = info.meta;
   if (meta.kind !== 'auto' && meta.kind !== 'managed') {
@@ -230,13 +241,13 @@ export function installCapability(h: ContractHost, token: Value): Value {
   if (h.caps.managed.has(key) || (param >= 0 && signedFor(h, token, param))) {
     throw new PactError('exec', `Capability already installed: ${tokenText(token)}`);
   }
-  h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
+  h.caps.managed.set(key, newManaged(token, param));
   h.caps.autonomousInstalls = true;
   return 'Installed capability';
 }
 
 export function emitEvent(h: ContractHost, token: Value): Value {
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  assertCapToken(h, token);
   const info = defcapOf(h, token);
   // Pact checks module admin (or a call from the module itself) before looking at the defcap
   checkCallerModule(h, info.module);
