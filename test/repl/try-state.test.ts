@@ -14,6 +14,7 @@ const MODULE = `
   (defcap PLAIN () true)
   (defcap INNER () true)
   (defcap OUTER () (try 1 2) (compose-capability (INNER)))
+  (defcap OUTER-FAILS () (try 1 (let ((c (compose-capability (INNER)))) (enforce false "then fails"))))
   (defcap ONCE () @managed true)
   (defcap NOTE (n:integer) @event true)
   (defcap PAY (amount:integer) @managed amount PAY-mgr true)
@@ -27,7 +28,8 @@ const MODULE = `
   (defun pay-then-false (n:integer) (with-capability (PAY n) false))
   (defun note-then-fail () (with-capability (NOTE 1) (enforce false "failed after NOTE")))
   (defun plain-around-try () (with-capability (PLAIN) (try 1 2)) (require-capability (PLAIN)))
-  (defun outer-composes () (with-capability (OUTER) (require-capability (INNER)))))
+  (defun outer-composes () (with-capability (OUTER) (require-capability (INNER))))
+  (defun outer-fails-composes () (with-capability (OUTER-FAILS) (require-capability (INNER)))))
 `;
 
 test('try: a managed amount spent by a failing body is available again', () => {
@@ -56,6 +58,10 @@ test('try: module admin acquired by a failing body is dropped', () => {
     (try 0 (let ((a (env-module-admin m))) (enforce false "then fails")))`;
   assert.is(errorOf(`${src} (with-capability (m.PLAIN) 1)`),
     'Module admin necessary for operation but has not been acquired:m');
+});
+
+test('try: a capability composed by a failing body is no longer composed', () => {
+  assert.is(errorOf(`${MODULE} (m.outer-fails-composes)`), 'require-capability: not granted: (m.INNER)');
 });
 
 test('try: a body that succeeds keeps what it did (amount spent, capability installed)', () => {
