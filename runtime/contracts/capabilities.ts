@@ -29,11 +29,6 @@ export interface DefcapInfo {
   meta: DefcapMeta;
 }
 
-/** Pact's ExpectedCapToken: the capability natives take a capability token. */
-function assertCapToken(h: ContractHost, v: Value): asserts v is CapToken {
-  if (!(v instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(v)}`);
-}
-
 /** A managed capability as installed: its full amount available, or not yet used (one-shot). */
 function newManaged(token: CapToken, param: number): ManagedCap {
   return { token, param, used: false, amount: param >= 0 ? token.args[param] : null };
@@ -81,7 +76,7 @@ export function tokensInScope(h: ContractHost): CapToken[] {
 /** `test-capability` (repl.md §3.7): an unmanaged cap stays in scope until the transaction
  *  ends; a managed one is installed and its body checked once, without staying in scope. */
 export function testCapability(h: ContractHost, token: Value): Value {
-  assertCapToken(h, token);
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   const info = defcapOf(h, token);
   const meta = info.meta;
   if (meta.kind === 'auto' || meta.kind === 'managed') {
@@ -115,7 +110,7 @@ function inDefcapBody(h: ContractHost): boolean {
 /** `(with-capability CAP body)`: acquire, run body, release. */
 export function withCapability(h: ContractHost, token: Value, body: Value): Value {
   if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap with-capability');
-  assertCapToken(h, token);
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   const info = defcapOf(h, token);
   checkCallerModule(h, info.module);
   if (inScope(h, token)) return h.vm.call(body, []);
@@ -204,7 +199,7 @@ function emit(h: ContractHost, info: DefcapInfo, token: CapToken): void {
 }
 
 export function requireCapability(h: ContractHost, token: Value): Value {
-  assertCapToken(h, token);
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   if (h.gas.metered) {
     // CapOpRequire: 100 mG per capability on the stack, acquired or composed (gas.md §3.4)
     const k = h.caps.capStack.reduce((n, s) => n + 1 + s.composed.length, 0);
@@ -218,7 +213,7 @@ export function composeCapability(h: ContractHost, token: Value): Value {
   if (!inDefcapBody(h)) {
     throw new PactError('exec', 'native execution failure, compose-capability failed with message: native must be called within a defcap body');
   }
-  assertCapToken(h, token);
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   if (inScope(h, token)) return true;
   const info = defcapOf(h, token);
   const slot = acquire(h, info, token);
@@ -229,7 +224,7 @@ export function composeCapability(h: ContractHost, token: Value): Value {
 
 export function installCapability(h: ContractHost, token: Value): Value {
   if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap install-capability');
-  assertCapToken(h, token);
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   const info = defcapOf(h, token);
   const meta = info.meta;
   if (meta.kind !== 'auto' && meta.kind !== 'managed') {
@@ -247,7 +242,7 @@ export function installCapability(h: ContractHost, token: Value): Value {
 }
 
 export function emitEvent(h: ContractHost, token: Value): Value {
-  assertCapToken(h, token);
+  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   const info = defcapOf(h, token);
   // Pact checks module admin (or a call from the module itself) before looking at the defcap
   checkCallerModule(h, info.module);
