@@ -35,7 +35,8 @@ export interface Host {
   typecheck(v: Value, t: PactType): boolean;
   /** the REPL rendering of a value, for error messages */
   render(v: Value): string;
-  /** state restored when `try`/`enforce-one` recover from an error (capabilities, ...) */
+  /** state put back when `try`/`enforce-one` catch an error (Pact's capability state; the
+   *  VM itself unwinds the call stack and restores purity); nothing is put back on success */
   saveState(): unknown;
   restoreState(saved: unknown): void;
   /** the database purity level (`impure`, `read-only`, `sys-only`): try bodies and enforce

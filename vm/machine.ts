@@ -16,7 +16,9 @@ import { showType } from './types.js';
 import type { Span } from './source.js';
 import type { ProbeMap } from './coverage.js';
 
-interface Handler { fp: number; sp: number; target: number; saved: unknown }
+/** An installed try / enforce-one handler: where to resume, the host state to put back if it
+ *  catches an error, and the purity to return to either way (the read-only view is lexical). */
+interface Handler { fp: number; sp: number; target: number; saved: unknown; purity: string }
 
 const ID = {
   add: builtinId('+'), sub: builtinId('-'), lt: builtinId('<'), gt: builtinId('>'),
@@ -394,11 +396,14 @@ export class Machine {
               if (typeof msg !== 'string') throw execError(`expected string value, got: ${host.render(msg)}`);
               throw userError(msg);
             }
-            case Op.TryBegin:
-              this.handlers.push({ fp, sp, target: code[ip++], saved: host.saveState() });
-              if (host.getPurity() === 'impure') host.setPurity('read-only');
+            case Op.TryBegin: {
+              const purity = host.getPurity();
+              this.handlers.push({ fp, sp, target: code[ip++], saved: host.saveState(), purity });
+              if (purity === 'impure') host.setPurity('read-only');
               break;
-            case Op.TryEnd: host.restoreState(this.handlers.pop()!.saved); break;
+            }
+            // success: Pact keeps everything the body did; only the read-only view ends
+            case Op.TryEnd: host.setPurity(this.handlers.pop()!.purity); break;
             case Op.ReadOnlyBegin: {
               const p = host.getPurity();
               s[sp++] = p;
@@ -543,6 +548,7 @@ export class Machine {
           this.unwindReentrant(fp, h.fp);
           this.handlers.pop();
           host.restoreState(h.saved);
+          host.setPurity(h.purity);
           fp = h.fp; sp = h.sp;
           closure = fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
           base = fBase[fp]; ip = h.target;

@@ -6,7 +6,7 @@ import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
 import { argTypeError } from '../natives/errors.js';
 import { capTokenText } from '../values/render.js';
-import { managedKey, type CapSlot } from './state.js';
+import { managedKey, type CapSlot, type ManagedCap } from './state.js';
 import type { ContractHost } from './host.js';
 
 
@@ -28,6 +28,27 @@ export interface DefcapInfo {
   module: string;
   closure: Closure;
   meta: DefcapMeta;
+}
+
+/** A managed capability as installed: its full amount available, or not yet used (one-shot). */
+function newManaged(token: CapToken, param: number): ManagedCap {
+  return { token, param, used: false, amount: param >= 0 ? token.args[param] : null };
+}
+
+/** The managed capability installed under `token`'s key, else one installed now from a signature
+ *  scoped to it (a signature installs it: the signed token for @managed, `token` for one-shot). */
+function installedFor(h: ContractHost, token: CapToken, param: number): ManagedCap {
+  const key = managedKey(token, param, h.render);
+  let m = h.caps.managed.get(key);
+  if (!m) {
+    const signed = signedFor(h, token, param);
+    if (signed) {
+      m = newManaged(param < 0 ? token : signed, param);
+      h.caps.managed.set(key, m);
+    }
+  }
+  if (!m) throw notInstalled(token);
+  return m;
 }
 
 export function tokenText(t: CapToken): string {
@@ -63,7 +84,7 @@ export function testCapability(h: ContractHost, token: Value): Value {
     const param = meta.kind === 'managed' ? meta.param : -1;
     const key = managedKey(token, param, h.render);
     const fresh = !h.caps.managed.has(key);
-    if (fresh) h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
+    if (fresh) h.caps.managed.set(key, newManaged(token, param));
     try {
       // the body is checked once; the manager does not run, so nothing of the amount is spent
       runDefcapBody(h, info, token, { token, composed: [] });
@@ -121,13 +142,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       return slot;
     }
     case 'auto': {
-      const key = managedKey(token, -1, h.render);
-      let m = h.caps.managed.get(key);
-      if (!m && signedFor(h, token, -1)) {
-        m = { token, param: -1, used: false, amount: null };
-        h.caps.managed.set(key, m);
-      }
-      if (!m) throw notInstalled(token);
+      const m = installedFor(h, token, -1);
       if (m.used) throw userError('One-shot managed capability used more than once');
       const slot: CapSlot = { token, composed: [] };
       runDefcapBody(h, info, token, slot);
@@ -136,16 +151,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       return slot;
     }
     case 'managed': {
-      const key = managedKey(token, meta.param, h.render);
-      let m = h.caps.managed.get(key);
-      if (!m) {
-        const signed = signedFor(h, token, meta.param);
-        if (signed) {
-          m = { token: signed, param: meta.param, used: false, amount: signed.args[meta.param] };
-          h.caps.managed.set(key, m);
-        }
-      }
-      if (!m) throw notInstalled(token);
+      const m = installedFor(h, token, meta.param);
       // the body runs with the requested arguments; the installed (signed) token is what is in
       // scope meanwhile, so signatures scoped to it count
       const slot: CapSlot = { token: m.token, composed: [] };
@@ -232,7 +238,7 @@ export function installCapability(h: ContractHost, token: Value): Value {
   if (h.caps.managed.has(key) || (param >= 0 && signedFor(h, token, param))) {
     throw new PactError('exec', `Capability already installed: ${tokenText(token)}`);
   }
-  h.caps.managed.set(key, { token, param, used: false, amount: param >= 0 ? token.args[param] : null });
+  h.caps.managed.set(key, newManaged(token, param));
   h.caps.autonomousInstalls = true;
   return 'Installed capability';
 }

@@ -33,11 +33,20 @@ export class ContractState {
   autonomousInstalls = false;
   purity: Purity = 'impure';
 
+  /** What `try` / `enforce-one` put back when they catch an error: Pact's capability state
+   *  (granted slots with what they composed, installed/managed caps with their amounts and
+   *  one-shot use, module admin, autonomous installs, defcaps being evaluated). Not events, not
+   *  defpact state, not the database. Objects are kept by identity (with-capability releases its
+   *  slot by identity, managers update their managed entry) and reset in place. */
   snapshot(): ContractSnapshot {
     return {
-      capStack: this.capStack.map(s => ({ token: s.token, composed: s.composed.slice() })),
+      capStack: this.capStack.slice(),
+      testGranted: this.testGranted.slice(),
+      composedLengths: this.capStack.map(s => s.composed.length),
+      managed: [...this.managed].map(([key, cap]) => ({ key, cap, amount: cap.amount, used: cap.used })),
+      moduleAdmin: [...this.moduleAdmin],
       evaluating: this.evaluating.slice(),
-      purity: this.purity,
+      autonomousInstalls: this.autonomousInstalls,
     };
   }
 
@@ -56,13 +65,31 @@ export class ContractState {
   }
 
   restore(s: ContractSnapshot): void {
-    this.capStack = s.capStack;
-    this.evaluating = s.evaluating;
-    this.purity = s.purity;
+    this.capStack = s.capStack.slice();
+    // composed tokens are only ever appended: drop those composed since the snapshot
+    s.capStack.forEach((slot, i) => { if (slot.composed.length > s.composedLengths[i]) slot.composed.length = s.composedLengths[i]; });
+    this.testGranted = s.testGranted.slice();
+    this.managed.clear();
+    for (const m of s.managed) {
+      m.cap.amount = m.amount;
+      m.cap.used = m.used;
+      this.managed.set(m.key, m.cap);
+    }
+    this.moduleAdmin = new Set(s.moduleAdmin);
+    this.evaluating = s.evaluating.slice();
+    this.autonomousInstalls = s.autonomousInstalls;
   }
 }
 
-export interface ContractSnapshot { capStack: CapSlot[]; evaluating: CapToken[]; purity: Purity }
+export interface ContractSnapshot {
+  capStack: CapSlot[];
+  testGranted: CapSlot[];
+  composedLengths: number[];
+  managed: { key: string; cap: ManagedCap; amount: Value | null; used: boolean }[];
+  moduleAdmin: string[];
+  evaluating: CapToken[];
+  autonomousInstalls: boolean;
+}
 
 /** Key of a managed capability: its name and arguments, without the managed parameter. */
 export function managedKey(token: CapToken, param: number, render: (v: Value) => string): string {

@@ -53,6 +53,18 @@ export function replNatives(s: ReplSession): NativeTable {
     s.testResults.push({ doc, span: site, passed, message, ...(raisedAt ? { raisedAt } : {}) });
     return message;
   };
+  /** Run `f` for an expect: a Pact error it raises puts Pact's evaluation state back (Pact's
+   *  `put es`) and is handed back instead of raised. */
+  const attempt = (f: () => Value): { value: Value } | { error: PactError } => {
+    const saved = s.saveEvalState();
+    try {
+      return { value: f() };
+    } catch (e) {
+      if (!(e instanceof PactError)) throw e;
+      s.restoreEvalState(saved);
+      return { error: e };
+    }
+  };
   const txString = (verb: string, tx: { id: number; name: string | null }) =>
     `${verb} Tx ${tx.id}${tx.name !== null ? ' ' + tx.name : ''}`;
 
@@ -138,15 +150,11 @@ export function replNatives(s: ReplSession): NativeTable {
     'expect': args => {
       const site = vm.callSite();
       const doc = str('expect', args, 0);
-      let actual: Value;
-      const saved = s.saveEvalState();
-      try {
-        actual = vm.call(args[2], []);
-      } catch (e) {
-        if (!(e instanceof PactError)) throw e;
-        s.restoreEvalState(saved);
-        return record(site, doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${e.message}`, e.span ?? null);
+      const ran = attempt(() => vm.call(args[2], []));
+      if ('error' in ran) {
+        return record(site, doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${ran.error.message}`, ran.error.span ?? null);
       }
+      const actual = ran.value;
       if (isCallable(actual)) {
         const msg = 'FAILURE: expect expression did not return a pact value for comparison';
         record(site, doc, false, msg);
@@ -159,14 +167,7 @@ export function replNatives(s: ReplSession): NativeTable {
     'expect-failure': args => {
       const site = vm.callSite();
       const doc = str('expect-failure', args, 0);
-      const saved = s.saveEvalState();
-      try {
-        callThunk(args[1]);
-      } catch (e) {
-        if (!(e instanceof PactError)) throw e;
-        s.restoreEvalState(saved);
-        return record(site, doc, true, `Expect failure: Success: ${doc}`);
-      }
+      if ('error' in attempt(() => callThunk(args[1]))) return record(site, doc, true, `Expect failure: Success: ${doc}`);
       // decisions.md: no error means expect-failure itself raises (with Pact's FAILURE text) and
       // the script stops there; the failure is recorded too, so reports list it
       throw new PactError('exec', record(site, doc, false, `FAILURE: ${doc}: expected failure, got result`));
@@ -175,18 +176,13 @@ export function replNatives(s: ReplSession): NativeTable {
       const site = vm.callSite();
       const doc = str('expect-failure-match', args, 0);
       const msg = str('expect-failure-match', args, 1);
-      let result: Value;
-      const saved = s.saveEvalState();
-      try {
-        result = callThunk(args[2]);
-      } catch (e) {
-        if (!(e instanceof PactError)) throw e;
-        s.restoreEvalState(saved);
-        if (e.message.includes(msg)) return record(site, doc, true, `Expect failure: Success: ${doc}`);
-        return record(site, doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${e.message}'`);
+      const ran = attempt(() => callThunk(args[2]));
+      if ('error' in ran) {
+        if (ran.error.message.includes(msg)) return record(site, doc, true, `Expect failure: Success: ${doc}`);
+        return record(site, doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${ran.error.message}'`);
       }
       // upstream names the expected message here, not the doc (repl.md §3.5); raised, as above
-      throw new PactError('exec', record(site, doc, false, `FAILURE: ${msg}: expected failure, got result: ${pretty(result)}`));
+      throw new PactError('exec', record(site, doc, false, `FAILURE: ${msg}: expected failure, got result: ${pretty(ran.value)}`));
     },
     'expect-that': args => {
       const site = vm.callSite();
