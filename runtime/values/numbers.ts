@@ -101,7 +101,9 @@ export function bitLength(x: PactInt): number {
   const f = Number(x);
   if (f < 2 ** 53 && f > -(2 ** 53)) return bitLength(Math.abs(f));
   const a = x < 0n ? -x : x;
-  return a < TWO_1024 ? smallBitLength(a) : hugeBitLength(a);
+  // a finite float means below 2^1024: its exponent answers (Infinity also covers the few values
+  // just below 2^1024 that round up, which the shifting path handles)
+  return f !== Infinity && f !== -Infinity ? floatBitLength(a, Math.abs(f)) : hugeBitLength(a);
 }
 
 const TWO_1024 = 1n << 1024n;
@@ -160,6 +162,11 @@ function smallBitLength(a: bigint): number {
   if (a === 0n) return 0;
   const f = Number(a);
   if (f === Infinity) return 1024; // a in [2^1024 - 2^970, 2^1024) rounds up beyond the floats
+  return floatBitLength(a, f);
+}
+
+/** Bit length of 0 < a < 2^1024 given f = Number(a), finite. */
+function floatBitLength(a: bigint, f: number): number {
   FLOAT[0] = f;
   const high = FLOAT_WORDS[HIGH];
   const exponent = ((high >>> 20) & 0x7ff) - 1023;
