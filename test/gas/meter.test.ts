@@ -8,6 +8,7 @@ import {
 } from '../../runtime/gas/meter.js';
 import { BUILTINS, builtinId } from '../../vm/builtins.js';
 import { LiteralCharge } from '../../vm/host.js';
+import { lnCost, sqrtCost, GasCharges } from '../../runtime/gas/charges.js';
 import { PactError } from '../../vm/errors.js';
 
 function meter(model = TABLE_MODEL, limit: number | null = MAX_MILLIGAS): GasMeter {
@@ -137,6 +138,34 @@ test('module deployment: desugar, hash, transitive dependencies (from Pact 5.1) 
   chargeModuleDeploy(unmetered, sizes);
   assert.is(unmetered.milligas, 0);
   assert.equal(unmetered.log, []);
+});
+
+test('lnCost and sqrtCost: nothing up to 2 bits or for non-positive roots, then the formula', () => {
+  assert.is(lnCost(3), 0); // 2 bits
+  assert.is(lnCost(4), 3 * Math.ceil(Math.log(3) ** 2) * Math.ceil(Math.log(Math.log(3)))); // 3 bits: 6
+  assert.is(lnCost(4), 6);
+  assert.is(sqrtCost(0), 0);
+  assert.is(sqrtCost(-8), 0);
+  assert.is(sqrtCost(3), 0);
+  assert.is(sqrtCost(4), 3 * 2 * 1);
+  assert.is(sqrtCost(1n << 20n), 21 * Math.ceil(Math.log(21)) * Math.ceil(Math.log(Math.log(21))));
+});
+
+test('comparison and constant charges: amounts and labels', () => {
+  const g = meter();
+  g.log = [];
+  const c = new GasCharges(g);
+  c.sortComparisons(28, 10);
+  c.objComparison(3);
+  c.listComparison(2);
+  c.constant(7);
+  assert.equal(g.log.map(e => [e.cost, e.what]), [
+    [Math.floor(28 * 10 * 10 / 1000), 'GComparison (SortComparisons 28 10)'], [300, 'GComparison (ObjComparison 3)'],
+    [200, 'GComparison (ListComparison 2)'], [7, 'GAConstant (MilliGas 7)'],
+  ]);
+  const off = meter(TABLE_MODEL, null);
+  new GasCharges(off).objComparison(3);
+  assert.is(off.milligas, 0);
 });
 
 test.run();
