@@ -47,12 +47,14 @@ export function stringTooLarge(): PactError {
   return execError(`Value too large: string of more than ${MAX_STRING_LENGTH} characters`);
 }
 
+// both bounds are made once: negating a million-bit BigInt on every check would copy it each time
 const INTEGER_CEILING = 1n << BigInt(MAX_INTEGER_BITS);
+const INTEGER_FLOOR = -INTEGER_CEILING;
 
 /** An integer result (or a decimal's mantissa), refused if it passed the size limit (a comparison:
  *  cheap for any size). */
 export function checkedInteger<T extends number | bigint>(i: T, what: 'integer' | 'decimal' = 'integer'): T {
-  if (typeof i === 'bigint' && (i >= INTEGER_CEILING || i <= -INTEGER_CEILING)) throw integerTooLarge(what);
+  if (typeof i === 'bigint' && (i >= INTEGER_CEILING || i <= INTEGER_FLOOR)) throw integerTooLarge(what);
   return i;
 }
 
