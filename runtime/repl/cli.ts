@@ -4,14 +4,15 @@
 
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { SourceFile, lex, read, compileExpression } from '../../compiler/index.js';
 import { showSyntax } from '../../compiler/syntax.js';
 import { disassemble } from '../../vm/disassemble.js';
 import { PactError } from '../../vm/errors.js';
 import { Span } from '../../vm/source.js';
 import { engineFailure, limits } from '../../vm/limits.js';
-import { readScriptFile, ScriptFileError, walkScripts } from './script-files.js';
+import { readScriptFile, ScriptFileError, walkScripts, type WalkEntry } from './script-files.js';
+import { affectedScripts, watchScripts } from './watch.js';
 import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
@@ -99,6 +100,7 @@ export const COMMANDS: readonly Command[] = [
       { name: 'jobs', value: 'N', help: 'run scripts on N worker threads (output stays in file order)' },
       { name: 'shard', value: 'K/N', help: 'run only the K-th of N interleaved slices of the files' },
       { name: 'bail', help: 'stop at the first failing file' },
+      { name: 'watch', help: 'after the run, rerun the affected scripts whenever a .repl or .pact file under PATH changes' },
       { name: 'root', value: 'DIR', help: 'confine `load` to DIR (for untrusted scripts)' },
       ...GAS_FLAGS, ...COVERAGE_FLAGS, ANY_KEY, ...LIMIT_FLAGS,
     ],
@@ -331,14 +333,38 @@ async function testCommand(args: ParsedArgs): Promise<number> {
   const run = runOptions(args);
   const lcov = coverageFile(args);
   run.coverage = lcov !== null;
-  const coverage: CoverageReport = Object.create(null);
   const rootText = stringFlag(args, 'root');
   if (rootText !== undefined) {
     try { run.root = realpathSync(rootText); } catch { throw new UsageError(`--root must be an existing folder, got "${rootText}"`); }
   }
+  const allEntries = () => shard(walkScripts(args.positional), stringFlag(args, 'shard'));
+  const batch = (entries: WalkEntry[]) => testBatch(entries, args, reporter, Number(jobsText), run, lcov);
+  const code = await batch(allEntries());
+  if (!args.flags.has('watch')) return code;
+  return watchTests(args.positional, allEntries, batch);
+}
+
+/** `--watch`: after each change, rerun the scripts it affects; runs until interrupted. */
+function watchTests(paths: string[], allEntries: () => WalkEntry[], batch: (e: WalkEntry[]) => Promise<number>): Promise<number> {
+  process.stderr.write(`watching ${paths.join(', ')} for changes to .repl and .pact files (Ctrl-C to stop)\n`);
+  watchScripts(paths, async changed => {
+    const entries = allEntries();
+    const files = entries.filter(e => !('problem' in e)).map(e => e.file);
+    const affected = new Set(affectedScripts(files, changed));
+    const shown = changed.map(f => relative(process.cwd(), f) || f).join(', ');
+    if (affected.size === 0) { process.stderr.write(`changed: ${shown}; no script affected\n`); return; }
+    process.stderr.write(`changed: ${shown}; rerunning ${affected.size} script${affected.size === 1 ? '' : 's'}\n`);
+    await batch(entries.filter(e => 'problem' in e || affected.has(e.file)));
+  });
+  return new Promise<number>(() => {}); // the watchers keep the process alive until Ctrl-C
+}
+
+/** One run of `pactvm test` over `entries`: reports, progress, bail, coverage and the summary. */
+async function testBatch(entries: WalkEntry[], args: ParsedArgs, reporter: 'pretty' | 'json' | 'tap' | 'junit',
+  jobs: number, run: RunOptions, lcov: string | null): Promise<number> {
+  const coverage: CoverageReport = Object.create(null);
   let passed = 0, failed = 0;
   const collected: PortableResult[] = [];
-  const entries = shard(walkScripts(args.positional), stringFlag(args, 'shard'));
   const files = entries.filter(e => !('problem' in e)).map(e => e.file);
   const bail = args.flags.has('bail');
   const stopped = () => bail && failed > 0;
@@ -354,7 +380,6 @@ async function testCommand(args: ParsedArgs): Promise<number> {
     else process.stdout.write(prettyReport(r));
     progress.update(passed + failed, failed);
   };
-  const jobs = Number(jobsText);
   progress.update(0, 0);
   // a path the walk could not read is a failed entry of its own, reported first
   for (const e of entries) if ('problem' in e) report(failedFile(e.file, `cannot read ${e.file}: ${e.problem}`));
