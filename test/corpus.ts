@@ -18,6 +18,7 @@ export const CORPUS_ROOT = process.env.PACTVM_CORPUS
 export const PACT_TESTS = join(CORPUS_ROOT, 'conformance', 'pact-5', 'pact-tests');
 export const GAS_GOLDENS = join(CORPUS_ROOT, 'conformance', 'pact-5', 'gas-goldens');
 export const HEADER_DATA = join(CORPUS_ROOT, 'data', 'headers');
+export const TYPECHECKER = join(CORPUS_ROOT, 'conformance', 'pact-5', 'typechecker');
 
 export const corpusAvailable = existsSync(CORPUS_ROOT);
 

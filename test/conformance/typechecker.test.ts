@@ -7,6 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readFileSync } from 'node:fs';
+import { corpusTest, TYPECHECKER } from '../corpus.js';
 import { fileURLToPath } from 'node:url';
 import { basename, join } from 'node:path';
 import { SourceFile } from '../../compiler/index.js';
@@ -16,7 +17,7 @@ import { typecheckDeployed } from '../../runtime/typecheck/deployed.js';
 import { parseScheme, canonicalScheme, showDefnType, type DefnType } from '../../runtime/typecheck/index.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
-const corpus = join(repo, '..', 'shared', 'conformance', 'pact-5', 'typechecker');
+const corpus = TYPECHECKER;
 const listed = readFileSync(join(repo, 'test', 'conformance', 'typechecker-passing.txt'), 'utf8')
   .split('\n').map(l => l.trim()).filter(l => l && !l.startsWith('#'));
 type Expected = string | { steps: string[] };
@@ -39,7 +40,7 @@ function expectedText(e: Expected): string {
   return e.steps.map((s, i) => `step ${i}: ${showDefnType({ k: 'scheme', scheme: parseScheme(s) } as DefnType)}`).join('; ');
 }
 
-test('the typechecker corpus is beside the repository', () => {
+corpusTest('the typechecker corpus is there', () => {
   assert.ok(existsSync(corpus), `expected the corpus at ${corpus}`);
   assert.ok(listed.length > 0);
 });
@@ -52,7 +53,7 @@ test('the expected native types cover every natives/ file of the corpus', () => 
 for (const name of listed) {
   const path = join(corpus, name);
   if (name.startsWith('natives/')) {
-    test(`typechecker corpus: ${name} typechecks to upstream's types`, () => {
+    corpusTest(`typechecker corpus: ${name} typechecks to upstream's types`, () => {
       const r = typecheckFile(path);
       assert.ok(r.ok, r.ok ? '' : r.message);
       if (!r.ok) return;
@@ -64,7 +65,7 @@ for (const name of listed) {
       }
     });
   } else {
-    test(`typechecker corpus: ${name} fails to typecheck`, () => {
+    corpusTest(`typechecker corpus: ${name} fails to typecheck`, () => {
       const r = typecheckFile(path);
       assert.not.ok(r.ok, `${name} typechecked`);
       if (r.ok) return;
