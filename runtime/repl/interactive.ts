@@ -40,6 +40,7 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   let pending = '';
   const prompt = () => editor.prompt(pending ? '....> ' : 'pact> ');
   prompt();
+  editor.onInterrupt(() => { pending = ''; prompt(); });
   rl.on('line', line => {
     editor.remember(line);
     pending += (pending ? '\n' : '') + line;
