@@ -8,7 +8,6 @@ import { runSource } from './script.js';
 import { renderError } from './report.js';
 import { openLineEditor } from './line-editor.js';
 import { complete, type CompletionScope } from './completion.js';
-import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
 
 /** Does the text close every bracket and string it opens? (Enough to know when to run.) */
 export function isComplete(text: string): boolean {
@@ -47,10 +46,7 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
     if (pending.trim() === '' || isComplete(pending)) {
       const text = pending;
       pending = '';
-      // a bare native name shows its documentation, as Pact's REPL does
-      const doc = nativeDoc(text.trim());
-      if (doc) output.write(renderNativeDoc(text.trim(), doc) + '\n');
-      else if (text.trim() !== '') {
+      if (text.trim() !== '') {
         try {
           runSource(session, new SourceFile('(interactive)', text));
         } catch (e) {
