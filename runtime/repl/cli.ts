@@ -355,7 +355,7 @@ function watchTests(paths: string[], allEntries: () => WalkEntry[], batch: (e: W
     if (affected.size === 0) { process.stderr.write(`changed: ${shown}; no script affected\n`); return; }
     process.stderr.write(`changed: ${shown}; rerunning ${affected.size} script${affected.size === 1 ? '' : 's'}\n`);
     await batch(entries.filter(e => 'problem' in e || affected.has(e.file)));
-  });
+  }, undefined, (path, reason) => process.stderr.write(`cannot watch ${path}: ${reason}\n`));
   return new Promise<number>(() => {}); // the watchers keep the process alive until Ctrl-C
 }
 

@@ -46,7 +46,7 @@ export interface ScriptWatcher { close(): void }
  * A call still running holds the next one back, so reruns never overlap.
  */
 export function watchScripts(paths: readonly string[], onChange: (changed: string[]) => void | Promise<void>,
-  debounceMs = DEBOUNCE_MS): ScriptWatcher {
+  debounceMs = DEBOUNCE_MS, onUnwatchable?: (path: string, reason: string) => void): ScriptWatcher {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -67,13 +67,18 @@ export function watchScripts(paths: readonly string[], onChange: (changed: strin
     const isDir = (() => { try { return statSync(p).isDirectory(); } catch { return false; } })();
     // a script named on its own: watch its folder, where the files it loads usually are
     const folder = isDir ? p : dirname(p);
-    watchers.push(watch(folder, { recursive: isDir }, (_event, name) => {
-      if (name === null) return;
-      const file = resolve(folder, name.toString());
-      if (!WATCHED.test(file)) return;
-      pending.add(file);
-      schedule();
-    }));
+    try {
+      watchers.push(watch(folder, { recursive: isDir }, (_event, name) => {
+        if (name === null) return;
+        const file = resolve(folder, name.toString());
+        if (!WATCHED.test(file)) return;
+        pending.add(file);
+        schedule();
+      }));
+    } catch (e) {
+      // a path the batch already reported as unreadable: the others are still watched
+      onUnwatchable?.(p, e instanceof Error ? e.message : String(e));
+    }
   }
   return {
     close() {

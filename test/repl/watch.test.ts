@@ -62,6 +62,23 @@ test('several quick writes become one change event naming each .repl/.pact file 
   }
 });
 
+test('a path that cannot be watched is named, and the others are still watched', 20_000, async () => {
+  const p = project();
+  const unwatchable: string[] = [];
+  let resolveFirst!: (changed: string[]) => void;
+  const first = new Promise<string[]>(r => { resolveFirst = r; });
+  const missing = join(p.dir, 'missing', 'x.repl');
+  const w = watchScripts([missing, p.b], resolveFirst, 100, path => unwatchable.push(path));
+  try {
+    assert.equal(unwatchable, [missing]);
+    await new Promise(r => setTimeout(r, 100));
+    writeFileSync(p.b, '(expect "arithmetic" 5 (+ 2 3))\n');
+    assert.equal(await first, [p.b]);
+  } finally {
+    w.close();
+  }
+});
+
 test('pactvm test --watch reruns only the scripts a changed file affects', 45_000, async () => {
   const p = project();
   const child = spawn(process.execPath, [cli, 'test', '--watch', p.dir], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 50_000 });
