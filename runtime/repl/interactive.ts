@@ -8,7 +8,6 @@ import { runSource } from './script.js';
 import { renderError } from './report.js';
 import { openLineEditor } from './line-editor.js';
 import { complete, type CompletionScope } from './completion.js';
-import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
 
 /** Where the outermost bracket still open at the end of the text is (an offset), or -1. A string
  *  cannot span lines (only a `\`-continuation can): an unclosed quote ends at its line. */
@@ -62,6 +61,7 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   let lineNo = 0, pendingLine = 1; // input lines read; the line the pending text began on
   const prompt = () => editor.prompt(pending ? '....> ' : 'pact> ');
   prompt();
+  editor.onInterrupt(() => { pending = ''; prompt(); });
   rl.on('line', line => {
     editor.remember(line);
     lineNo++;
@@ -70,10 +70,7 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
     if (pending.trim() === '' || isComplete(pending)) {
       const text = pending;
       pending = '';
-      // a bare native name shows its documentation, as Pact's REPL does
-      const doc = nativeDoc(text.trim());
-      if (doc) output.write(renderNativeDoc(text.trim(), doc) + '\n');
-      else if (text.trim() !== '') {
+      if (text.trim() !== '') {
         try {
           runSource(session, new SourceFile('(interactive)', text));
         } catch (e) {

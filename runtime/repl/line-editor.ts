@@ -20,6 +20,8 @@ export interface LineEditor {
   prompt(text: string): void;
   /** remember an entered line in the history file (terminal only) */
   remember(line: string): void;
+  /** Ctrl-C on a terminal: `handler` runs after the line being typed is dropped (the session goes on) */
+  onInterrupt(handler: () => void): void;
 }
 
 type Completer = (line: string) => [string[], string];
@@ -43,7 +45,7 @@ export function openLineEditor(input: NodeJS.ReadableStream, output: NodeJS.Writ
   const isTerminal = (input as { isTTY?: boolean }).isTTY === true;
   if (!isTerminal) {
     const rl = createInterface({ input, output, terminal: false });
-    return { rl, prompt: text => { output.write(text); }, remember: () => {} };
+    return { rl, prompt: text => { output.write(text); }, remember: () => {}, onInterrupt: () => {} };
   }
   const file = historyPath();
   const rl = createInterface({
@@ -57,6 +59,15 @@ export function openLineEditor(input: NodeJS.ReadableStream, output: NodeJS.Writ
     remember(line) {
       if (line.trim() === '') return;
       try { appendFileSync(file, line.replace(/\n/g, ' ') + '\n'); } catch { /* unwritable history is no reason to stop */ }
+    },
+    onInterrupt(handler) {
+      // as in Pact's REPL, Ctrl-C abandons the input, not the session (Ctrl-D ends it)
+      rl.on('SIGINT', () => {
+        rl.write(null, { ctrl: true, name: 'e' });
+        rl.write(null, { ctrl: true, name: 'u' });
+        output.write('\n');
+        handler();
+      });
     },
   };
 }

@@ -18,6 +18,7 @@ import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
 import { chargeModuleDeploy } from '../gas/meter.js';
+import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
 
 /** Run a whole source text in the session. Throws the first escaped error, always a PactError:
  *  this is the boundary where engine failures (vm/limits.ts) become located Pact errors. */
@@ -133,6 +134,9 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
   s.caps.purity = 'impure';
   s.caps.capStack = [];
   s.caps.evaluating = [];
+  // a bare native name shows the native's documentation instead of evaluating (Pact's RBuiltinDoc)
+  const doc = form.t === 'name' && form.parts.length === 1 ? nativeDoc(form.parts[0]!) : undefined;
+  if (doc) { display(s, renderNativeDoc((form as { parts: string[] }).parts[0]!, doc), form.span); return; }
   const head = form.t === 'paren' ? form.items[0] : undefined;
   if (form.t === 'paren' && head?.t === 'keyword') {
     switch (head.name) {

@@ -3,6 +3,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BUILTINS } from '../../vm/builtins.js';
+import { SourceFile } from '../../compiler/index.js';
+import { ReplSession } from '../../runtime/repl/session.js';
+import { runSource } from '../../runtime/repl/script.js';
 import { documentedNatives, nativeDoc, renderNativeDoc } from '../../runtime/natives/docs.js';
 
 test('every native of the builtin catalogue has documentation', () => {
@@ -30,6 +33,13 @@ test('a doc renders as the name, its call shapes indented, then the description'
   assert.is(renderNativeDoc('round', nativeDoc('round')!),
     'round\n\n  (round x:decimal) -> integer\n  (round x:decimal places:integer) -> decimal\n\n' +
     'Rounds half to even, to a whole integer or to the given number of decimal places.');
+});
+
+test('a bare native name in a script traces its documentation and the script goes on', () => {
+  const traced: string[] = [];
+  const session = new ReplSession({ print: () => {}, trace: text => traced.push(text) });
+  runSource(session, new SourceFile('bare.repl', 'dec\n(dec 3)\n'));
+  assert.equal(traced, [renderNativeDoc('dec', nativeDoc('dec')!), '3.0']);
 });
 
 test.run();

@@ -86,6 +86,12 @@ test('tab completes a module member after the module is deployed', () => withHis
   assert.match(out, /\n15\r?\n/);
 }));
 
+test('Ctrl-C drops the form being typed and the session goes on', () => withHistoryFile(async () => {
+  const out = await terminalSession(['(defun f (x)' + ENTER, '(+ 1', '\x03', '(* 2 21)' + ENTER]);
+  assert.match(out, /\n42\r?\n/);
+  assert.not.match(out, /Loaded repl defun/);
+}));
+
 test('a bare native name prints its documentation instead of evaluating', async () => {
   const out = await terminalSession(['take\n'], true);
   assert.is(out, 'pact> take\n\n' +
