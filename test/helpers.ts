@@ -5,6 +5,9 @@ import { ReplSession } from '../runtime/repl/session.js';
 import { runSource } from '../runtime/repl/script.js';
 import { pretty } from '../runtime/values/render.js';
 import { PactError } from '../vm/errors.js';
+import { PassThrough } from 'node:stream';
+import { interactive } from '../runtime/repl/interactive.js';
+import { withDeadline } from './deadline.js';
 
 export interface Ran {
   session: ReplSession;
@@ -43,3 +46,14 @@ export function errorOf(text: string): string {
 }
 
 export { pretty };
+
+/** Everything `pactvm repl` writes for `input` piped in, once the session has ended (or a deadline error). */
+export async function replTranscript(input: string, ms = 30_000): Promise<string> {
+  const inp = new PassThrough(), out = new PassThrough();
+  let text = '';
+  out.on('data', d => { text += d.toString(); });
+  const done = interactive(inp, out);
+  inp.end(input);
+  await withDeadline(done, ms, 'the REPL session');
+  return text;
+}

@@ -2,21 +2,11 @@
 
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
-import { PassThrough } from 'node:stream';
-import { interactive, isComplete } from '../../runtime/repl/interactive.js';
-
-async function session(input: string): Promise<string> {
-  const inp = new PassThrough(), out = new PassThrough();
-  let text = '';
-  out.on('data', d => { text += d.toString(); });
-  const done = interactive(inp, out);
-  inp.end(input);
-  await done;
-  return text;
-}
+import { isComplete } from '../../runtime/repl/interactive.js';
+import { replTranscript } from '../helpers.js';
 
 test('input runs once its brackets balance; the session keeps its definitions and survives errors', async () => {
-  const out = await session('(defun double (x)\n  (* x 2))\n(enforce false "no")\n(double 21)\n');
+  const out = await replTranscript('(defun double (x)\n  (* x 2))\n(enforce false "no")\n(double 21)\n');
   assert.is(out, 'pact> ....> Loaded repl defun double\npact> (interactive):1:0: no\n 1 | (enforce false "no")\n' +
     '   | ^^^^^^^^^^^^^^^^^^^^\n\npact> 42\npact> goodbye\n');
 });

@@ -3,36 +3,24 @@
 
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
-import { PassThrough } from 'node:stream';
-import { interactive, isComplete, incompleteForm } from '../../runtime/repl/interactive.js';
+import { isComplete, incompleteForm } from '../../runtime/repl/interactive.js';
+import { replTranscript } from '../helpers.js';
 import { pactvm } from './cli.js';
 
-async function session(input: string): Promise<string> {
-  const inp = new PassThrough(), out = new PassThrough();
-  let text = '';
-  out.on('data', d => { text += d.toString(); });
-  const done = interactive(inp, out);
-  inp.end(input);
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('deadline passed')), 30_000); });
-  try { await Promise.race([done, deadline]); } finally { clearTimeout(timer); }
-  return text;
-}
-
 test('an unbalanced quote is a lexical error at once; the next lines run normally', async () => {
-  const out = await session('(print "abc)\n(+ 1 2)\n');
+  const out = await replTranscript('(print "abc)\n(+ 1 2)\n');
   assert.is(out, 'pact> (interactive):1:7: Lexical Error: String literal parsing error:  did not close string literal\n' +
     ' 1 | (print "abc)\n   |        ^\n\npact> 3\npact> goodbye\n');
 });
 
 test('a string continued with a backslash still spans lines', async () => {
   assert.not.ok(isComplete('(+ "ab\\'));
-  const out = await session('(+ "ab\\\n   \\cd" "!")\n');
+  const out = await replTranscript('(+ "ab\\\n   \\cd" "!")\n');
   assert.is(out, 'pact> ....> "abcd!"\npact> goodbye\n');
 });
 
 test('end of input inside a form reports "incomplete form at line:col" of the form', async () => {
-  const out = await session('(+ 1 2)\n\n  (let ((x 1))\n    (+ x\n');
+  const out = await replTranscript('(+ 1 2)\n\n  (let ((x 1))\n    (+ x\n');
   assert.ok(out.endsWith('pact> 3\npact> pact> ....> ....> incomplete form at 3:2\ngoodbye\n'), out);
   assert.is(incompleteForm('(+ 1 2)'), null);
   assert.is(incompleteForm('[1 "(" ; (\n {'), 'incomplete form at 1:0');
