@@ -3,7 +3,7 @@
 // returns at once when no gas limit is set, so unmetered runs pay a single branch.
 
 import type { GasMeter } from './meter.js';
-import { intOpCost, powCost, milliGasLabel, type IntOp, type LabelFormat } from './meter.js';
+import { intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
 import { bitLength, type PactInt } from '../values/numbers.js';
 import type { PactDecimal } from '../../vm/values.js';
 
@@ -44,8 +44,6 @@ export function integerBits(x: PactInt): number {
 
 // Gas-log labels, one formatter per charge: built only while a gas log or profile is on.
 const textConcatLabel: LabelFormat = n => `GConcat (TextConcat (GasTextLength ${hsInt(n as PactInt)}))`;
-const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${hsInt(n as PactInt)}))`;
-const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${hsInt(n as PactInt)})`;
 const textListConcatLabel: LabelFormat = (chars, n) => `GConcat (TextListConcat (GasTextLength ${chars}) (GasListLength ${n}))`;
 const strOpLengthLabel: LabelFormat = n => `GStrOp (StrOpLength ${n})`;
 const strOpConvToIntLabel: LabelFormat = n => `GStrOp (StrOpConvToInt ${n})`;

@@ -112,8 +112,9 @@ export type LabelFormat = (a: LabelPiece, b: LabelPiece) => string;
 
 const nativeLabel: LabelFormat = name => `GNative ${name}`;
 const applyLabel: LabelFormat = k => `GAApplyLam ${k}`;
-const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${n}))`;
-const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${n})`;
+/** Literal and native list/object concatenation: lengths are never negative, so no parentheses. */
+export const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${n}))`;
+export const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${n})`;
 /** `GAConstant (MilliGas n)`: the label of every constant charge. */
 export const milliGasLabel: LabelFormat = mg => `GAConstant (MilliGas ${mg})`;
 const INT_OP_LABELS: Record<IntOp, LabelFormat> = {

@@ -3,7 +3,7 @@
 
 import { PactTime } from '../../vm/values.js';
 
-const MICROS_PER_DAY = 86_400_000_000n;
+export const MICROS_PER_DAY = 86_400_000_000n;
 
 export interface CivilTime {
   year: number; month: number; day: number;
@@ -24,12 +24,17 @@ export function civilFromDays(z: number): { year: number; month: number; day: nu
   return { year: month <= 2 ? y + 1 : y, month, day };
 }
 
-export function toCivil(t: PactTime): CivilTime {
+/** A time as whole days since the POSIX epoch (floored) and the microseconds into that day. */
+export function splitDay(t: PactTime): { days: number; dayMicros: number } {
   let days = t.micros / MICROS_PER_DAY;
   let rem = t.micros % MICROS_PER_DAY;
   if (rem < 0n) { rem += MICROS_PER_DAY; days -= 1n; }
-  const { year, month, day } = civilFromDays(Number(days));
-  const r = Number(rem);
+  return { days: Number(days), dayMicros: Number(rem) };
+}
+
+export function toCivil(t: PactTime): CivilTime {
+  const { days, dayMicros: r } = splitDay(t);
+  const { year, month, day } = civilFromDays(days);
   const secs = Math.floor(r / 1_000_000);
   return {
     year, month, day,

@@ -4,12 +4,12 @@
 
 import { PactTime } from '../../vm/values.js';
 import { int64, posixMicrosOf, timeFromMjdMicros, timeFromPosixMicros } from './instant.js';
+import { MICROS_PER_DAY, splitDay } from './calendar.js';
 import {
   dayOfYearFromMonthDayInt, floorDiv, floorMod, isLeapYearInt, mjdFromMondayWeek, mjdFromOrdinal,
   mjdFromSundayWeek, mjdFromWeekDate,
 } from './parse-calendar.js';
 
-const MICROS_PER_DAY = 86_400_000_000n;
 /** The POSIX epoch as a Modified Julian Day. */
 const POSIX_EPOCH_MJD = 40587;
 
@@ -113,13 +113,11 @@ interface Fields {
 }
 
 function fieldsOf(t: PactTime): Fields {
-  let days = t.micros / MICROS_PER_DAY;
-  let rem = t.micros % MICROS_PER_DAY;
-  if (rem < 0n) { rem += MICROS_PER_DAY; days -= 1n; }
-  const mjd = Number(days) + POSIX_EPOCH_MJD;
+  const { days, dayMicros } = splitDay(t);
+  const mjd = days + POSIX_EPOCH_MJD;
   const { year, yd } = toOrdinalDate(mjd);
   const { month, day } = monthDayFromDayOfYear(isLeapYear(year), yd);
-  return { mjd, dayMicros: Number(rem), posixMicros: posixMicrosOf(t), year, yd, month, day };
+  return { mjd, dayMicros, posixMicros: posixMicrosOf(t), year, yd, month, day };
 }
 
 /** One directive's text, or null when the directive is not known (then it is kept as written). */

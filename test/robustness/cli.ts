@@ -3,6 +3,7 @@
 
 import * as assert from 'uvu/assert';
 import { XMLValidator } from 'fast-xml-parser';
+import { CHILD_PROCESS_MS } from '../deadline.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 export const cli = fileURLToPath(new URL('../../runtime/repl/cli.js', import.meta.url));
 
 /** A CLI run may not take longer than this (the machine may be busy): a hang fails the test. */
-export const DEADLINE_MS = 120_000;
+export const DEADLINE_MS = CHILD_PROCESS_MS;
 
 export function scratch(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `pactvm-${prefix}-`));
