@@ -1,8 +1,6 @@
 // `pactvm check PATH...`: run each script (or .pact file) in a fresh session and typecheck every
 // module it deploys with Pact 5's static typechecker; each problem prints as `file:line:col: …`.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { SourceFile } from '../../compiler/index.js';
 import { PactError } from '../../vm/errors.js';
 import type { LoadedModule } from '../contracts/modules.js';
@@ -10,6 +8,7 @@ import { typecheckDeployed } from '../typecheck/deployed.js';
 import { problemLoc } from '../typecheck/render-tc.js';
 import { ReplSession } from './session.js';
 import { runSource } from './script.js';
+import { readScriptFile, ScriptFileError, walkScripts } from './script-files.js';
 
 export interface CheckReport {
   /** the modules typechecked, by name, with whether they passed */
@@ -18,18 +17,15 @@ export interface CheckReport {
   problems: string[];
 }
 
-/** Expand folders into their .repl and .pact files (recursively, sorted). */
-export function checkTargets(paths: string[]): string[] {
-  return paths.flatMap(p => {
-    if (!statSync(p).isDirectory()) return [p];
-    const entries = readdirSync(p).sort().map(e => join(p, e));
-    return checkTargets(entries.filter(e => statSync(e).isDirectory() || e.endsWith('.repl') || e.endsWith('.pact')));
-  });
-}
-
 /** Run one file and typecheck each module deployed while it ran (latest version of each). */
 export function checkFile(path: string): CheckReport {
-  const text = readFileSync(path, 'utf8');
+  let text: string;
+  try {
+    text = readScriptFile(path);
+  } catch (e) {
+    if (!(e instanceof ScriptFileError)) throw e;
+    return { modules: [], problems: [`${path}: cannot read file: ${e.message}`] };
+  }
   const s = new ReplSession();
   const deployed = new Map<string, LoadedModule>();
   const save = s.saveModule.bind(s);
@@ -44,7 +40,7 @@ export function checkFile(path: string): CheckReport {
   }
   const sources = new Map<string, string>([[path, text]]);
   const source = (f: string) => {
-    if (!sources.has(f)) { try { sources.set(f, readFileSync(f, 'utf8')); } catch { return undefined; } }
+    if (!sources.has(f)) { try { sources.set(f, readScriptFile(f)); } catch { return undefined; } }
     return sources.get(f);
   };
   const modules: CheckReport['modules'] = [];
@@ -64,8 +60,8 @@ export function checkFile(path: string): CheckReport {
 /** The `check` command: exit 0 when every module typechecks, 1 on any problem. */
 export function checkCommand(paths: string[], write: (text: string) => void): number {
   let checked = 0, failed = 0, problems = 0;
-  for (const file of checkTargets(paths)) {
-    const r = checkFile(file);
+  for (const entry of walkScripts(paths, ['.repl', '.pact'])) {
+    const r = 'problem' in entry ? { modules: [], problems: [`${entry.file}: cannot read: ${entry.problem}`] } : checkFile(entry.file);
     checked += r.modules.length;
     failed += r.modules.filter(m => !m.ok).length;
     problems += r.problems.length;

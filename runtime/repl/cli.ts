@@ -11,7 +11,7 @@ import { disassemble } from '../../vm/disassemble.js';
 import { PactError } from '../../vm/errors.js';
 import { Span } from '../../vm/source.js';
 import { engineFailure, limits } from '../../vm/limits.js';
-import { readScriptFile, ScriptFileError, walkScripts } from './script-files.js';
+import { ioReason, readScriptFile, ScriptFileError, walkScripts } from './script-files.js';
 import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
@@ -206,10 +206,17 @@ function coverageFile(args: ParsedArgs): string | null {
   return join(dir ?? 'coverage', 'lcov.info');
 }
 
-/** Write the batch's merged coverage and print the per-file summary (stderr: stdout may carry a report). */
-function finishCoverage(path: string, report: CoverageReport): void {
-  writeLcov(path, report);
+/** Write the batch's merged coverage and print the per-file summary (stderr: stdout may carry a
+ *  report). False, with the reason on stderr, when the file cannot be written. */
+function finishCoverage(path: string, report: CoverageReport): boolean {
+  try {
+    writeLcov(path, report);
+  } catch (e) {
+    process.stderr.write(`pactvm: cannot write coverage to ${path}: ${ioReason(e)}\n`);
+    return false;
+  }
   process.stderr.write(coverageSummary(report) + `coverage written to ${path}\n`);
+  return true;
 }
 
 /** `--gasmodel` and `--gaslimit` (whole gas units; the meter counts milligas), the limits and the wildcard. */
@@ -252,7 +259,7 @@ function runCommand(args: ParsedArgs): number {
       trace: (text, span) => { if (trace) process.stdout.write(`${span ? span.range() : file}:Trace: ${text}\n`); },
     },
   });
-  if (lcov !== null) finishCoverage(lcov, result.coverage!);
+  if (lcov !== null && !finishCoverage(lcov, result.coverage!)) return 1;
   if (result.errorText !== null) {
     process.stderr.write(result.errorText + '\nLoad failed\n');
     return 1;
@@ -376,14 +383,14 @@ async function testCommand(args: ParsedArgs): Promise<number> {
   if (stopped() && passed + failed < entries.length) {
     process.stderr.write(`--bail: stopped at the first failing file; ${entries.length - passed - failed} of ${entries.length} files not run\n`);
   }
-  if (lcov !== null) finishCoverage(lcov, coverage);
+  const coverageWritten = lcov === null || finishCoverage(lcov, coverage);
   // stdout carries only the report's own format; the closing line goes where it cannot break it
   // (TAP has it as a closing comment of its own)
   if (reporter === 'tap') process.stdout.write(tapReport(collected));
   else if (reporter === 'junit') process.stdout.write(junitReport(collected));
   if (reporter === 'pretty') process.stdout.write(summaryLine(passed, failed) + '\n');
   else if (reporter !== 'tap') process.stderr.write(summaryLine(passed, failed) + '\n');
-  return failed > 0 ? 1 : 0;
+  return failed > 0 || !coverageWritten ? 1 : 0;
 }
 
 /** `pactvm test --watch`: a whole run, then, for each burst of changes, a run of the scripts of the

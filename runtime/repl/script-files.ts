@@ -68,11 +68,13 @@ export function ioReason(e: unknown): string {
 export type WalkEntry = { file: string } | { file: string; problem: string };
 
 /**
- * Expand folders into their .repl files (recursively, sorted). Unreadable folders, dangling links
- * and symlink loops become entries with a problem (reported as failed files); non-regular files
- * (FIFOs, devices) named *.repl are skipped; a link to a folder being walked is a loop.
+ * Expand folders into their .repl files (or the given `endings`; recursively, sorted). Unreadable
+ * folders, dangling links and symlink loops become entries with a problem (reported as failed
+ * files); non-regular files (FIFOs, devices) with those endings are skipped; a link to a folder
+ * being walked is a loop.
  */
-export function walkScripts(paths: string[]): WalkEntry[] {
+export function walkScripts(paths: string[], endings: readonly string[] = ['.repl']): WalkEntry[] {
+  const wanted = (p: string) => endings.some(e => p.endsWith(e));
   const out: WalkEntry[] = [];
   const walking = new Set<string>(); // real paths of the folders being walked: a link back is a loop
   const visit = (p: string, named: boolean) => {
@@ -82,7 +84,7 @@ export function walkScripts(paths: string[]): WalkEntry[] {
     } catch (e) {
       const reason = ioReason(e);
       // a dangling link matters only where a script was meant to be; loops and denials always do
-      if (reason === 'no such file' && !named && !p.endsWith('.repl')) return;
+      if (reason === 'no such file' && !named && !wanted(p)) return;
       const linked = (() => { try { return lstatSync(p).isSymbolicLink(); } catch { return false; } })();
       out.push({ file: p, problem: linked && reason === 'no such file' ? 'dangling symbolic link' : reason });
       return;
@@ -106,9 +108,9 @@ export function walkScripts(paths: string[]): WalkEntry[] {
       walking.delete(real);
       return;
     }
-    // a path given by name is run whatever it is called; inside folders only regular *.repl files
+    // a path given by name is run whatever it is called; inside folders only regular files with those endings
     if (named) out.push({ file: p });
-    else if (p.endsWith('.repl') && st.isFile()) out.push({ file: p });
+    else if (wanted(p) && st.isFile()) out.push({ file: p });
   };
   for (const p of paths) visit(p, true);
   return out;

@@ -63,4 +63,12 @@ test('pactvm check exits 1 on any problem, 0 when all modules typecheck, and sea
   assert.is(run('check').status, 2);
 });
 
+test('a missing file or an unreadable path is a problem of its own, and the exit code is 1', () => {
+  const missing = join(dir, 'nope.repl');
+  assert.equal(checkFile(missing).problems, [`${missing}: cannot read file: no such file`]);
+  const r = run('check', missing, good);
+  assert.is(r.status, 1);
+  assert.is(r.stdout, `${missing}: cannot read: no such file\n1 module checked, 0 failed to typecheck\n`);
+});
+
 test.run();

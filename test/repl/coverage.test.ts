@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,6 +132,22 @@ test('pactvm test --coverage on the examples: LCOV with the calls the token suit
     assert.ok(parseLcov(one.lcov).has(join(examples, 'vesting/vesting.pact')));
     assert.match(one.stderr, /token\.pact\s+\d+\.\d% \(\d+\/\d+\)/);
     assert.is(run('2', 'two').lcov, one.lcov);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a coverage folder that cannot be written is named, the results are kept, and the exit code is 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-cov-'));
+  try {
+    const blocker = join(dir, 'file');
+    writeFileSync(blocker, '');
+    const r = spawnSync('node', [cli, 'test', join(repo, 'examples'), '--coverage-dir', join(blocker, 'sub')],
+      { encoding: 'utf8', timeout: 60_000 });
+    assert.is(r.status, 1);
+    assert.match(r.stdout, /2 passed, 0 failed/);
+    assert.match(r.stderr, new RegExp(`pactvm: cannot write coverage to ${join(blocker, 'sub', 'lcov.info')}: a path component is not a directory`));
+    assert.not.match(r.stderr, /\n\s+at /);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
