@@ -3,6 +3,7 @@
 import { SourceFile } from '../vm/source.js';
 import { tokenize, type Token } from './lexer.js';
 import { parse } from './parser.js';
+import { checkGrammar } from './grammar-check.js';
 import type { Syntax } from './syntax.js';
 import { Desugarer, type NameEnv, type ModuleScope } from './desugar.js';
 import { resolveSlots } from './resolve.js';
@@ -16,7 +17,13 @@ export type { NameEnv, ModuleScope } from './desugar.js';
 
 export function lex(file: SourceFile): Token[] { return tokenize(file); }
 
-export function read(file: SourceFile): Syntax[] { return parse(file, tokenize(file)); }
+/** The whole file is checked against Pact's grammar first (a .pact file is a program, anything
+ *  else a REPL script), so a file Pact's parser refuses fails before any of it runs. */
+export function read(file: SourceFile): Syntax[] {
+  const tokens = tokenize(file);
+  checkGrammar(file, tokens, file.name.endsWith('.pact') ? 'Program' : 'ReplProgram');
+  return parse(file, tokens);
+}
 
 /** Compile one top-level expression to a 0-argument function. */
 export function compileExpression(form: Syntax, env: NameEnv, module: ModuleScope | null = null): FunctionProto {

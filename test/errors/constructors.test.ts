@@ -14,6 +14,8 @@ interface Row {
   program: string;
   /** Pact's text; a function when it carries a hash the program computes (read from its traces) */
   expected: string | ((r: Ran) => string);
+  /** where Pact reports it, `file:line:col` (the prefix of the rendered error), when a row pins it */
+  at?: string;
 }
 
 interface Pending extends Row {
@@ -64,10 +66,33 @@ export const ROWS: Row[] = [
   { ctor: 'OutOfInputError', family: 'LexerError', program: "(print '",
     expected: "Lexical Error: Ran out of input before finding a lexeme. Last Character seen:  (')" },
 
-  // ---- ParseError
+  // ---- ParseError. The whole file is parsed (Pact's LALR(1) grammar, Parser.y) before any of it runs.
   { ctor: 'PrecisionOverflowError', family: 'ParseError', program: `(+ 1.${'0'.repeat(255)}1 1)`,
-    expected: 'Precision overflow (>=255 decimal places):  256 decimals' },
-  { ctor: 'InvalidBaseType', family: 'ParseError', program: '(defun f:foo () 1)', expected: 'No such type: foo' },
+    expected: 'Precision overflow (>=255 decimal places):  256 decimals', at: 'ctor.repl:1:3' },
+  { ctor: 'InvalidBaseType', family: 'ParseError', program: '(defun f:foo () 1)', expected: 'No such type: foo', at: 'ctor.repl:1:9' },
+  // Where no action applies, Pact lists the terminals the failing state shifts, in declaration
+  // order (at most ten, then `...`), at the offending token, or at 1:0 when the input ran out.
+  { ctor: 'ParsingError', family: 'ParseError', program: '(print 1', expected: "Expected: [')']", at: 'ctor.repl:1:0' },
+  { ctor: 'ParsingError', family: 'ParseError', program: '(module m g)', expected: "Expected: ['(']", at: 'ctor.repl:1:11' },
+  { ctor: 'ParsingError', family: 'ParseError', program: '(let ((x 1)))',
+    expected: "Expected: [true, false, '{', '(', '[', IDENT, NUM, STR, TICK]", at: 'ctor.repl:1:12' },
+  { ctor: 'ParsingError', family: 'ParseError', program: '(defun f () "a")', // the string is the docstring
+    expected: "Expected: [true, false, '{', '(', '[', IDENT, NUM, STR, TICK]", at: 'ctor.repl:1:15' },
+  { ctor: 'ParsingError', family: 'ParseError', program: '(defpact p () (step 1))',
+    expected: 'Expected: [let, letstar, lam, module, interface, import, defun, defconst, true, false, ...]', at: 'ctor.repl:1:1' },
+  { ctor: 'ParsingError', family: 'ParseError', program: '(defun f (m:module{i j}) 1)', expected: "Expected: ['}', ',']", at: 'ctor.repl:1:21' },
+  // raised by the grammar's own action when a module body is reduced, at its first non-definition
+  { ctor: 'ParsingError', family: 'ParseError', program: '(module m g (implements i) (use j))',
+    expected: 'Expected: at least one of [defun, defcap, defschema, deftable, defpact, defconst]', at: 'ctor.repl:1:12' },
+  // a complete program expects nothing more: the left-over input is listed instead
+  { ctor: 'TooManyCloseParens', family: 'ParseError', program: '(print "first")\n(+ 1 2))',
+    expected: 'Too many closing parens, remaining tokens: []', at: 'ctor.repl:2:7' },
+  { ctor: 'TooManyCloseParens', family: 'ParseError', program: '(+ 1 2)\n) 2 "a\\"b" \'x',
+    expected: 'Too many closing parens, remaining tokens: [number<2>, "a"b", \'\'x]', at: 'ctor.repl:2:0' },
+  { ctor: 'UnexpectedInput', family: 'ParseError', program: '1 ]', expected: 'Unexpected input after expr, remaining tokens: []]', at: 'ctor.repl:1:2' },
+  { ctor: 'UnexpectedInput', family: 'ParseError', program: '(print 1) } a b c d e f g h i j k',
+    expected: 'Unexpected input after expr, remaining tokens: [}, ident<a>, ident<b>, ident<c>, ident<d>, ident<e>, ident<f>, ident<g>, ident<h>, ident<i>, ...]',
+    at: 'ctor.repl:1:10' },
 
   // ---- DesugarError
   { ctor: 'UnboundTermVariable', family: 'DesugarError', program: '(nope::f)', expected: 'Unbound variable nope' },
@@ -364,6 +389,17 @@ export const ROWS: Row[] = [
       // Pact renders errors compactly: a list keeps the non-flat brackets of prettyprinter's `list`
       return `Yield provenance does not match, received (Provenance 1 ${h}), expected [ (Provenance 2 ${h}) ]`;
     } },
+  // continue-pact with rollback names the step to undo, which must be the one the stored exec ran last
+  { ctor: 'DefPactRollbackMismatch', family: 'EvalError', program: `${MOD} (defpact p () (step 1) (step 2) (step 3)))\n(m.p)\n(continue-pact 1)\n(continue-pact 2 true)`,
+    expected: `Rollback mismatch in DefPactStep and defpact execution environment: defpact id: ${TX_HASH} step rollback: True DefPactExec rollback: False` },
+  { ctor: 'DefPactRollbackMismatch', family: 'EvalError',
+    program: `${MOD} (defpact p () (step-with-rollback 1 2) (step-with-rollback 3 4) (step 5)))\n(m.p)\n(continue-pact 1)\n(continue-pact 0 true)`,
+    expected: `Rollback mismatch in DefPactStep and defpact execution environment: defpact id: ${TX_HASH} step rollback: True DefPactExec rollback: True` },
+  // Pact spells the prefix; the rest is base64-bytestring's (Data.ByteString.Base64.Internal) text
+  { ctor: 'Keccak256Error', family: 'EvalError', program: '(hash-keccak256 ["a"])',
+    expected: 'Base64URL decode failed: Base64-encoded bytestring has invalid size' },
+  { ctor: 'Keccak256Error', family: 'EvalError', program: '(hash-keccak256 ["aGVsbG8" "a!!b"])',
+    expected: 'Base64URL decode failed: invalid character at offset: 1' },
   // ---- nested defpacts (item 3; the full cases are in test/repl/nested-defpacts.test.ts)
   { ctor: 'NestedDefpactsNotAdvanced', family: 'EvalError', program: `${NESTED}(p.forgets)\n(continue-pact 1)`,
     expected: `Nested defpact not advanced ${TX_HASH}` },
@@ -414,17 +450,13 @@ export const UNREACHABLE: Record<string, string> = {
   DefPactStepNotInEnvironment: 'continue-pact always installs a step before continuing; resume without one is NoActiveDefPactExec',
   UnknownException: 'wraps Haskell exceptions escaping a native; the REPL has none to raise',
   VerifierError: 'PEVerifierError comes from chainweb\'s verifier plugins, outside the REPL',
+  DefPactIdMismatch: 'resumePact reads the exec stored under the step\'s own id, and an exec is only ever written under the id of ' +
+    'the step that ran it; only a cross-chain continuation\'s exec (chainweb\'s SPV entry) can differ, and continue-pact passes none',
 };
 
-/** Reachable, but the exact text cannot be derived from reading the source; left out on purpose. */
-export const NOT_PINNED: Record<string, string> = {
-  ParsingError: 'prints happy\'s expected-token list for the failing LALR state; the list depends on the generated tables',
-  TooManyCloseParens: 'prints happy\'s remaining tokens; whether happy stops at the paren depends on the generated tables',
-  UnexpectedInput: 'as TooManyCloseParens: decided by happy\'s tables (and the parser is the robustness helper\'s)',
-  Keccak256Error: 'its messages are the OpenSSL/base64 libraries\' own texts, which the source does not contain',
-  DefPactIdMismatch: 'needs a defpact exec in the environment with another id than the step asks for; continue-pact looks up by id',
-  DefPactRollbackMismatch: 'as DefPactIdMismatch: the REPL builds the step from the stored exec, so they agree',
-};
+/** Reachable, but the exact text cannot be derived from reading the source (empty now: the parse
+ *  errors follow from the grammar, see compiler/lalr.ts). A row added here needs its reason. */
+export const NOT_PINNED: Record<string, string> = {};
 
 /** Every constructor of Errors.hs that a PactError prints (VerifierError is PEVerifierError's). */
 const ALL_CONSTRUCTORS = [
@@ -464,10 +496,12 @@ const ALL_CONSTRUCTORS = [
 ];
 
 /** What a row's program does today: the text and whether `try` would catch it. */
-function outcome(row: Row): { message: string | null; recoverable: boolean; expected: string } {
+function outcome(row: Row): { message: string | null; recoverable: boolean; expected: string; at: string | null } {
   const r = runRepl(row.program, 'ctor.repl');
   const expected = typeof row.expected === 'string' ? row.expected : row.expected(r);
-  return { message: r.error ? r.error.message : null, recoverable: r.error?.recoverable ?? false, expected };
+  const span = r.error?.span, pos = span?.startPos;
+  const at = span && pos ? `${span.file.name}:${pos.line + 1}:${pos.col}` : null;
+  return { message: r.error ? r.error.message : null, recoverable: r.error?.recoverable ?? false, expected, at };
 }
 
 for (const row of ROWS) {
@@ -475,6 +509,7 @@ for (const row of ROWS) {
     const o = outcome(row);
     assert.is(o.message, o.expected);
     assert.is(o.recoverable, row.family === 'UserRecoverableError', 'only user-recoverable errors are caught by try');
+    if (row.at) assert.is(o.at, row.at);
   });
 }
 

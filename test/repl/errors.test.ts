@@ -27,10 +27,10 @@ test('an unterminated string is a lexical error at the opening quote', () => {
   assert.is(r.error!.message, 'Lexical Error: String literal parsing error:  did not close string literal');
 });
 
-test('an unclosed paren reports the end of the input', () => {
+test('an unclosed paren expects a close paren; at the end of the input Pact points at the file start', () => {
   const r = runRepl('(+ 1\n  (* 2 3)', 'open.repl');
-  assert.match(r.error!.message, 'Expected: [)]');
-  assert.is(location(r.error), 'open.repl:2:9');
+  assert.is(r.error!.message, "Expected: [')']");
+  assert.is(location(r.error), 'open.repl:1:0');
 });
 
 test('an unknown name is an error at its use, after earlier forms ran', () => {

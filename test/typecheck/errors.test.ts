@@ -96,7 +96,7 @@ test('a module reference must implement every interface the type asks for', () =
   const src = `(interface i (defun f:integer (x:integer)))
 (interface j (defun h:integer (x:integer)))
 (module impl g (defcap g () true) (implements i) (defun f:integer (x:integer) x))
-${mod('(defun call (m:module{i j}) (m::f 1)) (defun call-impl () (call impl))')}`;
+${mod('(defun call (m:module{i, j}) (m::f 1)) (defun call-impl () (call impl))')}`;
   assert.ok(errorOf(src).startsWith('Module impl does not implement the requested interfaces:  \n'));
 });
 

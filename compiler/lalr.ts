@@ -1,0 +1,170 @@
+// LALR(1) tables for the grammar in grammar.ts, built the way Pact's parser generator (happy)
+// builds and resolves them, so a parse fails in the same state, with the same expected tokens.
+
+import { EOF, isTerminal, type Grammar } from './grammar.js';
+
+export type Action =
+  | { kind: 'shift'; to: number }
+  | { kind: 'reduce'; rule: number }
+  | { kind: 'accept' };
+
+export interface State {
+  /** the action per terminal; a terminal absent here takes `fallback` */
+  actions: Map<number, Action>;
+  /** the reduction taken on every terminal without an action of its own (happy's default), or null: fail */
+  fallback: Action | null;
+  /** the nonterminal transitions */
+  gotos: Map<number, number>;
+  /** the terminals this state shifts, ascending: what a parse error here lists as expected */
+  expected: number[];
+}
+
+export interface Tables {
+  states: State[];
+  /** the first state of each entry point, by rule number of its augmented rule */
+  startState: Map<number, number>;
+}
+
+const bit = (t: number): bigint => 1n << BigInt(t);
+
+/** Which nonterminals derive ε, and the terminals each can begin with. */
+function firstSets(g: Grammar): { nullable: Set<number>; first: Map<number, bigint> } {
+  const nullable = new Set<number>();
+  const first = new Map<number, bigint>();
+  for (const r of g.rules) first.set(r.lhs, 0n);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const r of g.rules) {
+      let f = first.get(r.lhs)!;
+      let allNullable = true;
+      for (const s of r.rhs) {
+        if (isTerminal(s)) { f |= bit(s); allNullable = false; break; }
+        f |= first.get(s)!;
+        if (!nullable.has(s)) { allNullable = false; break; }
+      }
+      if (f !== first.get(r.lhs)) { first.set(r.lhs, f); changed = true; }
+      if (allNullable && !nullable.has(r.lhs)) { nullable.add(r.lhs); changed = true; }
+    }
+  }
+  return { nullable, first };
+}
+
+interface Building {
+  /** kernel items as rule * 256 + dot, with their lookaheads */
+  kernel: Map<number, bigint>;
+  transitions: Map<number, number>;
+  queued: boolean;
+}
+
+/** Build the LALR(1) automaton: LR(0) states identified by their kernels, lookaheads propagated
+ *  along the transitions until nothing changes, then happy's action resolution per state. */
+export function buildTables(g: Grammar): Tables {
+  const { nullable, first } = firstSets(g);
+  const rhsOf = (item: number) => g.rules[item >> 8].rhs;
+
+  /** The terminals that can follow position `from` of a rule, given the item's own lookahead. */
+  const followIn = (rhs: number[], from: number, la: bigint): bigint => {
+    let f = 0n;
+    for (let i = from; i < rhs.length; i++) {
+      const s = rhs[i];
+      if (isTerminal(s)) return f | bit(s);
+      f |= first.get(s)!;
+      if (!nullable.has(s)) return f;
+    }
+    return f | la;
+  };
+
+  const closure = (kernel: Map<number, bigint>): Map<number, bigint> => {
+    const items = new Map(kernel);
+    const work = [...items.keys()];
+    while (work.length) {
+      const item = work.pop()!;
+      const rhs = rhsOf(item), dot = item & 255;
+      if (dot >= rhs.length || isTerminal(rhs[dot])) continue;
+      const la = followIn(rhs, dot + 1, items.get(item)!);
+      for (const r of g.rulesOf.get(rhs[dot]) ?? []) {
+        const k = r << 8, old = items.get(k);
+        const now = (old ?? 0n) | la;
+        if (old !== now) { items.set(k, now); work.push(k); }
+      }
+    }
+    return items;
+  };
+
+  const building: Building[] = [];
+  const byCore = new Map<string, number>();
+  const queue: number[] = [];
+  const stateFor = (kernel: Map<number, bigint>): number => {
+    const core = [...kernel.keys()].sort((a, b) => a - b).join(',');
+    let id = byCore.get(core);
+    if (id === undefined) {
+      id = building.push({ kernel: new Map(), transitions: new Map(), queued: false }) - 1;
+      byCore.set(core, id);
+    }
+    const s = building[id];
+    let changed = s.kernel.size === 0;
+    for (const [item, la] of kernel) {
+      const old = s.kernel.get(item) ?? 0n;
+      if ((old | la) !== old || !s.kernel.has(item)) { s.kernel.set(item, old | la); changed = true; }
+    }
+    if (changed && !s.queued) { s.queued = true; queue.push(id); }
+    return id;
+  };
+
+  const startState = new Map<number, number>();
+  g.rules.forEach((r, i) => { if (r.start) startState.set(i, stateFor(new Map([[i << 8, bit(EOF)]]))); });
+  while (queue.length) {
+    const id = queue.shift()!;
+    const s = building[id];
+    s.queued = false;
+    const next = new Map<number, Map<number, bigint>>();
+    for (const [item, la] of closure(s.kernel)) {
+      const rhs = rhsOf(item), dot = item & 255;
+      if (dot >= rhs.length) continue;
+      let k = next.get(rhs[dot]);
+      if (!k) next.set(rhs[dot], k = new Map());
+      k.set(item + 1, (k.get(item + 1) ?? 0n) | la);
+    }
+    for (const [sym, kernel] of next) s.transitions.set(sym, stateFor(kernel));
+  }
+
+  return { states: building.map(s => resolve(g, s, closure(s.kernel))), startState };
+}
+
+/** One state's actions as happy resolves them: shift beats reduce, accept beats both; a state's
+ *  default is the reduction of the lowest-numbered terminal that reduces. */
+function resolve(g: Grammar, s: Building, items: Map<number, bigint>): State {
+  const actions = new Map<number, Action>();
+  const contested = new Set<number>();
+  const put = (t: number, a: Action) => {
+    const old = actions.get(t);
+    if (!old || old.kind === 'accept') { if (!old) actions.set(t, a); return; }
+    if (a.kind === 'accept') { actions.set(t, a); return; }
+    if (old.kind === 'shift' && a.kind === 'shift') return;
+    if (old.kind === 'reduce' && a.kind === 'reduce') {
+      if (old.rule !== a.rule) throw new Error(`grammar: reduce/reduce conflict on ${g.names[t]}`);
+      return;
+    }
+    contested.add(t);
+    if (a.kind === 'shift') actions.set(t, a);
+  };
+  for (const [item, la] of items) {
+    const rule = g.rules[item >> 8], dot = item & 255;
+    if (dot < rule.rhs.length) {
+      const sym = rule.rhs[dot];
+      if (isTerminal(sym)) put(sym, { kind: 'shift', to: s.transitions.get(sym)! });
+    } else if (rule.start) {
+      put(EOF, { kind: 'accept' });
+    } else {
+      for (let t = 0; t <= EOF; t++) if (la & bit(t)) put(t, { kind: 'reduce', rule: item >> 8 });
+    }
+  }
+  let fallback: Action | null = null;
+  for (let t = 0; t <= EOF && !fallback; t++) {
+    const a = actions.get(t);
+    if (a?.kind === 'reduce' && !contested.has(t)) fallback = a;
+  }
+  const expected = [...actions].filter(([t, a]) => a.kind === 'shift' && !contested.has(t)).map(([t]) => t).sort((a, b) => a - b);
+  const gotos = new Map([...s.transitions].filter(([sym]) => !isTerminal(sym)));
+  return { actions, fallback, gotos, expected };
+}
