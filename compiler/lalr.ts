@@ -25,7 +25,9 @@ export interface Tables {
   startState: Map<number, number>;
 }
 
-const bit = (t: number): bigint => 1n << BigInt(t);
+// lookahead sets are bitmasks over the terminals (EOF included), one bigint each
+const BITS = Array.from({ length: EOF + 1 }, (_, t) => 1n << BigInt(t));
+const bit = (t: number): bigint => BITS[t];
 
 /** Which nonterminals derive ε, and the terminals each can begin with. */
 function firstSets(g: Grammar): { nullable: Set<number>; first: Map<number, bigint> } {
@@ -156,7 +158,8 @@ function resolve(g: Grammar, s: Building, items: Map<number, bigint>): State {
     } else if (rule.start) {
       put(EOF, { kind: 'accept' });
     } else {
-      for (let t = 0; t <= EOF; t++) if (la & bit(t)) put(t, { kind: 'reduce', rule: item >> 8 });
+      const reduce: Action = { kind: 'reduce', rule: item >> 8 };
+      for (let t = 0; t <= EOF; t++) if ((la & BITS[t]) !== 0n) put(t, reduce);
     }
   }
   let fallback: Action | null = null;

@@ -1,5 +1,6 @@
 // Tokens → syntax tree. Groups brackets, joins qualified names, dynamic names and decimals.
-// Form-level grammar (what a defun looks like, ...) is checked by the desugarer.
+// read() runs it only on tokens Pact's grammar accepts (grammar-check.ts raises Pact's parse errors),
+// so its own errors are a safety net for direct callers.
 
 import type { Token } from './lexer.js';
 import { SourceFile, Span } from '../vm/source.js';
