@@ -3,7 +3,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile, read } from '../../compiler/index.js';
-import { pactTables } from '../../compiler/grammar-check.js';
 import { PactError } from '../../vm/errors.js';
 import { runRepl } from '../helpers.js';
 
@@ -18,16 +17,6 @@ function readError(text: string, name = 't.repl'): string | null {
     return `${e.span!.file.name}:${p.line + 1}:${p.col}: ${e.message}`;
   }
 }
-
-test('the tables have no reduce/reduce conflict, and no failing state lists a token a conflict decided', () => {
-  // happy 1.x lists only plain shifts, happy 2.x every shift: in these tables both give the same lists
-  const { tables } = pactTables();
-  for (const s of tables.states) {
-    if (s.fallback) continue;
-    const shifts = [...s.actions].filter(([, a]) => a.kind === 'shift').map(([t]) => t).sort((a, b) => a - b);
-    assert.equal(s.expected, shifts);
-  }
-});
 
 test('forms Pact accepts read without complaint', () => {
   for (const text of [
