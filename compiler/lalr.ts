@@ -56,6 +56,8 @@ interface Building {
   kernel: Map<number, bigint>;
   transitions: Map<number, number>;
   queued: boolean;
+  /** the closure from the state's last processing: its kernel has not changed since */
+  items: Map<number, bigint>;
 }
 
 /** Build the LALR(1) automaton: LR(0) states identified by their kernels, lookaheads propagated
@@ -100,7 +102,7 @@ export function buildTables(g: Grammar): Tables {
     const core = [...kernel.keys()].sort((a, b) => a - b).join(',');
     let id = byCore.get(core);
     if (id === undefined) {
-      id = building.push({ kernel: new Map(), transitions: new Map(), queued: false }) - 1;
+      id = building.push({ kernel: new Map(), transitions: new Map(), queued: false, items: new Map() }) - 1;
       byCore.set(core, id);
     }
     const s = building[id];
@@ -120,7 +122,8 @@ export function buildTables(g: Grammar): Tables {
     const s = building[id];
     s.queued = false;
     const next = new Map<number, Map<number, bigint>>();
-    for (const [item, la] of closure(s.kernel)) {
+    s.items = closure(s.kernel);
+    for (const [item, la] of s.items) {
       const rhs = rhsOf(item), dot = item & 255;
       if (dot >= rhs.length) continue;
       let k = next.get(rhs[dot]);
@@ -130,7 +133,7 @@ export function buildTables(g: Grammar): Tables {
     for (const [sym, kernel] of next) s.transitions.set(sym, stateFor(kernel));
   }
 
-  return { states: building.map(s => resolve(g, s, closure(s.kernel))), startState };
+  return { states: building.map(s => resolve(g, s, s.items)), startState };
 }
 
 /** One state's actions as happy resolves them: shift beats reduce, accept beats both; a state's
