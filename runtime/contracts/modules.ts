@@ -10,6 +10,8 @@ import type { Syntax } from '../../compiler/syntax.js';
 import type { Span } from '../../vm/source.js';
 import { Desugarer, desugarError, type ModuleScope, type NameEnv } from '../../compiler/desugar.js';
 import { compileFunction } from '../../compiler/index.js';
+import { parseDefHeader, schemaFields, skipDocs, tableSchema, withoutModels, type DefHeader } from '../../compiler/definitions.js';
+import { dependencyOrder, rejectCycles } from '../../compiler/module.js';
 import { GlobalCell, type GlobalKind } from '../../vm/chunk.js';
 import { Closure, ModRef, TableRef, isCallable } from '../../vm/values.js';
 import type { Machine } from '../../vm/machine.js';
@@ -38,73 +40,6 @@ export interface LoadedModule {
   summary: ModuleSummary;
   /** deployment sizes (gas.md §3.9) */
   sizes: ModuleSizes;
-}
-
-export interface DefHeader {
-  kind: string;
-  name: string;
-  returnType: PactType | null;
-  params: { name: string; type: PactType | null; span: Span }[];
-  body: Syntax[];
-  span: Span;
-  /** defcap metadata: `@event`, `@managed`, `@managed PARAM MANAGER` */
-  meta: { kind: 'event' } | { kind: 'auto' } | { kind: 'managed'; param: string; manager: string } | null;
-}
-
-/** Split `(defun name[:type] (args) [doc|@doc s|@model [...]] body...)` into its parts. */
-export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): DefHeader {
-  const items = form.items;
-  const kind = (items[0] as { name: string }).name;
-  const nameSyn = items[1];
-  if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${kind} name`, form.span);
-  d.checkNotNative(nameSyn.parts[0], nameSyn.span);
-  let i = 2;
-  let returnType: PactType | null = null;
-  if (kind === 'deftable') {
-    // `(deftable name:{schema} [doc])`: the schema is read by tableSchema
-    return { kind, name: nameSyn.parts[0], returnType, params: [], body: [], span: form.span, meta: null };
-  }
-  if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
-    const r = d.type(items, i + 1);
-    returnType = r.type; i = r.next;
-  }
-  let params: DefHeader['params'] = [];
-  if (kind === 'defun' || kind === 'defcap' || kind === 'defpact') {
-    const ps = items[i];
-    if (ps?.t !== 'paren') throw desugarError(`Expected: ${kind} argument list`, form.span);
-    params = d.params(ps.items);
-    i++;
-  }
-  // a defconst is `(defconst NAME[:type] value [doc])`: the doc follows the value
-  let body = kind === 'defconst' ? items.slice(i, i + 1) : skipDocs(items.slice(i), true);
-  let meta: DefHeader['meta'] = null;
-  if (kind === 'defcap' && body[0]?.t === 'annotation') {
-    const a = body[0].name;
-    if (a === '@event') { meta = { kind: 'event' }; body = skipDocs(body.slice(1), true); }
-    else if (a === '@managed') {
-      const p = body[1], m = body[2];
-      if (p?.t === 'name' && p.parts.length === 1 && m?.t === 'name') {
-        if (!params.some(x => x.name === p.parts[0])) {
-          throw desugarError(`Invalid Managed arg: no such arg with name ${p.parts[0]}`, p.span);
-        }
-        meta = { kind: 'managed', param: p.parts[0], manager: m.parts.join('.') };
-        body = skipDocs(body.slice(3), true);
-      } else { meta = { kind: 'auto' }; body = skipDocs(body.slice(1), true); }
-    }
-  }
-  return { kind, name: nameSyn.parts[0], returnType, params, body, span: form.span, meta };
-}
-
-/** Drop docstrings and @doc/@model annotations (they do not affect evaluation). */
-function skipDocs(items: Syntax[], docFirst: boolean): Syntax[] {
-  let i = 0;
-  for (;;) {
-    const s = items[i];
-    if (s?.t === 'annotation' && (s.name === '@doc' || s.name === '@model')) { i += 2; continue; }
-    if (docFirst && i === 0 && s?.t === 'str' && items.length > 1) { i++; continue; }
-    break;
-  }
-  return items.slice(i);
 }
 
 /** Compile a defun into its cell's closure (a defun captures nothing). */
@@ -324,63 +259,6 @@ export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: s
   return new Map(names.map(n => [n, m.members.get(n)!]));
 }
 
-/** A module's definitions may not refer to each other in a cycle, itself included (language.md §3.5). */
-function rejectCycles(module: string, names: string[], dependsOn: Map<string, Set<string>>, span: Span): void {
-  dependencyWalk(names, n => dependsOn.get(n) ?? [], cycle => {
-    const ordered = names.filter(x => cycle.includes(x));
-    throw desugarError(`Recursive cycle detected in Module ${module} in the following functions: [${ordered.join(', ')}]`, span);
-  });
-}
-
-/**
- * Depth-first walk of a dependency graph: the names with every dependency before its dependents.
- * On a cycle, `onCycle` receives its names, starting with the one reached twice, and must throw.
- */
-function dependencyWalk(names: string[], dependsOn: (name: string) => Iterable<string>, onCycle: (cycle: string[]) => never): string[] {
-  const out: string[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
-  const path: string[] = [];
-  const visit = (n: string): void => {
-    if (state.get(n) === 'done') return;
-    if (state.get(n) === 'visiting') onCycle(path.slice(path.indexOf(n)));
-    state.set(n, 'visiting');
-    path.push(n);
-    for (const m of dependsOn(n)) visit(m);
-    path.pop();
-    state.set(n, 'done');
-    out.push(n);
-  };
-  names.forEach(visit);
-  return out;
-}
-
-/** Drop `@model [...]` annotations (formal-verification properties do not run). */
-function withoutModels(items: Syntax[]): Syntax[] {
-  const out: Syntax[] = [];
-  for (let j = 0; j < items.length; j++) {
-    const x = items[j];
-    if (x.t === 'annotation' && x.name === '@model') { j++; continue; }
-    out.push(x);
-  }
-  return out;
-}
-
-/** Order defconsts so that each comes after the defconsts its expression names. */
-function dependencyOrder<T extends { form: Syntax; name: string }>(consts: T[]): T[] {
-  const byName = new Map(consts.map(c => [c.name, c]));
-  const dependsOn = (name: string) => namesIn(byName.get(name)!.form).filter(n => n !== name && byName.has(n));
-  const order = dependencyWalk(consts.map(c => c.name), dependsOn, cycle => {
-    throw desugarError(`Recursive cycle detected in defconst ${cycle[0]}`, byName.get(cycle[0])!.form.span);
-  });
-  return order.map(n => byName.get(n)!);
-}
-
-function namesIn(s: Syntax): string[] {
-  if (s.t === 'name') return [s.parts[s.parts.length - 1]];
-  if (s.t === 'paren' || s.t === 'bracket' || s.t === 'brace') return s.items.flatMap(namesIn);
-  return [];
-}
-
 /** A `@managed` capability's manager must be a defun (Pact ≥ 5.1, Desugar.hs resolveMeta). */
 function checkManager(written: string, module: string, members: Map<string, GlobalCell>, env: ModuleEnv, span: Span): void {
   const dot = written.lastIndexOf('.');
@@ -399,29 +277,6 @@ function defcapMeta(h: DefHeader, module: string): DefcapMeta {
   if (m.kind !== 'managed') return m;
   const manager = m.manager.includes('.') ? m.manager : `${module}.${m.manager}`;
   return { kind: 'managed', param: h.params.findIndex(p => p.name === m.param), manager };
-}
-
-function schemaFields(form: Syntax & { t: 'paren' }, d: Desugarer): Map<string, PactType> {
-  const fields = new Map<string, PactType>();
-  const items = skipDocs(form.items.slice(2), true);
-  for (let i = 0; i < items.length;) {
-    const f = items[i];
-    if (f.t !== 'name') throw desugarError('Expected: schema field', f.span);
-    i++;
-    let type: PactType = { t: 'any' };
-    if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
-      const r = d.type(items, i + 1);
-      type = r.type; i = r.next;
-    }
-    fields.set(f.parts[0], type);
-  }
-  return fields;
-}
-
-function tableSchema(form: Syntax & { t: 'paren' }): string {
-  const brace = form.items.find(x => x.t === 'brace');
-  const n = brace?.t === 'brace' ? brace.items.find(x => x.t === 'name') : undefined;
-  return n?.t === 'name' ? n.parts.join('.') : '';
 }
 
 /** The entries a module brings into Pact's "all loaded" map: its definitions (an interface's

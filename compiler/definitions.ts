@@ -1,0 +1,108 @@
+// Definition forms (defun, defcap, defpact, defconst, defschema, deftable): their headers,
+// docs and annotations, schema fields and table schemas, read from the syntax tree.
+
+import type { Syntax } from './syntax.js';
+import type { Span } from '../vm/source.js';
+import type { PactType } from '../vm/types.js';
+import { Desugarer, desugarError } from './desugar.js';
+
+export interface DefHeader {
+  kind: string;
+  name: string;
+  returnType: PactType | null;
+  params: { name: string; type: PactType | null; span: Span }[];
+  body: Syntax[];
+  span: Span;
+  /** defcap metadata: `@event`, `@managed`, `@managed PARAM MANAGER` */
+  meta: { kind: 'event' } | { kind: 'auto' } | { kind: 'managed'; param: string; manager: string } | null;
+}
+
+/** Split `(defun name[:type] (args) [doc|@doc s|@model [...]] body...)` into its parts. */
+export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): DefHeader {
+  const items = form.items;
+  const kind = (items[0] as { name: string }).name;
+  const nameSyn = items[1];
+  if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${kind} name`, form.span);
+  d.checkNotNative(nameSyn.parts[0], nameSyn.span);
+  let i = 2;
+  let returnType: PactType | null = null;
+  if (kind === 'deftable') {
+    // `(deftable name:{schema} [doc])`: the schema is read by tableSchema
+    return { kind, name: nameSyn.parts[0], returnType, params: [], body: [], span: form.span, meta: null };
+  }
+  if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
+    const r = d.type(items, i + 1);
+    returnType = r.type; i = r.next;
+  }
+  let params: DefHeader['params'] = [];
+  if (kind === 'defun' || kind === 'defcap' || kind === 'defpact') {
+    const ps = items[i];
+    if (ps?.t !== 'paren') throw desugarError(`Expected: ${kind} argument list`, form.span);
+    params = d.params(ps.items);
+    i++;
+  }
+  // a defconst is `(defconst NAME[:type] value [doc])`: the doc follows the value
+  let body = kind === 'defconst' ? items.slice(i, i + 1) : skipDocs(items.slice(i), true);
+  let meta: DefHeader['meta'] = null;
+  if (kind === 'defcap' && body[0]?.t === 'annotation') {
+    const a = body[0].name;
+    if (a === '@event') { meta = { kind: 'event' }; body = skipDocs(body.slice(1), true); }
+    else if (a === '@managed') {
+      const p = body[1], m = body[2];
+      if (p?.t === 'name' && p.parts.length === 1 && m?.t === 'name') {
+        if (!params.some(x => x.name === p.parts[0])) {
+          throw desugarError(`Invalid Managed arg: no such arg with name ${p.parts[0]}`, p.span);
+        }
+        meta = { kind: 'managed', param: p.parts[0], manager: m.parts.join('.') };
+        body = skipDocs(body.slice(3), true);
+      } else { meta = { kind: 'auto' }; body = skipDocs(body.slice(1), true); }
+    }
+  }
+  return { kind, name: nameSyn.parts[0], returnType, params, body, span: form.span, meta };
+}
+
+/** Drop docstrings and @doc/@model annotations (they do not affect evaluation). */
+export function skipDocs(items: Syntax[], docFirst: boolean): Syntax[] {
+  let i = 0;
+  for (;;) {
+    const s = items[i];
+    if (s?.t === 'annotation' && (s.name === '@doc' || s.name === '@model')) { i += 2; continue; }
+    if (docFirst && i === 0 && s?.t === 'str' && items.length > 1) { i++; continue; }
+    break;
+  }
+  return items.slice(i);
+}
+
+/** Drop `@model [...]` annotations (formal-verification properties do not run). */
+export function withoutModels(items: Syntax[]): Syntax[] {
+  const out: Syntax[] = [];
+  for (let j = 0; j < items.length; j++) {
+    const x = items[j];
+    if (x.t === 'annotation' && x.name === '@model') { j++; continue; }
+    out.push(x);
+  }
+  return out;
+}
+
+export function schemaFields(form: Syntax & { t: 'paren' }, d: Desugarer): Map<string, PactType> {
+  const fields = new Map<string, PactType>();
+  const items = skipDocs(form.items.slice(2), true);
+  for (let i = 0; i < items.length;) {
+    const f = items[i];
+    if (f.t !== 'name') throw desugarError('Expected: schema field', f.span);
+    i++;
+    let type: PactType = { t: 'any' };
+    if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
+      const r = d.type(items, i + 1);
+      type = r.type; i = r.next;
+    }
+    fields.set(f.parts[0], type);
+  }
+  return fields;
+}
+
+export function tableSchema(form: Syntax & { t: 'paren' }): string {
+  const brace = form.items.find(x => x.t === 'brace');
+  const n = brace?.t === 'brace' ? brace.items.find(x => x.t === 'name') : undefined;
+  return n?.t === 'name' ? n.parts.join('.') : '';
+}
