@@ -4,7 +4,8 @@
 import type { Syntax } from './syntax.js';
 import type { Span } from '../vm/source.js';
 import type { PactType } from '../vm/types.js';
-import { Desugarer, desugarError } from './desugar.js';
+import { Desugarer } from './desugar.js';
+import { desugarError } from './errors.js';
 
 export interface DefHeader {
   kind: string;

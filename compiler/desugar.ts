@@ -7,6 +7,7 @@ import type { Span } from '../vm/source.js';
 import type { CoverageCollector } from '../vm/coverage.js';
 import type { Binder, Expr, FunctionIR, FunctionKind } from './ir.js';
 import { PactError } from '../vm/errors.js';
+import { desugarError, syntaxFailure } from './errors.js';
 import { overloads, namedOverload, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
 import { primType, type PactType } from '../vm/types.js';
 import type { GlobalCell } from '../vm/chunk.js';
@@ -28,13 +29,6 @@ export interface NameEnv {
   lookupModRef(name: string): Value | undefined;
   /** with coverage on: module code registers its coverage probes here */
   coverage?: CoverageCollector;
-}
-
-export function desugarError(msg: string, span: Span): PactError {
-  return new PactError('desugar', msg, span);
-}
-export function syntaxFailure(msg: string, span: Span): PactError {
-  return desugarError(`Desugar syntax failure: ${msg}`, span);
 }
 
 interface Scope { names: Map<string, Binder>; parent: Scope | null; fn: FunctionIR }

@@ -2,7 +2,7 @@
 
 import type { Syntax } from './syntax.js';
 import type { Span } from '../vm/source.js';
-import { desugarError } from './desugar.js';
+import { desugarError } from './errors.js';
 
 /** A module's definitions may not refer to each other in a cycle, itself included (language.md §3.5). */
 export function rejectCycles(module: string, names: string[], dependsOn: Map<string, Set<string>>, span: Span): void {

@@ -8,7 +8,8 @@
 
 import type { Syntax } from '../../compiler/syntax.js';
 import type { Span } from '../../vm/source.js';
-import { Desugarer, desugarError, type ModuleScope, type NameEnv } from '../../compiler/desugar.js';
+import { Desugarer, type ModuleScope, type NameEnv } from '../../compiler/desugar.js';
+import { desugarError } from '../../compiler/errors.js';
 import { compileFunction } from '../../compiler/index.js';
 import { parseDefHeader, schemaFields, skipDocs, tableSchema, withoutModels, type DefHeader } from '../../compiler/definitions.js';
 import { dependencyOrder, rejectCycles } from '../../compiler/module.js';
