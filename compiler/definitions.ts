@@ -1,11 +1,27 @@
-// Definition forms (defun, defcap, defpact, defconst, defschema, deftable): their headers,
-// docs and annotations, schema fields and table schemas, read from the syntax tree.
+// Definition forms (defun, defcap, defpact, defconst, defschema, deftable): their headers, docs
+// and annotations, schema fields and table schemas, and each definition's code compiled to a
+// function prototype (a defpact: one per step and rollback; a defconst: its expression).
 
 import type { Syntax } from './syntax.js';
 import type { Span } from '../vm/source.js';
 import type { PactType } from '../vm/types.js';
-import { Desugarer } from './desugar.js';
+import type { FunctionProto } from '../vm/chunk.js';
+import { Desugarer, type ModuleScope, type NameEnv } from './desugar.js';
 import { desugarError } from './errors.js';
+import type { FunctionIR } from './ir.js';
+import { resolveSlots } from './resolve.js';
+import { emitFunction } from './emit.js';
+
+/** A defpact step: its code and its rollback's, both functions of the defpact's arguments. */
+export interface CompiledStep { exec: FunctionProto; rollback: FunctionProto | null }
+
+/** A defconst: its expression's code, evaluated when the module is installed. */
+export interface CompiledConstant {
+  name: string;
+  proto: FunctionProto;
+  /** the expression: where a result that is not a value is reported */
+  valueSpan: Span;
+}
 
 export interface DefHeader {
   kind: string;
@@ -106,4 +122,66 @@ export function tableSchema(form: Syntax & { t: 'paren' }): string {
   const brace = form.items.find(x => x.t === 'brace');
   const n = brace?.t === 'brace' ? brace.items.find(x => x.t === 'name') : undefined;
   return n?.t === 'name' ? n.parts.join('.') : '';
+}
+
+// ------------------------------------------------------------------------------- compiling
+
+/** The back end of one function: slots resolved, bytecode emitted. */
+export function compileFunction(fn: FunctionIR, qualifier: string | null): FunctionProto {
+  resolveSlots(fn);
+  return emitFunction(fn, qualifier);
+}
+
+/** A defun, defcap or defpact body as one function of its parameters (a definition captures nothing). */
+export function compileDefinition(h: DefHeader, env: NameEnv, scope: ModuleScope | null, kind: 'defun' | 'defcap'): FunctionProto {
+  const fn = new Desugarer(env, scope).function(kind, h.name, h.params, h.returnType, h.body, h.span);
+  return compileFunction(fn, scope?.name ?? null);
+}
+
+/** A defconst's expression as a 0-argument function, evaluated when the module is installed. */
+export function compileConstant(h: DefHeader, env: NameEnv, scope: ModuleScope | null): CompiledConstant {
+  if (h.body.length !== 1) throw desugarError('Expected: defconst value', h.span);
+  const fn = new Desugarer(env, scope).function('toplevel', h.name, [], h.returnType, h.body, h.span);
+  return { name: h.name, proto: compileFunction(fn, scope?.name ?? null), valueSpan: h.body[0].span };
+}
+
+/** Each step (and rollback) of a defpact as a function of the defpact's arguments. */
+export function compileDefpactSteps(h: DefHeader, env: NameEnv, scope: ModuleScope): CompiledStep[] {
+  const qn = `${scope.name}.${h.name}`;
+  const compileStep = (s: Syntax): FunctionProto => {
+    // a defpact's return annotation is not checked against each step's value
+    const fn = new Desugarer(env, scope).function('defpact', h.name, h.params, null, [s], s.span);
+    return compileFunction(fn, scope.name);
+  };
+  const steps = h.body.map((st, i): CompiledStep => {
+    const kw = st.t === 'paren' && st.items[0]?.t === 'keyword' ? st.items[0].name : '';
+    const exprs = st.t === 'paren' ? withoutModels(st.items.slice(1)) : [];
+    if (kw === 'step') {
+      if (exprs.length !== 1) throw desugarError(`Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, st.span);
+      return { exec: compileStep(exprs[0]), rollback: null };
+    }
+    if (kw === 'step-with-rollback') {
+      if (exprs.length !== 2) throw desugarError(`Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, st.span);
+      if (i === h.body.length - 1) throw desugarError(`rollbacks aren't allowed on the last step in: ${qn}`, st.span);
+      return { exec: compileStep(exprs[0]), rollback: compileStep(exprs[1]) };
+    }
+    throw desugarError(`Expected: step or step-with-rollback in defpact ${qn}`, st.span);
+  });
+  if (steps.length === 0) throw desugarError(`Expected: at least one step in defpact ${qn}`, h.span);
+  return steps;
+}
+
+/** A REPL-level `(defun …)` or `(defconst …)` outside any module. */
+export interface CompiledReplDefinition {
+  kind: 'defun' | 'defconst';
+  name: string;
+  proto: FunctionProto;
+  /** a defconst's expression: where a result that is not a value is reported */
+  valueSpan: Span;
+}
+
+export function compileReplDefinition(form: Syntax & { t: 'paren' }, env: NameEnv): CompiledReplDefinition {
+  const h = parseDefHeader(form, new Desugarer(env));
+  if (h.kind === 'defun') return { kind: 'defun', name: h.name, proto: compileDefinition(h, env, null, 'defun'), valueSpan: h.span };
+  return { kind: 'defconst', ...compileConstant(h, env, null) };
 }
