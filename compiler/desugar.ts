@@ -7,10 +7,11 @@ import type { Span } from '../vm/source.js';
 import type { CoverageCollector } from '../vm/coverage.js';
 import type { Binder, Expr, FunctionIR, FunctionKind } from './ir.js';
 import { PactError } from '../vm/errors.js';
+import { desugarError, syntaxFailure } from './errors.js';
 import { overloads, namedOverload, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
 import { primType, type PactType } from '../vm/types.js';
 import type { GlobalCell } from '../vm/chunk.js';
-import { UNIT, type Value } from '../vm/values.js';
+import { ModRef, UNIT, type Value } from '../vm/values.js';
 
 /** What the desugarer needs to know about the world outside the form being compiled. */
 export interface NameEnv {
@@ -30,13 +31,6 @@ export interface NameEnv {
   coverage?: CoverageCollector;
 }
 
-export function desugarError(msg: string, span: Span): PactError {
-  return new PactError('desugar', msg, span);
-}
-export function syntaxFailure(msg: string, span: Span): PactError {
-  return desugarError(`Desugar syntax failure: ${msg}`, span);
-}
-
 interface Scope { names: Map<string, Binder>; parent: Scope | null; fn: FunctionIR }
 
 /** Names of the module currently being compiled (its defs are visible unqualified). */
@@ -49,6 +43,8 @@ export interface ModuleScope {
   selfRef?: Value;
   /** names of the module's own definitions referenced by the definition being compiled */
   referenced?: Set<string>;
+  /** the other modules its code names (the compiled module's dependency set) */
+  dependencies?: Set<string>;
 }
 
 export class Desugarer {
@@ -164,15 +160,15 @@ export class Desugarer {
         const member = this.module.members.get(n);
         if (member) { this.module.referenced?.add(n); return { k: 'global', cell: member, span }; }
         const imported = this.module.imports?.get(n);
-        if (imported) return { k: 'global', cell: imported, span };
+        if (imported) { this.dependsOn(imported.module); return { k: 'global', cell: imported, span }; }
       }
       const top = this.env.lookupTopLevel(n);
-      if (top) return { k: 'global', cell: top, span };
+      if (top) { this.dependsOn(top.module); return { k: 'global', cell: top, span }; }
       if (this.module?.selfRef !== undefined && (n === this.module.name || this.module.name.endsWith('.' + n))) {
         return { k: 'const', value: this.module.selfRef, span };
       }
       const modref = this.env.lookupModRef(n);
-      if (modref !== undefined) return { k: 'const', value: modref, span };
+      if (modref !== undefined) { this.dependsOnModRef(modref); return { k: 'const', value: modref, span }; }
       // a name that is neither a value nor a module but resolves to a module is an interface
       if (this.env.lookupMember(n, '') !== undefined) {
         throw desugarError(`Invalid Interface attempted to be used as module reference: ${n}`, span);
@@ -186,10 +182,10 @@ export class Desugarer {
       if (own) { this.module.referenced?.add(member); return { k: 'global', cell: own, span }; }
     }
     const cell = this.env.lookupMember(qual, member);
-    if (cell) return { k: 'global', cell, span };
+    if (cell) { this.dependsOn(cell.module); return { k: 'global', cell, span }; }
     if (parts.length === 2) {
       const modref = this.env.lookupModRef(parts.join('.'));
-      if (modref !== undefined) return { k: 'const', value: modref, span };
+      if (modref !== undefined) { this.dependsOnModRef(modref); return { k: 'const', value: modref, span }; }
       // `ns.iface` is looked up as a module reference, and Pact's module lookup refuses interfaces
       if (this.env.lookupMember(parts.join('.'), '') !== undefined) {
         throw new PactError('exec', `Expected module, found interface: ${parts.join('.')}`, span);
@@ -197,6 +193,16 @@ export class Desugarer {
     }
     if (cell === null) throw desugarError(`Module ${qual} has no such member: ${member}`, span);
     throw desugarError(`Module ${qual} has no such member: ${member}`, span);
+  }
+
+  /** Note another module named by the module being compiled. */
+  private dependsOn(module: string | null): void {
+    const m = this.module;
+    if (module !== null && m?.dependencies && module !== m.name) m.dependencies.add(module);
+  }
+
+  private dependsOnModRef(v: Value): void {
+    if (v instanceof ModRef) this.dependsOn(v.module);
   }
 
   private nativeValue(name: string, specs: BuiltinSpec[], span: Span): Expr {

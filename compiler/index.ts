@@ -1,4 +1,5 @@
-// The pipeline, one line per stage: text → tokens → syntax → IR → slots → bytecode.
+// The pipeline, one line per stage: text → tokens → syntax → IR → slots → bytecode; a module form
+// becomes a whole compiled module (module.ts). The runtime reaches the compiler through this file.
 
 import { SourceFile } from '../vm/source.js';
 import { tokenize, type Token } from './lexer.js';
@@ -6,14 +7,21 @@ import { parse } from './parser.js';
 import { checkGrammar } from './grammar-check.js';
 import type { Syntax } from './syntax.js';
 import { Desugarer, type NameEnv, type ModuleScope } from './desugar.js';
-import { resolveSlots } from './resolve.js';
-import { emitFunction } from './emit.js';
-import type { FunctionIR } from './ir.js';
+import { compileFunction } from './definitions.js';
+import type { ShadowCheck } from './shadowing.js';
 import type { FunctionProto } from '../vm/chunk.js';
 
 export { SourceFile } from '../vm/source.js';
 export { checkTopLevelShadowing } from './shadowing.js';
+export { desugarError, syntaxFailure } from './errors.js';
+export { filesLexed } from './lexer.js';
+export { compileModule } from './module.js';
+export { compileReplDefinition } from './definitions.js';
 export type { NameEnv, ModuleScope } from './desugar.js';
+export type {
+  CompiledModule, CompiledConstant, CompiledStep, DefcapMeta, ModuleDeployment, ModuleEnv, ModuleForm,
+} from './module.js';
+export type { CompiledReplDefinition } from './definitions.js';
 
 export function lex(file: SourceFile): Token[] { return tokenize(file); }
 
@@ -30,7 +38,8 @@ export function compileExpression(form: Syntax, env: NameEnv, module: ModuleScop
   return compileFunction(new Desugarer(env, module).topLevel(form), null);
 }
 
-export function compileFunction(fn: FunctionIR, qualifier: string | null): FunctionProto {
-  resolveSlots(fn);
-  return emitFunction(fn, qualifier);
+/** The check `checkTopLevelShadowing` runs on each name: no name may be a native's in `env`. */
+export function nativeShadowCheck(env: NameEnv): ShadowCheck {
+  const names = new Desugarer(env);
+  return (name, span) => names.checkNotNative(name, span);
 }

@@ -43,7 +43,13 @@ const rules = moo.compile({
   error: moo.error,
 });
 
+let lexed = 0;
+/** How many source texts this process has lexed: a script's text is lexed once, and the compiler
+ *  and the Pact-IR mirror share the one syntax tree it becomes (test/contracts/modules.test.ts). */
+export function filesLexed(): number { return lexed; }
+
 export function tokenize(file: SourceFile): Token[] {
+  lexed++;
   rules.reset(file.text);
   const out: Token[] = [];
   // the last character consumed, whitespace and comments included ('\0' before any), as alex

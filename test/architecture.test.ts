@@ -1,6 +1,6 @@
-// The plan of the tree (README, Design): imports run one way, compiler → vm ← runtime; stream/
-// stands alone; runtime/ is a set of concept folders, each with an index.ts as its public face,
-// and no two of its files share a name.
+// The plan of the tree (README, Design): imports run one way, compiler → vm ← runtime; the runtime
+// uses the compiler through compiler/index.ts; stream/ stands alone; runtime/ is a set of concept
+// folders, each with an index.ts as its public face, and no two of its files share a name.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -32,6 +32,21 @@ test('vm imports neither the compiler, the runtime nor the stream', () => {
 
 test('the compiler does not import the runtime', () => {
   assert.equal(violations('compiler', ['runtime', 'stream']), []);
+});
+
+/** The imports of files under `dir` that reach into `into/` other than through `allowed` files. */
+function reachesAround(dir: string, into: string, allowed: string[]): string[] {
+  return sources(dir).flatMap(f => importsOf(f)
+    .filter(i => i.startsWith(into + '/') && !allowed.includes(i))
+    .map(i => `${f} → ${i}`));
+}
+
+test('the runtime reaches the compiler only through its public face and the syntax tree it shares', () => {
+  assert.equal(reachesAround('runtime', 'compiler', ['compiler/index.js', 'compiler/syntax.js', 'compiler/errors.js']), []);
+});
+
+test('the Pact-IR mirror reads the syntax tree it is given and never lexes, parses or compiles', () => {
+  assert.equal(reachesAround('runtime/pact-ir', 'compiler', ['compiler/syntax.js', 'compiler/errors.js']), []);
 });
 
 test('stream imports nothing from the engine', () => {

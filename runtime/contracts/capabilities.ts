@@ -1,6 +1,7 @@
 // Capabilities (language.md §6): acquiring them with with-capability (unmanaged, @event,
 // auto-managed one-shot, @managed with a manager function), require/compose/install, events.
 
+import type { DefcapMeta } from '../../compiler/index.js';
 import { CapToken, Closure, UNIT, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
@@ -15,11 +16,8 @@ function notInstalled(token: CapToken): PactError {
   return new PactError('exec', `Managed capability not installed: ${tokenText(token)}`);
 }
 
-export type DefcapMeta =
-  | { kind: 'unmanaged' }
-  | { kind: 'event' }
-  | { kind: 'auto' }
-  | { kind: 'managed'; param: number; manager: string };
+/** A defcap's metadata, as the compiler reads it (compiler/module.ts). */
+export type { DefcapMeta };
 
 /** A defcap as the runtime needs it: its body, meta and module. */
 export interface DefcapInfo {

@@ -1,25 +1,20 @@
-// Definitions and modules: parsing def forms (defun, defconst, defcap, defschema, deftable),
-// compiling them into global cells, and installing a module into the session.
-//
-// Scope today (issue "engine foundation"): defun, defconst, defcap (declared; acquiring it comes
-// with the contracts runtime), defschema, deftable, use, implements, bless, keyset or capability
-// governance recorded. Module hashes are BLAKE2b-256 of the module source until the CBOR
-// encoding of Pact's IR lands (contracts runtime).
+// Installing a compiled module (compiler/module.ts) into the session: its cells get their
+// closures and tables, its constants are evaluated on the machine, Pact's IR built from the same
+// syntax tree gives its hash and deployment sizes (and checks what it implements), and the result
+// is the record the store keeps.
 
-import type { Syntax } from '../../compiler/syntax.js';
-import type { Span } from '../../vm/source.js';
-import { Desugarer, desugarError, type ModuleScope, type NameEnv } from '../../compiler/desugar.js';
-import { compileFunction } from '../../compiler/index.js';
-import { GlobalCell, type GlobalKind } from '../../vm/chunk.js';
-import { Closure, ModRef, TableRef, isCallable } from '../../vm/values.js';
+import { desugarError, type CompiledModule, type ModuleDeployment, type ModuleEnv, type ModuleForm } from '../../compiler/index.js';
+import type { GlobalCell, FunctionProto } from '../../vm/chunk.js';
+import { Closure, TableRef, isCallable, type Value } from '../../vm/values.js';
 import type { Machine } from '../../vm/machine.js';
 import type { PactType } from '../../vm/types.js';
+import type { Span } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
 import { moduleSizes, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from '../pact-ir/index.js';
-import type { DefcapInfo, DefcapMeta } from './capabilities.js';
+import type { DefcapInfo } from './capabilities.js';
 import { isValidKeysetName, keysetNameError } from './keysets.js';
-import type { DefpactInfo, DefpactStep } from './defpacts.js';
+import type { DefpactInfo } from './defpacts.js';
 
 export interface LoadedModule {
   name: string;
@@ -40,208 +35,55 @@ export interface LoadedModule {
   sizes: ModuleSizes;
 }
 
-export interface DefHeader {
-  kind: string;
-  name: string;
-  returnType: PactType | null;
-  params: { name: string; type: PactType | null; span: Span }[];
-  body: Syntax[];
-  span: Span;
-  /** defcap metadata: `@event`, `@managed`, `@managed PARAM MANAGER` */
-  meta: { kind: 'event' } | { kind: 'auto' } | { kind: 'managed'; param: string; manager: string } | null;
-}
-
-/** Split `(defun name[:type] (args) [doc|@doc s|@model [...]] body...)` into its parts. */
-export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): DefHeader {
-  const items = form.items;
-  const kind = (items[0] as { name: string }).name;
-  const nameSyn = items[1];
-  if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${kind} name`, form.span);
-  d.checkNotNative(nameSyn.parts[0], nameSyn.span);
-  let i = 2;
-  let returnType: PactType | null = null;
-  if (kind === 'deftable') {
-    // `(deftable name:{schema} [doc])`: the schema is read by tableSchema
-    return { kind, name: nameSyn.parts[0], returnType, params: [], body: [], span: form.span, meta: null };
-  }
-  if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
-    const r = d.type(items, i + 1);
-    returnType = r.type; i = r.next;
-  }
-  let params: DefHeader['params'] = [];
-  if (kind === 'defun' || kind === 'defcap' || kind === 'defpact') {
-    const ps = items[i];
-    if (ps?.t !== 'paren') throw desugarError(`Expected: ${kind} argument list`, form.span);
-    params = d.params(ps.items);
-    i++;
-  }
-  // a defconst is `(defconst NAME[:type] value [doc])`: the doc follows the value
-  let body = kind === 'defconst' ? items.slice(i, i + 1) : skipDocs(items.slice(i), true);
-  let meta: DefHeader['meta'] = null;
-  if (kind === 'defcap' && body[0]?.t === 'annotation') {
-    const a = body[0].name;
-    if (a === '@event') { meta = { kind: 'event' }; body = skipDocs(body.slice(1), true); }
-    else if (a === '@managed') {
-      const p = body[1], m = body[2];
-      if (p?.t === 'name' && p.parts.length === 1 && m?.t === 'name') {
-        if (!params.some(x => x.name === p.parts[0])) {
-          throw desugarError(`Invalid Managed arg: no such arg with name ${p.parts[0]}`, p.span);
-        }
-        meta = { kind: 'managed', param: p.parts[0], manager: m.parts.join('.') };
-        body = skipDocs(body.slice(3), true);
-      } else { meta = { kind: 'auto' }; body = skipDocs(body.slice(1), true); }
-    }
-  }
-  return { kind, name: nameSyn.parts[0], returnType, params, body, span: form.span, meta };
-}
-
-/** Drop docstrings and @doc/@model annotations (they do not affect evaluation). */
-function skipDocs(items: Syntax[], docFirst: boolean): Syntax[] {
-  let i = 0;
-  for (;;) {
-    const s = items[i];
-    if (s?.t === 'annotation' && (s.name === '@doc' || s.name === '@model')) { i += 2; continue; }
-    if (docFirst && i === 0 && s?.t === 'str' && items.length > 1) { i++; continue; }
-    break;
-  }
-  return items.slice(i);
-}
-
-/** Compile a defun into its cell's closure (a defun captures nothing). */
-export function compileDefun(h: DefHeader, env: NameEnv, scope: ModuleScope | null, kind: 'defun' | 'defcap' | 'defpact'): Closure {
-  const d = new Desugarer(env, scope);
-  const fn = d.function(kind, h.name, h.params, h.returnType, h.body, h.span);
-  return new Closure(compileFunction(fn, scope?.name ?? null), []);
-}
-
-/** Evaluate a defconst's expression now. */
-export function evalDefconst(h: DefHeader, env: NameEnv, scope: ModuleScope | null, vm: Machine): import('../../vm/values.js').Value {
-  if (h.body.length !== 1) throw desugarError('Expected: defconst value', h.span);
-  const d = new Desugarer(env, scope);
-  const fn = d.function('toplevel', h.name, [], h.returnType, h.body, h.span);
-  const value = vm.call(new Closure(compileFunction(fn, scope?.name ?? null), []), []);
-  // a function is not a value: Pact's `eval` refuses it, at the constant's expression
-  if (isCallable(value)) {
-    throw new PactError('exec', 'Program encountered an unhandled raised error: Evaluation did not reduce to a value', h.body[0].span);
-  }
-  return value;
-}
-
-const DEF_KINDS = new Set(['defun', 'defconst', 'defcap', 'defschema', 'deftable', 'defpact']);
-
-/** What installing a module needs from the session. */
-export interface ModuleEnv extends NameEnv {
-  /** schemas of the module being compiled, visible to type checks of its defconsts */
+/** What compiling and installing a module needs from the session. */
+export interface InstallEnv extends ModuleEnv {
+  /** schemas of the module being installed, visible to type checks of its defconsts */
   compilingSchemas: Map<string, Map<string, PactType>> | null;
   /** an installed module or interface by name, with the namespace fallback (for `use`) */
   resolveModule(name: string): LoadedModule | undefined;
 }
 
-/** Compile `(module name governance defs...)` or `(interface name defs...)`. */
-export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm: Machine, txHash: string,
-  ir: Omit<ModuleHashContext, 'constValue'>, namespace: string | null = null, loadedDefs: () => number = () => 0): LoadedModule {
-  const items = form.items;
-  const isInterface = (items[0] as { name: string }).name === 'interface';
-  const nameSyn = items[1];
-  if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} name`, form.span);
-  // a module or interface name may not be a native's either; Pact points at the whole form
-  new Desugarer(env).checkNotNative(nameSyn.parts[0], form.span);
-  // a module defined while a namespace is active lives in it (`ns.m`)
-  const name = namespace !== null ? `${namespace}.${nameSyn.parts[0]}` : nameSyn.parts[0];
-  let governance = '';
-  let rest = items.slice(2);
-  if (!isInterface) {
-    const gov = items[2];
-    if (!gov || (gov.t !== 'str' && gov.t !== 'name')) throw desugarError('Expected: module governance', form.span);
-    // Pact parses a keyset governance name while renaming the module: only "" is refused
-    if (gov.t === 'str' && !isValidKeysetName(gov.value)) throw keysetNameError(gov.value, form.span);
-    governance = gov.t === 'str' ? `'${gov.value}` : gov.parts.join('.');
-    rest = items.slice(3);
-  }
+/** What the compiler asks of a deployment in `namespace`: the imports of `use`, keyset names. */
+export function deploymentIn(env: InstallEnv, namespace: string | null): ModuleDeployment {
+  return {
+    namespace,
+    use: form => importedMembers(form, x => env.resolveModule(x), namespace),
+    checkKeysetName: (name, span) => { if (!isValidKeysetName(name)) throw keysetNameError(name, span); },
+  };
+}
 
-  const members = new Map<string, GlobalCell>();
-  const imports = new Map<string, GlobalCell>();
-  const scope: ModuleScope = { name, members, imports };
-  const defs: { form: Syntax & { t: 'paren' }; kind: string; name: string }[] = [];
-  const interfaces: string[] = [];
-  const blessed: string[] = [];
-  const schemas = new Map<string, Map<string, PactType>>();
+/**
+ * Install a compiled module: fill its cells, evaluate its constants in order, then build Pact's
+ * IR of the same form for the hash and sizes. `loadedDefs` is read after the constants ran (the
+ * "all loaded" count includes modules they loaded).
+ */
+export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, txHash: string,
+  ir: Omit<ModuleHashContext, 'constValue'>, loadedDefs: () => number = () => 0): LoadedModule {
+  const { name, members, form } = c;
+  const cell = (n: string) => members.get(n)!;
+  for (const [n, proto] of c.defuns) cell(n).value = new Closure(proto, []);
   const defcaps = new Map<string, DefcapInfo>();
+  for (const [n, cap] of c.defcaps) {
+    const closure = new Closure(cap.proto, []);
+    cell(n).value = closure;
+    defcaps.set(n, { name: `${name}.${n}`, module: name, closure, meta: cap.meta });
+  }
   const defpacts = new Map<string, DefpactInfo>();
-
-  for (const item of skipDocs(rest, true)) {
-    if (item.t !== 'paren' || item.items[0]?.t !== 'keyword') throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} definition`, item.span);
-    const kw = (item.items[0] as { name: string }).name;
-    if (DEF_KINDS.has(kw)) {
-      const n = item.items[1];
-      if (n?.t !== 'name') throw desugarError(`Expected: ${kw} name`, item.span);
-      const defName = n.parts[0];
-      if (members.has(defName)) throw desugarError(`Duplicate definition: ${name}.${defName}`, item.span);
-      members.set(defName, new GlobalCell(defName, kw as GlobalKind, name));
-      defs.push({ form: item, kind: kw, name: defName });
-    } else if (kw === 'implements' && !isInterface) {
-      const i = item.items[1];
-      if (i?.t === 'name') {
-        const written = i.parts.join('.');
-        interfaces.push(env.resolveModule(written)?.name ?? written);
-      }
-    } else if (kw === 'bless' && !isInterface) {
-      const h = item.items[1];
-      if (h?.t === 'str') blessed.push(h.value);
-    } else if (kw === 'use') {
-      for (const [n, cell] of importedMembers(item, x => env.resolveModule(x), namespace)) imports.set(n, cell);
-    } else {
-      throw desugarError(`Expected: ${isInterface ? 'interface' : 'module'} definition, got ${kw}`, item.span);
-    }
+  for (const [n, steps] of c.defpacts) {
+    const info: DefpactInfo = { name: `${name}.${n}`, module: name, steps: steps.map(s => ({
+      exec: new Closure(s.exec, []), rollback: s.rollback && new Closure(s.rollback, []),
+    })) };
+    defpacts.set(n, info);
+    cell(n).value = info.steps[0].exec;
   }
-  if (defs.length === 0 && !isInterface) {
-    throw new PactError('parse', 'Expected: at least one of [defun, defcap, defschema, deftable, defpact, defconst]', form.span);
-  }
-
-  if (!isInterface) scope.selfRef = new ModRef(name, interfaces);
-  const d = new Desugarer(env, scope);
-  // functions first (defconsts may call them), then defconsts in dependency order
-  const consts = defs.filter(x => x.kind === 'defconst');
-  const ordered = [...defs.filter(x => x.kind !== 'defconst'), ...dependencyOrder(consts)];
+  for (const [n, schema] of c.tables) cell(n).value = new TableRef(`${name}_${n}`, name, schema);
   // the module's schemas are visible to the type checks of its defconsts before it is stored
-  env.compilingSchemas = schemas;
-  const dependsOn = new Map<string, Set<string>>();
+  env.compilingSchemas = c.schemas;
   try {
-    for (const def of ordered) {
-      const cell = members.get(def.name)!;
-      scope.referenced = new Set();
-      dependsOn.set(def.name, scope.referenced);
-      const h = parseDefHeader(def.form, d);
-      switch (def.kind) {
-        case 'defun':
-          if (!isInterface) cell.value = compileDefun(h, env, scope, 'defun');
-          break;
-        case 'defconst': cell.value = evalDefconst(h, env, scope, vm); break;
-        case 'defcap': {
-          if (isInterface) break;
-          if (h.meta?.kind === 'managed') checkManager(h.meta.manager, name, members, env, h.span);
-          const closure = compileDefun(h, env, scope, 'defcap');
-          cell.value = closure;
-          defcaps.set(def.name, { name: `${name}.${def.name}`, module: name, closure, meta: defcapMeta(h, name) });
-          break;
-        }
-        case 'defpact': {
-          if (isInterface) break;
-          const info = compileDefpact(h, env, scope, name);
-          defpacts.set(def.name, info);
-          cell.value = info.steps[0].exec;
-          break;
-        }
-        case 'defschema': schemas.set(def.name, schemaFields(def.form, d)); break;
-        case 'deftable': cell.value = new TableRef(`${name}_${def.name}`, name, tableSchema(def.form)); break;
-      }
-    }
+    for (const k of c.constants) cell(k.name).value = evaluateConstant(k.proto, k.valueSpan, vm);
   } finally {
     env.compilingSchemas = null;
-    scope.referenced = undefined;
   }
-  rejectCycles(name, defs.map(x => x.name), dependsOn, form.span);
-  const code = form.span.file.text.slice(form.span.start, form.span.end);
   let sizes: ModuleSizes;
   try {
     sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());
@@ -250,50 +92,34 @@ export function compileModule(form: Syntax & { t: 'paren' }, env: ModuleEnv, vm:
     if (e instanceof PactError && !e.span) e.span = form.span;
     throw e;
   }
-  for (const cell of members.values()) {
-    if (cell.value instanceof Closure) cell.value.proto.moduleHash = sizes.hash;
-    if (cell.value instanceof TableRef) {
-      const t = cell.value;
-      cell.value = new TableRef(t.name, t.module, t.schemaName, sizes.hash);
+  for (const m of members.values()) {
+    if (m.value instanceof Closure) m.value.proto.moduleHash = sizes.hash;
+    if (m.value instanceof TableRef) {
+      const t = m.value;
+      m.value = new TableRef(t.name, t.module, t.schemaName, sizes.hash);
     }
   }
   return {
-    name, kind: isInterface ? 'interface' : 'module', hash: sizes.hash, members, interfaces, code,
-    governance, blessed, txHash, schemas, defcaps, defpacts, summary: summarize(sizes.built), sizes,
+    name, kind: c.kind, hash: sizes.hash, members, interfaces: c.interfaces, code: c.code,
+    governance: c.governance, blessed: c.blessed, txHash, schemas: c.schemas, defcaps, defpacts,
+    summary: summarize(sizes.built), sizes,
   };
 }
 
-/** Compile each step (and rollback) of a defpact as a function of the defpact's arguments. */
-function compileDefpact(h: DefHeader, env: NameEnv, scope: ModuleScope, module: string): DefpactInfo {
-  const qn = `${module}.${h.name}`;
-  const compileStep = (s: Syntax): Closure => {
-    const d = new Desugarer(env, scope);
-    // a defpact's return annotation is not checked against each step's value
-    const fn = d.function('defpact', h.name, h.params, null, [s], s.span);
-    return new Closure(compileFunction(fn, module), []);
-  };
-  const steps: DefpactStep[] = h.body.map((st, i) => {
-    const kw = st.t === 'paren' && st.items[0]?.t === 'keyword' ? st.items[0].name : '';
-    const exprs = st.t === 'paren' ? withoutModels(st.items.slice(1)) : [];
-    if (kw === 'step') {
-      if (exprs.length !== 1) throw desugarError(`Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, st.span);
-      return { exec: compileStep(exprs[0]), rollback: null };
-    }
-    if (kw === 'step-with-rollback') {
-      if (exprs.length !== 2) throw desugarError(`Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, st.span);
-      if (i === h.body.length - 1) throw desugarError(`rollbacks aren't allowed on the last step in: ${qn}`, st.span);
-      return { exec: compileStep(exprs[0]), rollback: compileStep(exprs[1]) };
-    }
-    throw desugarError(`Expected: step or step-with-rollback in defpact ${qn}`, st.span);
-  });
-  if (steps.length === 0) throw desugarError(`Expected: at least one step in defpact ${qn}`, h.span);
-  return { name: qn, module, steps };
+/** Evaluate a defconst's compiled expression now. */
+export function evaluateConstant(proto: FunctionProto, valueSpan: Span, vm: Machine): Value {
+  const value = vm.call(new Closure(proto, []), []);
+  // a function is not a value: Pact's `eval` refuses it, at the constant's expression
+  if (isCallable(value)) {
+    throw new PactError('exec', 'Program encountered an unhandled raised error: Evaluation did not reduce to a value', valueSpan);
+  }
+  return value;
 }
 
-/** `(use m ["HASH"] [names])` (language.md §4.6): the members it brings into scope, after
- *  checking the hash (current or blessed) and that every listed name exists. */
-export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: string) => LoadedModule | undefined,
-  namespace: string | null = null): Map<string, GlobalCell> {
+/** `(use m ["HASH"] [names])` (language.md §4.6): the module it names and the members it brings
+ *  into scope, after checking the hash (current or blessed) and that every listed name exists. */
+export function importedMembers(form: ModuleForm, resolve: (name: string) => LoadedModule | undefined,
+  namespace: string | null = null): { module: string; members: Map<string, GlobalCell> } {
   const target = form.items[1];
   const name = target?.t === 'name' ? target.parts.join('.') : '';
   const m = resolve(name);
@@ -315,113 +141,13 @@ export function importedMembers(form: Syntax & { t: 'paren' }, resolve: (name: s
     i++;
   }
   const list = form.items[i];
-  if (list?.t !== 'bracket') return m.members;
+  if (list?.t !== 'bracket') return { module: m.name, members: m.members };
   const names = list.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'));
   const missing = names.filter(n => !m.members.has(n));
   if (missing.length) {
     throw desugarError(`Invalid imports, module or interface ${m.name} does not implement the following members: [${missing.join(', ')}]`, list.span);
   }
-  return new Map(names.map(n => [n, m.members.get(n)!]));
-}
-
-/** A module's definitions may not refer to each other in a cycle, itself included (language.md §3.5). */
-function rejectCycles(module: string, names: string[], dependsOn: Map<string, Set<string>>, span: Span): void {
-  dependencyWalk(names, n => dependsOn.get(n) ?? [], cycle => {
-    const ordered = names.filter(x => cycle.includes(x));
-    throw desugarError(`Recursive cycle detected in Module ${module} in the following functions: [${ordered.join(', ')}]`, span);
-  });
-}
-
-/**
- * Depth-first walk of a dependency graph: the names with every dependency before its dependents.
- * On a cycle, `onCycle` receives its names, starting with the one reached twice, and must throw.
- */
-function dependencyWalk(names: string[], dependsOn: (name: string) => Iterable<string>, onCycle: (cycle: string[]) => never): string[] {
-  const out: string[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
-  const path: string[] = [];
-  const visit = (n: string): void => {
-    if (state.get(n) === 'done') return;
-    if (state.get(n) === 'visiting') onCycle(path.slice(path.indexOf(n)));
-    state.set(n, 'visiting');
-    path.push(n);
-    for (const m of dependsOn(n)) visit(m);
-    path.pop();
-    state.set(n, 'done');
-    out.push(n);
-  };
-  names.forEach(visit);
-  return out;
-}
-
-/** Drop `@model [...]` annotations (formal-verification properties do not run). */
-function withoutModels(items: Syntax[]): Syntax[] {
-  const out: Syntax[] = [];
-  for (let j = 0; j < items.length; j++) {
-    const x = items[j];
-    if (x.t === 'annotation' && x.name === '@model') { j++; continue; }
-    out.push(x);
-  }
-  return out;
-}
-
-/** Order defconsts so that each comes after the defconsts its expression names. */
-function dependencyOrder<T extends { form: Syntax; name: string }>(consts: T[]): T[] {
-  const byName = new Map(consts.map(c => [c.name, c]));
-  const dependsOn = (name: string) => namesIn(byName.get(name)!.form).filter(n => n !== name && byName.has(n));
-  const order = dependencyWalk(consts.map(c => c.name), dependsOn, cycle => {
-    throw desugarError(`Recursive cycle detected in defconst ${cycle[0]}`, byName.get(cycle[0])!.form.span);
-  });
-  return order.map(n => byName.get(n)!);
-}
-
-function namesIn(s: Syntax): string[] {
-  if (s.t === 'name') return [s.parts[s.parts.length - 1]];
-  if (s.t === 'paren' || s.t === 'bracket' || s.t === 'brace') return s.items.flatMap(namesIn);
-  return [];
-}
-
-/** A `@managed` capability's manager must be a defun (Pact ≥ 5.1, Desugar.hs resolveMeta). */
-function checkManager(written: string, module: string, members: Map<string, GlobalCell>, env: ModuleEnv, span: Span): void {
-  const dot = written.lastIndexOf('.');
-  const owner = dot < 0 || written.slice(0, dot) === module ? module : env.resolveModule(written.slice(0, dot))?.name;
-  const member = written.slice(dot + 1);
-  const cell = owner === module ? members.get(member) : owner === undefined ? undefined : env.resolveModule(owner)?.members.get(member);
-  // an unknown manager is the renamer's unbound-name error, raised later
-  if (!cell || cell.kind === 'defun') return;
-  const qn = `${owner}.${member}`;
-  throw desugarError(`${qn} is not a valid managed capability manager function. ${qn} must be a defun`, span);
-}
-
-function defcapMeta(h: DefHeader, module: string): DefcapMeta {
-  const m = h.meta;
-  if (!m) return { kind: 'unmanaged' };
-  if (m.kind !== 'managed') return m;
-  const manager = m.manager.includes('.') ? m.manager : `${module}.${m.manager}`;
-  return { kind: 'managed', param: h.params.findIndex(p => p.name === m.param), manager };
-}
-
-function schemaFields(form: Syntax & { t: 'paren' }, d: Desugarer): Map<string, PactType> {
-  const fields = new Map<string, PactType>();
-  const items = skipDocs(form.items.slice(2), true);
-  for (let i = 0; i < items.length;) {
-    const f = items[i];
-    if (f.t !== 'name') throw desugarError('Expected: schema field', f.span);
-    i++;
-    let type: PactType = { t: 'any' };
-    if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
-      const r = d.type(items, i + 1);
-      type = r.type; i = r.next;
-    }
-    fields.set(f.parts[0], type);
-  }
-  return fields;
-}
-
-function tableSchema(form: Syntax & { t: 'paren' }): string {
-  const brace = form.items.find(x => x.t === 'brace');
-  const n = brace?.t === 'brace' ? brace.items.find(x => x.t === 'name') : undefined;
-  return n?.t === 'name' ? n.parts.join('.') : '';
+  return { module: m.name, members: new Map(names.map(n => [n, m.members.get(n)!])) };
 }
 
 /** The entries a module brings into Pact's "all loaded" map: its definitions (an interface's

@@ -3,9 +3,10 @@
 
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
-import { SourceFile, read, compileExpression, checkTopLevelShadowing } from '../../compiler/index.js';
+import {
+  SourceFile, read, compileExpression, compileModule, compileReplDefinition, checkTopLevelShadowing, nativeShadowCheck,
+} from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
-import { Desugarer } from '../../compiler/desugar.js';
 import { GlobalCell } from '../../vm/chunk.js';
 import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
@@ -13,7 +14,7 @@ import { Span } from '../../vm/source.js';
 import { engineFailure, InternalFailure } from '../../vm/limits.js';
 import { readScriptFile, ScriptFileError } from './script-files.js';
 import { pretty } from '../values/render.js';
-import { compileDefun, evalDefconst, compileModule, importedMembers, loadedEntries, parseDefHeader } from '../contracts/modules.js';
+import { deploymentIn, evaluateConstant, importedMembers, installModule, loadedEntries } from '../contracts/modules.js';
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
@@ -51,10 +52,10 @@ function runForms(s: ReplSession, file: SourceFile): void {
   if (!s.replNatives) s.topLevel = new Map();
   try {
     // Pact refuses a file with a name shadowing a native before running any of it
-    const names = new Desugarer(s);
+    const check = nativeShadowCheck(s);
     for (const form of forms) {
       try {
-        checkTopLevelShadowing(form, (n, span) => names.checkNotNative(n, span));
+        checkTopLevelShadowing(form, check);
       } catch (e) {
         throw located(s, e, form.span);
       }
@@ -143,7 +144,7 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
       case 'module': case 'interface': {
         let m: LoadedModule;
         try {
-          m = installModule(s, form);
+          m = deployModule(s, form);
         } catch (e) {
           // governance, namespace and keyset checks of a deploy are reported at the module form
           if (e instanceof PactError && !e.span) e.span = form.span;
@@ -155,17 +156,17 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
       case 'use': {
         const target = form.items[1];
         const name = target?.t === 'name' ? target.parts.join('.') : '';
-        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x), s.namespace)) s.topLevel.set(n, cell);
+        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x), s.namespace).members) s.topLevel.set(n, cell);
         display(s, `Loaded imports from ${name}`, form.span);
         return;
       }
       case 'defun': case 'defconst': {
         if (!s.replNatives) throw new PactError('parse', `Expected: module, interface, use or expression, got ${head.name}`, form.span);
-        const h = parseDefHeader(form, new Desugarer(s));
-        const cell = new GlobalCell(h.name, head.name, null);
-        cell.value = head.name === 'defun' ? compileDefun(h, s, null, 'defun') : evalDefconst(h, s, null, s.vm);
-        s.replDefs.set(h.name, cell);
-        display(s, `Loaded repl ${head.name} ${h.name}`, form.span);
+        const def = compileReplDefinition(form, s);
+        const cell = new GlobalCell(def.name, def.kind, null);
+        cell.value = def.kind === 'defun' ? new Closure(def.proto, []) : evaluateConstant(def.proto, def.valueSpan, s.vm);
+        s.replDefs.set(def.name, cell);
+        display(s, `Loaded repl ${def.kind} ${def.name}`, form.span);
         return;
       }
       case 'defcap': case 'defschema': case 'deftable': case 'defpact': case 'bless': case 'implements':
@@ -183,7 +184,7 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
 
 /** Deploy a module or interface (language.md §10.1): governance of an existing module, compile,
  *  first-install keyset check, store, expose its names, grant module admin for the tx. */
-function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModule {
+function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModule {
   const nameSyn = form.items[1];
   const bare = nameSyn?.t === 'name' ? nameSyn.parts.join('.') : '';
   const name = s.namespace !== null ? `${s.namespace}.${bare}` : bare;
@@ -199,7 +200,8 @@ function installModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedMod
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
   // the "all loaded" count includes modules loaded while compiling this one
-  const m = compileModule(form, s, s.vm, s.env.txHash, s.irContext(), s.namespace, () => s.loadedDefs);
+  const compiled = compileModule(form, s, deploymentIn(s, s.namespace));
+  const m = installModule(compiled, s, s.vm, s.env.txHash, s.irContext(), () => s.loadedDefs);
   chargeModuleDeploy(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
   s.mergeLoaded(loadedEntries(m, false)); // an interface contributes only its constants and schemas
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);

@@ -8,7 +8,7 @@ import { GlobalCell } from '../../vm/chunk.js';
 import { Closure, ModRef, type Value } from '../../vm/values.js';
 import type { PactType } from '../../vm/types.js';
 import type { Span } from '../../vm/source.js';
-import type { NameEnv } from '../../compiler/desugar.js';
+import type { NameEnv } from '../../compiler/index.js';
 import { GasMeter, FREE_MODEL, milliGasLabel } from '../gas/meter.js';
 import { Environment, type Runtime, type PactEvent } from '../natives/context.js';
 import { MemoryStorage, type Storage } from '../storage/memory.js';
