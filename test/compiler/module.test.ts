@@ -142,7 +142,7 @@ test('the compiler refuses cycles, duplicates and empty modules by itself, with 
     'desugar: Recursive cycle detected in defconst A');
   assert.is(compileError('(module m g (defcap g () true) (defun f () 1) (defun f () 2))'),
     'desugar: Duplicate definition: m.f');
-  assert.is(compileError('(module m g)'),
+  assert.is(compileError('(module m g (implements i))'),
     'parse: Expected: at least one of [defun, defcap, defschema, deftable, defpact, defconst]');
   assert.is(compileError('(module m g (defcap g () @managed x mgr true) (defun mgr () 1))'),
     'desugar: Invalid Managed arg: no such arg with name x');
