@@ -1,7 +1,8 @@
 // Installing a compiled module (compiler/module.ts) into the session: its cells get their
-// closures and tables, its constants are evaluated on the machine, Pact's IR built from the same
-// syntax tree gives its hash and deployment sizes (and checks what it implements), and the result
-// is the record the store keeps.
+// closures and tables, Pact's IR is built from the same syntax tree (renaming it checks what
+// Pact's renamer checks, `implements` included), its constants are evaluated on the machine, the
+// IR with their values gives the hash and deployment sizes, and the result is the record the
+// store keeps.
 
 import { desugarError, type CompiledModule, type ModuleDeployment, type ModuleEnv, type ModuleForm } from '../../compiler/index.js';
 import type { GlobalCell, FunctionProto } from '../../vm/chunk.js';
@@ -11,7 +12,9 @@ import type { PactType } from '../../vm/types.js';
 import type { Span } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
-import { moduleSizes, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes } from '../pact-ir/index.js';
+import {
+  buildModuleIR, moduleSizes, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
+} from '../pact-ir/index.js';
 import type { DefcapInfo } from './capabilities.js';
 import { isValidKeysetName, keysetNameError } from './keysets.js';
 import type { DefpactInfo } from './defpacts.js';
@@ -53,9 +56,10 @@ export function deploymentIn(env: InstallEnv, namespace: string | null): ModuleD
 }
 
 /**
- * Install a compiled module: fill its cells, evaluate its constants in order, then build Pact's
- * IR of the same form for the hash and sizes. `loadedDefs` is read after the constants ran (the
- * "all loaded" count includes modules they loaded).
+ * Install a compiled module: fill its cells, build Pact's IR of the same form, evaluate the
+ * constants in order, then hash and size the IR with their values. Pact renames the whole module
+ * before ConstEval (Compile.hs), so the renamer's errors come before any constant's.
+ * `loadedDefs` is read after the constants ran (the "all loaded" count includes modules they loaded).
  */
 export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, txHash: string,
   ir: Omit<ModuleHashContext, 'constValue'>, loadedDefs: () => number = () => 0): LoadedModule {
@@ -77,6 +81,8 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
     cell(n).value = info.steps[0].exec;
   }
   for (const [n, schema] of c.tables) cell(n).value = new TableRef(`${name}_${n}`, name, schema);
+  const ctx: ModuleHashContext = { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined };
+  const desugared = atModuleForm(form, () => buildModuleIR(form, ctx));
   // the module's schemas are visible to the type checks of its defconsts before it is stored
   env.compilingSchemas = c.schemas;
   try {
@@ -84,14 +90,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   } finally {
     env.compilingSchemas = null;
   }
-  let sizes: ModuleSizes;
-  try {
-    sizes = moduleSizes(form, { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined }, loadedDefs());
-  } catch (e) {
-    // Pact's renamer reports module-level failures at the module form
-    if (e instanceof PactError && !e.span) e.span = form.span;
-    throw e;
-  }
+  const sizes: ModuleSizes = atModuleForm(form, () => moduleSizes(form, ctx, loadedDefs(), desugared));
   for (const m of members.values()) {
     if (m.value instanceof Closure) m.value.proto.moduleHash = sizes.hash;
     if (m.value instanceof TableRef) {
@@ -104,6 +103,16 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
     governance: c.governance, blessed: c.blessed, txHash, schemas: c.schemas, defcaps, defpacts,
     summary: summarize(sizes.built), sizes,
   };
+}
+
+/** Pact's renamer reports module-level failures at the module form. */
+function atModuleForm<T>(form: ModuleForm, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof PactError && !e.span) e.span = form.span;
+    throw e;
+  }
 }
 
 /** Evaluate a defconst's compiled expression now. */

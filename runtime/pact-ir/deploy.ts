@@ -40,11 +40,12 @@ export interface ModuleSizes {
  * Everything module deployment charges by size, for a `(module …)`/`(interface …)` form.
  * `allLoadedBefore` is the number of definitions already in Pact's "all loaded" map (every def
  * of every module loaded in this REPL session/transaction before this one); it only affects
- * the transitive-dependency charge.
+ * the transitive-dependency charge. `desugared` is the form's IR when it was built already (before
+ * the constants were evaluated, as Pact renames a module before ConstEval).
  */
-export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContext, allLoadedBefore = 0): ModuleSizes {
+export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContext, allLoadedBefore = 0,
+  desugared: Built = buildModuleIR(form, ctx)): ModuleSizes {
   const erased = new IrSizer(false);
-  const desugared = buildModuleIR(form, ctx);
   const desugar = 'module' in desugared ? erased.module(desugared.module) : erased.interface(desugared.interface);
   const evaluated = evaluateConstants(desugared, ctx);
   const hashing = 'module' in evaluated ? erased.module(evaluated.module) : erased.interface(evaluated.interface);

@@ -53,6 +53,12 @@ test('the whole module compiles before any constant is evaluated, as Pact desuga
   (defconst A (/ 1 0))
   (defun f () (h)) (defun h () (f)))`);
   assert.is(cycle.error?.message, 'Recursive cycle detected in Module m in the following functions: [f, h]');
+  // Pact's renamer (our Pact-IR mirror) checks `implements` before the constants run too
+  const source = `(interface i (defun f:integer ()))
+(module m g (implements i) (defcap g () true) (defconst A (/ 1 0)))`;
+  const implementing = runRepl(source);
+  assert.is(implementing.error?.message, 'Interface member not implemented, module m does not implement interface i member: f');
+  assert.is(implementing.error?.span?.start, source.indexOf('(module'), 'reported at the module form');
   // with the module's code sound, the constant's own failure is what is reported
   assert.is(runRepl('(module m g (defcap g () true) (defconst A (/ 1 0)))').error?.message, 'Arithmetic exception: div by zero');
 });
