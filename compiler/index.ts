@@ -2,6 +2,7 @@
 // becomes a whole compiled module (module.ts). The runtime reaches the compiler through this file.
 
 import { SourceFile } from '../vm/source.js';
+import { PactError } from '../vm/errors.js';
 import { tokenize, type Token } from './lexer.js';
 import { parse } from './parser.js';
 import { checkGrammar } from './grammar-check.js';
@@ -31,6 +32,17 @@ export function read(file: SourceFile): Syntax[] {
   const tokens = tokenize(file);
   checkGrammar(file, tokens, file.name.endsWith('.pact') ? 'Program' : 'ReplProgram');
   return parse(file, tokens);
+}
+
+/** Pact's interactive REPL reads another line only when the input so far fails Pact's grammar
+ *  with exactly one expected token, a closing paren; any other error is reported at once. */
+export function awaitsClosingParen(file: SourceFile): boolean {
+  try {
+    checkGrammar(file, tokenize(file), 'ReplProgram');
+    return false;
+  } catch (e) {
+    return e instanceof PactError && e.kind === 'parse' && e.message === "Expected: [')']";
+  }
 }
 
 /** Compile one top-level expression to a 0-argument function. */

@@ -1,7 +1,8 @@
-// `pactvm repl`: the interactive REPL (repl.md §5.4). Input is read until its brackets balance,
-// then run like a script in one long-lived session; results print raw, errors as blocks.
+// `pactvm repl`: the interactive REPL (repl.md §5.4). As in Pact, a line is run at once unless
+// Pact's grammar asks for exactly one more token, a closing paren: then the next line is appended.
+// Input runs like a script in one long-lived session; results print raw, errors as blocks.
 
-import { SourceFile } from '../../compiler/index.js';
+import { SourceFile, awaitsClosingParen } from '../../compiler/index.js';
 import { PactError } from '../../vm/errors.js';
 import { ReplSession } from './session.js';
 import { runSource } from './script.js';
@@ -9,40 +10,32 @@ import { renderError } from './report.js';
 import { openLineEditor } from './line-editor.js';
 import { complete, type CompletionScope } from './completion.js';
 
-/** Where the outermost bracket still open at the end of the text is (an offset), or -1. A string
- *  cannot span lines (only a `\`-continuation can): an unclosed quote ends at its line. */
-function scan(text: string): { open: number; unterminated: boolean } {
+/** Where the outermost bracket still open at the end of the text is (an offset), or -1; brackets
+ *  inside strings and comments do not count. */
+function outermostOpen(text: string): number {
   const opens: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '"') {
-      for (i++; i < text.length && text[i] !== '"'; i++) {
-        if (text[i] === '\n') return { open: opens[0] ?? -1, unterminated: true };
-        if (text[i] !== '\\') continue;
-        i++;
-        // `\` + whitespace (newlines too) + `\` continues the string on a later line
-        if (/[ \t\n\r\f\v]/.test(text[i] ?? '')) { while (i < text.length && /[ \t\n\r\f\v]/.test(text[i])) i++; }
-      }
-      if (i >= text.length) return { open: opens[0] ?? -1, unterminated: !/\\[ \t\n\r\f\v]*$/.test(text) };
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
       continue;
     }
     if (c === ';') { while (i < text.length && text[i] !== '\n') i++; continue; }
     if (c === '(' || c === '[' || c === '{') opens.push(i);
     else if (c === ')' || c === ']' || c === '}') opens.pop();
   }
-  return { open: opens[0] ?? -1, unterminated: false };
+  return opens[0] ?? -1;
 }
 
-/** Is the input ready to run: every bracket closed, or broken beyond repair (an unclosed quote)? */
-export function isComplete(text: string): boolean {
-  const { open, unterminated } = scan(text);
-  return unterminated || open < 0;
+/** Does the input wait for another line (Pact's rule: its grammar expects only a `)`)? */
+export function awaitsMoreInput(text: string): boolean {
+  return awaitsClosingParen(new SourceFile('(interactive)', text));
 }
 
 /** Input cut off by the end of the stream: where its first unclosed form starts, as line:col
  *  (`firstLine`: the input line the text began on). */
 export function incompleteForm(text: string, firstLine = 1): string | null {
-  const { open } = scan(text);
+  const open = outermostOpen(text);
   if (open < 0) return null;
   const before = text.slice(0, open).split('\n');
   return `incomplete form at ${firstLine + before.length - 1}:${before[before.length - 1].length}`;
@@ -65,18 +58,18 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   rl.on('line', line => {
     editor.remember(line);
     lineNo++;
+    // Pact skips an empty line, also in the middle of a form
+    if (line === '') { prompt(); return; }
     if (!pending) pendingLine = lineNo;
     pending += (pending ? '\n' : '') + line;
-    if (pending.trim() === '' || isComplete(pending)) {
+    if (!awaitsMoreInput(pending)) {
       const text = pending;
       pending = '';
-      if (text.trim() !== '') {
-        try {
-          runSource(session, new SourceFile('(interactive)', text));
-        } catch (e) {
-          // runSource hands back Pact errors only; anything else is still no reason to end the session
-          output.write(e instanceof PactError ? renderError(e) : `internal error: ${e instanceof Error ? e.message : String(e)}, please report\n`);
-        }
+      try {
+        runSource(session, new SourceFile('(interactive)', text));
+      } catch (e) {
+        // runSource hands back Pact errors only; anything else is still no reason to end the session
+        output.write(e instanceof PactError ? renderError(e) : `internal error: ${e instanceof Error ? e.message : String(e)}, please report\n`);
       }
     }
     prompt();

@@ -2,19 +2,32 @@
 
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
-import { isComplete } from '../../runtime/repl/interactive.js';
+import { awaitsMoreInput } from '../../runtime/repl/interactive.js';
 import { replTranscript } from '../helpers.js';
 
-test('input runs once its brackets balance; the session keeps its definitions and survives errors', async () => {
-  const out = await replTranscript('(defun double (x)\n  (* x 2))\n(enforce false "no")\n(double 21)\n');
+test('input runs once Pact\'s grammar no longer asks for a closing paren; the session keeps its definitions and survives errors', async () => {
+  const out = await replTranscript('(defun double (x) (* x\n  2))\n(enforce false "no")\n(double 21)\n');
   assert.is(out, 'pact> ....> Loaded repl defun double\npact> (interactive):1:0: no\n 1 | (enforce false "no")\n' +
     '   | ^^^^^^^^^^^^^^^^^^^^\n\npact> 42\npact> goodbye\n');
 });
 
-test('completeness ignores brackets inside strings and comments', () => {
-  assert.ok(isComplete('(print "(")'));
-  assert.not.ok(isComplete('(print "a"'));
-  assert.ok(isComplete('(+ 1 2) ; (unclosed in a comment'));
+test('only a missing closing paren waits for more input (brackets in strings and comments do not count)', () => {
+  assert.not.ok(awaitsMoreInput('(print "(")'));
+  assert.ok(awaitsMoreInput('(print "a"'));
+  assert.ok(awaitsMoreInput('(module m g (defun f () 1)'));
+  assert.not.ok(awaitsMoreInput('(+ 1 2) ; (unclosed in a comment'));
+  // Pact's grammar expects more than `)` here, so Pact reports the error instead of waiting
+  assert.not.ok(awaitsMoreInput('[1 2'));
+  assert.not.ok(awaitsMoreInput('{"a": 1'));
+  assert.not.ok(awaitsMoreInput('(let ((x 1))'));
+  assert.not.ok(awaitsMoreInput('(+ "ab'));
+});
+
+test('an open list or a let without body is reported at once, as Pact does; an empty line is skipped', async () => {
+  const out = await replTranscript('[1 2\n(let ((x 1))\n(+ 1\n\n2)\n');
+  assert.is(out, "pact> (interactive):1:0: Expected: [']']\n 1 | [1 2\n   | ^\n\n" +
+    "pact> (interactive):1:0: Expected: [true, false, '{', '(', '[', IDENT, NUM, STR, TICK]\n 1 | (let ((x 1))\n   | ^\n\n" +
+    'pact> ....> ....> 3\npact> goodbye\n');
 });
 
 test.run();

@@ -3,7 +3,7 @@
 
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
-import { isComplete, incompleteForm } from '../../runtime/repl/interactive.js';
+import { awaitsMoreInput, incompleteForm } from '../../runtime/repl/interactive.js';
 import { replTranscript } from '../helpers.js';
 import { pactvm } from './cli.js';
 
@@ -13,15 +13,16 @@ test('an unbalanced quote is a lexical error at once; the next lines run normall
     ' 1 | (print "abc)\n   |        ^\n\npact> 3\npact> goodbye\n');
 });
 
-test('a string continued with a backslash still spans lines', async () => {
-  assert.not.ok(isComplete('(+ "ab\\'));
-  const out = await replTranscript('(+ "ab\\\n   \\cd" "!")\n');
-  assert.is(out, 'pact> ....> "abcd!"\npact> goodbye\n');
+test('a string cannot go on to the next line, not even after a backslash: Pact\'s lexer refuses the line', () => {
+  assert.not.ok(awaitsMoreInput('(+ "ab\\'));
+  assert.not.ok(awaitsMoreInput('(+ "ab'));
 });
 
 test('end of input inside a form reports "incomplete form at line:col" of the form', async () => {
   const out = await replTranscript('(+ 1 2)\n\n  (let ((x 1))\n    (+ x\n');
-  assert.ok(out.endsWith('pact> 3\npact> pact> ....> ....> incomplete form at 3:2\ngoodbye\n'), out);
+  assert.ok(out.includes("Expected: [true, false, '{', '(', '[', IDENT, NUM, STR, TICK]"), out);
+  const cut = await replTranscript('(+ 1 2)\n\n  (+ 1\n    (+ 2\n');
+  assert.ok(cut.endsWith('pact> 3\npact> pact> ....> ....> incomplete form at 3:2\ngoodbye\n'), cut);
   assert.is(incompleteForm('(+ 1 2)'), null);
   assert.is(incompleteForm('[1 "(" ; (\n {'), 'incomplete form at 1:0');
 });
