@@ -3,7 +3,6 @@
 // A worker that dies costs only the file it was running: that file is reported failed with the
 // reason, and a fresh worker takes its place.
 
-import { Worker } from 'node:worker_threads';
 import type { FileResult } from './runner.js';
 
 /** One `expect*` of a script, as the reporters need it: plain data, no spans. */
@@ -61,6 +60,8 @@ export function failedFile(file: string, message: string): PortableResult {
 export async function runParallel(files: string[], jobs: number, settings: WorkerSettings,
   onResult: (r: PortableResult) => void, stop: () => boolean = () => false,
   workerUrl = new URL('./test-worker.js', import.meta.url)): Promise<void> {
+  // loaded here, not upfront: a run without --jobs never starts a worker
+  const { Worker } = await import('node:worker_threads');
   const results: (PortableResult | undefined)[] = new Array(files.length);
   let next = 0, printed = 0;
   const flush = () => {
