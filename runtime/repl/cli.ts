@@ -15,7 +15,7 @@ import { ioReason, readScriptFile, ScriptFileError, walkScripts } from './script
 import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
-import { failedFile, portable, runParallel, type PortableResult } from './parallel.js';
+import { failedFile, largestFirst, portable, runParallel, type PortableResult } from './parallel.js';
 import { coverageSummary, mergeCoverage, writeLcov, type CoverageReport } from './coverage.js';
 import { checkCommand } from './check.js';
 import { Progress } from './progress.js';
@@ -382,7 +382,8 @@ async function testCommand(args: ParsedArgs): Promise<number> {
       gasModel: stringFlag(args, 'gasmodel') ?? null, gasLimit: run.gasLimit ?? null,
       callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: run.root ?? null,
       coverage: lcov !== null, anyKeyWildcard: run.anyKeyWildcard ?? false,
-    }, report, stopped);
+    // --bail stops at the first failure in file order, so it hands files out in that order
+    }, report, stopped, undefined, bail ? undefined : largestFirst(files));
   } else {
     for (const file of files) {
       if (stopped()) break;
