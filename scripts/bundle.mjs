@@ -1,9 +1,13 @@
 // Build step after tsc: bundles the `pactvm` command and its test worker, each into one file under
-// dist/bin/, so that starting the command loads one script instead of ~170 ES modules. The bundle
-// is made from tsc's own output (dist/), so it runs exactly the code the tests test.
+// dist/bin/, so that starting the command loads one script instead of ~170 ES modules; then makes
+// V8's code cache of the command's bundle by running the bin once (see scripts/bin.cjs). The
+// bundle is made from tsc's own output (dist/), so it runs exactly the code the tests test.
 
 import { build } from 'esbuild';
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -25,7 +29,7 @@ const lazyLibraries = {
 };
 
 await build({
-  entryPoints: { pactvm: `${repo}dist/runtime/repl/cli.js`, 'test-worker': `${repo}dist/runtime/repl/test-worker.js` },
+  entryPoints: { 'pactvm-cli': `${repo}dist/runtime/repl/cli.js`, 'test-worker': `${repo}dist/runtime/repl/test-worker.js` },
   outdir: out,
   bundle: true,
   platform: 'node',
@@ -33,6 +37,9 @@ await build({
   // CommonJS: a lazily loaded part of the bundle (the stream commands, the crypto libraries)
   // requires its Node built-ins only when it runs, where an ES module would import them all upfront
   format: 'cjs',
+  // import() of a Node built-in becomes require(): the bin runs the bundle through vm.Script
+  // (scripts/bin.cjs), where a real dynamic import has no loader to call
+  supported: { 'dynamic-import': false },
   // the bundle's import.meta.url is its own file's URL: the worker beside it, package.json above it
   define: { 'import.meta.url': 'importMetaUrl' },
   // (strict first: ES modules are strict, and so must their bundle be)
@@ -47,3 +54,20 @@ await build({
 });
 // dist/bin holds CommonJS files in an ES-module package
 await writeFile(`${out}/package.json`, '{ "type": "commonjs" }\n');
+await copyFile(`${repo}scripts/bin.cjs`, `${out}/pactvm.js`);
+
+// the code cache: a run of a small script through the usual paths (lexer, compiler, a module
+// deploy, the VM, expect), so that the functions a typical run needs come precompiled
+const scratch = await mkdtemp(join(tmpdir(), 'pactvm-cache-'));
+try {
+  await writeFile(join(scratch, 'warm.repl'), [
+    '(module m g (defcap g () true) (defun twice:integer (x:integer) (* 2 x)))',
+    '(expect "twice" 4 (m.twice 2))',
+    '(print (format "{} {}" [(m.twice 21) (hash "abc")]))',
+  ].join('\n') + '\n');
+  execFileSync(process.execPath, [`${out}/pactvm.js`, 'run', join(scratch, 'warm.repl')], {
+    env: { ...process.env, PACTVM_WRITE_CODE_CACHE: '1' }, stdio: 'ignore', timeout: 60_000,
+  });
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}

@@ -1,11 +1,13 @@
-// The `pactvm` bin is one bundled file (scripts/bundle.mjs, made from tsc's dist/ output): it must
-// print exactly what the unbundled CLI prints, find its version and its worker, and need nothing
-// beside it (the crypto libraries travel inside it, loaded on first use).
+// The `pactvm` bin runs one bundled file (scripts/bundle.mjs, made from tsc's dist/ output) through
+// V8's code cache (scripts/bin.cjs): it must print exactly what the unbundled CLI prints, find its
+// version and its worker, and need nothing beside it (the crypto libraries travel inside it,
+// loaded on first use); without the cache it runs the same.
 
 import { test, CHILD_PROCESS_MS } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Script } from 'node:vm';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +47,8 @@ const dump = write('dump.repl', '(+ 1 2)\n{"a": [1 2]}\n(at "a" {"a": 1.5})\n(ti
 write('pass.repl', '(expect "adds" 3 (+ 1 2))\n');
 
 interface Run { status: number | null; stdout: string; stderr: string }
-const run = (bin: string, args: string[]): Run => {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: CHILD_PROCESS_MS, cwd: alone });
+const run = (bin: string, args: string[], input?: string): Run => {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: CHILD_PROCESS_MS, cwd: alone, input });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 };
@@ -61,6 +63,25 @@ test('the bundle is as new as the build it was made from', () => {
   assert.ok(!stale, `${pkg.bin.pactvm} is older than dist/: run \`npm run build\` (or \`node scripts/bundle.mjs\` after tsc)`);
 });
 
+test('the code cache made at build time is one this Node accepts for the bundle', () => {
+  const bundle = join(repo, 'dist', 'bin', 'pactvm-cli.js');
+  const body = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`,
+    { filename: bundle, cachedData: readFileSync(`${bundle}.cache`) });
+  assert.is(script.cachedDataRejected, false);
+});
+
+test('without its code cache the bundle prints the same', () => {
+  const bare = join(alone, 'bare');
+  mkdirSync(join(bare, 'dist', 'bin'), { recursive: true });
+  for (const f of readdirSync(join(alone, 'dist', 'bin'))) {
+    if (!f.endsWith('.cache')) copyFileSync(join(alone, 'dist', 'bin', f), join(bare, 'dist', 'bin', f));
+  }
+  copyFileSync(join(repo, 'package.json'), join(bare, 'package.json'));
+  assert.not.ok(existsSync(join(bare, 'dist', 'bin', 'pactvm-cli.js.cache')));
+  for (const args of [['run', crypto, '--trace'], ['--version']]) assert.equal(run(join(bare, pkg.bin.pactvm), args), run(lonely, args));
+});
+
 test('--version of the bundle names package.json\'s version, as the unbundled CLI does', () => {
   const r = run(lonely, ['--version']);
   assert.is(r.stdout, `pactvm ${pkg.version} (Pact 5.4)\n`);
@@ -73,6 +94,11 @@ test('a copy of the bundle alone runs crypto natives, modules, prints, failures 
     const a = run(lonely, args), b = run(unbundled, args);
     assert.equal(a, b, args.join(' '));
   }
+  // the commands loaded on demand inside the bundle: the REPL, the stream tools, the typechecker
+  for (const args of [['repl'], ['node', '--help'], ['check', scripts], ['builtins']]) {
+    assert.equal(run(lonely, args, '(+ 1 2)\n'), run(unbundled, args, '(+ 1 2)\n'), args.join(' '));
+  }
+  assert.is(run(lonely, ['repl'], '(+ 1 2)\n').stdout, 'pact> 3\npact> goodbye\n');
   const r = run(lonely, ['run', crypto, '--trace']);
   assert.is(r.status, 1);
   assert.match(r.stdout, /Print: 42\n.*"Expect: success keccak"\n.*"Expect: success poseidon"\n.*"Expect: success point-add"\n/);
