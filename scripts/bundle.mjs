@@ -5,7 +5,7 @@
 
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,7 @@ const lazyLibraries = {
 };
 
 await build({
-  entryPoints: { 'pactvm-cli': `${repo}dist/runtime/repl/cli.js`, 'test-worker': `${repo}dist/runtime/repl/test-worker.js` },
+  entryPoints: { 'pactvm-cli': `${repo}dist/runtime/repl/cli.js`, 'pactvm-worker': `${repo}dist/runtime/repl/test-worker.js` },
   outdir: out,
   bundle: true,
   platform: 'node',
@@ -54,10 +54,14 @@ await build({
 });
 // dist/bin holds CommonJS files in an ES-module package
 await writeFile(`${out}/package.json`, '{ "type": "commonjs" }\n');
+// the loaders: the bin, and the worker the CLI starts for --jobs (new URL('./test-worker.js', …))
 await copyFile(`${repo}scripts/bin.cjs`, `${out}/pactvm.js`);
+await chmod(`${out}/pactvm.js`, 0o755);
+await copyFile(`${repo}scripts/bin.cjs`, `${out}/test-worker.js`);
 
-// the code cache: a run of a small script through the usual paths (lexer, compiler, a module
-// deploy, the VM, expect), so that the functions a typical run needs come precompiled
+// the code caches: runs of a small script through the usual paths (lexer, compiler, a module
+// deploy, the VM, expect), so that the functions a typical run needs come precompiled; the second
+// run, of two copies on two workers, makes the worker's
 const scratch = await mkdtemp(join(tmpdir(), 'pactvm-cache-'));
 try {
   await writeFile(join(scratch, 'warm.repl'), [
@@ -65,9 +69,10 @@ try {
     '(expect "twice" 4 (m.twice 2))',
     '(print (format "{} {}" [(m.twice 21) (hash "abc")]))',
   ].join('\n') + '\n');
-  execFileSync(process.execPath, [`${out}/pactvm.js`, 'run', join(scratch, 'warm.repl')], {
-    env: { ...process.env, PACTVM_WRITE_CODE_CACHE: '1' }, stdio: 'ignore', timeout: 60_000,
-  });
+  await copyFile(join(scratch, 'warm.repl'), join(scratch, 'warm-too.repl'));
+  const writing = (loader) => ({ env: { ...process.env, PACTVM_WRITE_CODE_CACHE: loader }, stdio: 'ignore', timeout: 60_000 });
+  execFileSync(process.execPath, [`${out}/pactvm.js`, 'run', join(scratch, 'warm.repl')], writing('pactvm.js'));
+  execFileSync(process.execPath, [`${out}/pactvm.js`, 'test', scratch, '--jobs', '2'], writing('test-worker.js'));
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
-// The `pactvm` bin runs one bundled file (scripts/bundle.mjs, made from tsc's dist/ output) through
-// V8's code cache (scripts/bin.cjs): it must print exactly what the unbundled CLI prints, find its
+// The `pactvm` bin and its --jobs worker each run one bundled file (scripts/bundle.mjs, made from
+// tsc's dist/ output) through V8's code cache (scripts/bin.cjs): it must print exactly what the unbundled CLI prints, find its
 // version and its worker, and need nothing beside it (the crypto libraries travel inside it,
 // loaded on first use); without the cache it runs the same.
 
@@ -63,12 +63,14 @@ test('the bundle is as new as the build it was made from', () => {
   assert.ok(!stale, `${pkg.bin.pactvm} is older than dist/: run \`npm run build\` (or \`node scripts/bundle.mjs\` after tsc)`);
 });
 
-test('the code cache made at build time is one this Node accepts for the bundle', () => {
-  const bundle = join(repo, 'dist', 'bin', 'pactvm-cli.js');
-  const body = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`,
-    { filename: bundle, cachedData: readFileSync(`${bundle}.cache`) });
-  assert.is(script.cachedDataRejected, false);
+test('the code caches made at build time, the CLI\'s and the worker\'s, are ones this Node accepts', () => {
+  for (const name of ['pactvm-cli.js', 'pactvm-worker.js']) {
+    const bundle = join(repo, 'dist', 'bin', name);
+    const body = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
+    const script = new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`,
+      { filename: bundle, cachedData: readFileSync(`${bundle}.cache`) });
+    assert.is(script.cachedDataRejected, false, name);
+  }
 });
 
 test('without its code cache the bundle prints the same', () => {
@@ -80,6 +82,10 @@ test('without its code cache the bundle prints the same', () => {
   copyFileSync(join(repo, 'package.json'), join(bare, 'package.json'));
   assert.not.ok(existsSync(join(bare, 'dist', 'bin', 'pactvm-cli.js.cache')));
   for (const args of [['run', crypto, '--trace'], ['--version']]) assert.equal(run(join(bare, pkg.bin.pactvm), args), run(lonely, args));
+  const jobs = ['test', scripts, '--jobs', '2', '--reporter', 'json'];
+  const [a, b] = [run(join(bare, pkg.bin.pactvm), jobs), run(lonely, jobs)];
+  assert.is(a.stderr, b.stderr);
+  assert.equal(untimed(a.stdout), untimed(b.stdout));
 });
 
 test('--version of the bundle names package.json\'s version, as the unbundled CLI does', () => {
