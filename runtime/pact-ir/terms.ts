@@ -237,9 +237,22 @@ export function parseModuleName(s: string): ModuleName {
   return dot < 0 ? { name: s, namespace: null } : { name: s.slice(dot + 1), namespace: s.slice(0, dot) };
 }
 
-/** Haskell's derived `Ord` on Text: compare by code point. */
+/** Haskell's derived `Ord` on Text: compare by code point. Sorting keys is hot (module hashing
+ *  and deploy sizes), so UTF-16 units are compared in place: outside the surrogate range they
+ *  order as code points; a difference at a surrogate takes the code-point walk. */
 export function compareText(a: string, b: string): number {
   if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const u = a.charCodeAt(i), v = b.charCodeAt(i);
+    if (u === v) continue;
+    if ((u < 0xd800 || u > 0xdfff) && (v < 0xd800 || v > 0xdfff)) return u - v;
+    return compareCodePoints(a, b);
+  }
+  return a.length - b.length;
+}
+
+function compareCodePoints(a: string, b: string): number {
   const x = [...a], y = [...b];
   const n = Math.min(x.length, y.length);
   for (let i = 0; i < n; i++) {

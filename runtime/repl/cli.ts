@@ -15,8 +15,7 @@ import { ioReason, readScriptFile, ScriptFileError, walkScripts } from './script
 import { ReplSession } from './session.js';
 import { runScript, parseGasModel, type RunOptions } from './runner.js';
 import { renderError, renderFailure } from './report.js';
-import { interactive } from './interactive.js';
-import { failedFile, portable, runParallel, type PortableResult } from './parallel.js';
+import { failedFile, largestFirst, portable, runParallel, type PortableResult } from './parallel.js';
 import { coverageSummary, mergeCoverage, writeLcov, type CoverageReport } from './coverage.js';
 import { checkCommand } from './check.js';
 import { Progress } from './progress.js';
@@ -115,7 +114,8 @@ export const COMMANDS: readonly Command[] = [
       return checkCommand(args.positional, t => process.stdout.write(t));
     }),
   command({ name: 'repl', args: '', summary: 'The interactive REPL.', flags: [ANY_KEY] },
-    args => interactive(process.stdin, process.stdout, args.flags.has(ANY_KEY.name))),
+    // loaded when asked for (line editing, readline): the other commands start without it
+    async args => (await import('./interactive.js')).interactive(process.stdin, process.stdout, args.flags.has(ANY_KEY.name))),
   command({ name: 'builtins', args: '', summary: 'List every native: its name, its argument counts, whether it is REPL-only.', flags: [] },
     builtinsCommand),
   streamCommand({ name: 'headers', args: 'URL', summary: 'Follow a node\'s block-header stream and print confirmed headers.', flags: [] }),
@@ -132,8 +132,18 @@ function overview(): string {
 }
 
 export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return `${PROGRAM} ${pkg.version} (Pact ${PACT_VERSION})`;
+  return `${PROGRAM} ${ownPackage().version} (Pact ${PACT_VERSION})`;
+}
+
+/** pactvm's package.json: the nearest one named pactvm above this module, which is
+ *  dist/runtime/repl/cli.js in the tsc build and dist/bin/pactvm.js in the bundle. */
+function ownPackage(): { version: string } {
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    let pkg: { name?: string; version: string } | undefined;
+    try { pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version: string }; } catch { /* none here */ }
+    if (pkg?.name === PROGRAM) return pkg;
+    if (dir.pathname === '/') throw new Error('cannot find pactvm\'s package.json');
+  }
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -372,7 +382,8 @@ async function testCommand(args: ParsedArgs): Promise<number> {
       gasModel: stringFlag(args, 'gasmodel') ?? null, gasLimit: run.gasLimit ?? null,
       callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: run.root ?? null,
       coverage: lcov !== null, anyKeyWildcard: run.anyKeyWildcard ?? false,
-    }, report, stopped);
+    // --bail stops at the first failure in file order, so it hands files out in that order
+    }, report, stopped, undefined, bail ? undefined : largestFirst(files));
   } else {
     for (const file of files) {
       if (stopped()) break;

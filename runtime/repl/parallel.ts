@@ -3,7 +3,7 @@
 // A worker that dies costs only the file it was running: that file is reported failed with the
 // reason, and a fresh worker takes its place.
 
-import { Worker } from 'node:worker_threads';
+import { statSync } from 'node:fs';
 import type { FileResult } from './runner.js';
 
 /** One `expect*` of a script, as the reporters need it: plain data, no spans. */
@@ -57,10 +57,20 @@ export function failedFile(file: string, message: string): PortableResult {
   };
 }
 
-/** `stop` is asked before each file is handed out: once it says yes (`--bail`), no new file starts. */
+/** The indexes of `files`, largest file first (ties in file order): handing the long scripts out
+ *  first keeps a worker from starting the longest one last while the others sit idle. */
+export function largestFirst(files: readonly string[]): number[] {
+  const size = files.map(f => { try { return statSync(f).size; } catch { return 0; } });
+  return files.map((_, i) => i).sort((a, b) => size[b]! - size[a]! || a - b);
+}
+
+/** `stop` is asked before each file is handed out: once it says yes (`--bail`), no new file starts.
+ *  Files start in `order` (indexes into `files`); results are reported in file order all the same. */
 export async function runParallel(files: string[], jobs: number, settings: WorkerSettings,
   onResult: (r: PortableResult) => void, stop: () => boolean = () => false,
-  workerUrl = new URL('./test-worker.js', import.meta.url)): Promise<void> {
+  workerUrl = new URL('./test-worker.js', import.meta.url), order: readonly number[] = files.map((_, i) => i)): Promise<void> {
+  // loaded here, not upfront: a run without --jobs never starts a worker
+  const { Worker } = await import('node:worker_threads');
   const results: (PortableResult | undefined)[] = new Array(files.length);
   let next = 0, printed = 0;
   const flush = () => {
@@ -75,7 +85,7 @@ export async function runParallel(files: string[], jobs: number, settings: Worke
       let current = -1;
       let died: string | null = null;
       const feed = () => {
-        if (next < files.length && !stop()) { current = next++; w.postMessage({ index: current, file: files[current] }); }
+        if (next < files.length && !stop()) { current = order[next++]!; w.postMessage({ index: current, file: files[current] }); }
         else { current = -1; w.postMessage(null); }
       };
       w.on('message', (m: { index: number; result: PortableResult }) => {

@@ -2,7 +2,8 @@
 // G1 (y² = x³ + 3 over Fq) and G2 (the twist over Fq² = Fq[u]/(u² + 1)), with Pact's point
 // encoding and checks. Curve arithmetic, Miller loop and final exponentiation are @noble/curves'.
 
-import { bn254 } from '@noble/curves/bn254.js';
+import type { bn254 } from '@noble/curves/bn254.js';
+import { bn254Library } from './libraries.js';
 import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
@@ -12,15 +13,21 @@ import { isInt, normInt } from '../../values/numbers.js';
 import { BN254_R } from './poseidon.js';
 import { chargePairing, chargePointAdd, chargeScalarMult, type ZkGroup } from './gas.js';
 
-const { Fp, Fp2, Fp12 } = bn254.fields;
-type Fq2 = ReturnType<typeof Fp2.fromBigTuple>;
+type Fq2 = ReturnType<typeof bn254.fields.Fp2.fromBigTuple>;
 type G1Point = InstanceType<typeof bn254.G1.Point>;
 type G2Point = InstanceType<typeof bn254.G2.Point>;
 
-/** q, the base field's modulus */
-export const BN254_Q = Fp.ORDER;
-/** the twist's b: 3 / (9 + u) */
-const B2 = Fp2.div(Fp2.fromBigTuple([3n, 0n]), Fp2.fromBigTuple([9n, 1n]));
+/** The curve, its fields, q (the base field's modulus) and the twist's b (3 / (9 + u)), made on
+ *  first use (libraries.ts). */
+let made: { curve: typeof bn254; Fp: typeof bn254.fields.Fp; Fp2: typeof bn254.fields.Fp2; Fp12: typeof bn254.fields.Fp12; q: bigint; b2: Fq2 } | undefined;
+function curve(): NonNullable<typeof made> {
+  if (!made) {
+    const c = bn254Library().bn254;
+    const { Fp, Fp2, Fp12 } = c.fields;
+    made = { curve: c, Fp, Fp2, Fp12, q: Fp.ORDER, b2: Fp2.div(Fp2.fromBigTuple([3n, 0n]), Fp2.fromBigTuple([9n, 1n])) };
+  }
+  return made;
+}
 
 const mod = (a: bigint, m: bigint): bigint => ((a % m) + m) % m;
 
@@ -32,9 +39,10 @@ export function toG1(v: Value): G1Point {
   if (!(v instanceof PactObject)) throw new Malformed();
   const x = v.get('x'), y = v.get('y');
   if (!isInt(x) || !isInt(y)) throw new Malformed();
-  const px = mod(BigInt(x), BN254_Q), py = mod(BigInt(y), BN254_Q);
-  if (px === 0n && py === 0n) return bn254.G1.Point.ZERO;
-  return bn254.G1.Point.fromAffine({ x: px, y: py });
+  const { curve: c, q } = curve();
+  const px = mod(BigInt(x), q), py = mod(BigInt(y), q);
+  if (px === 0n && py === 0n) return c.G1.Point.ZERO;
+  return c.G1.Point.fromAffine({ x: px, y: py });
 }
 
 /**
@@ -45,10 +53,11 @@ export function toG2(v: Value): G2Point {
   if (!(v instanceof PactObject)) throw new Malformed();
   const xs = v.get('x'), ys = v.get('y');
   if (!Array.isArray(xs) || !Array.isArray(ys) || !xs.every(isInt) || !ys.every(isInt)) throw new Malformed();
-  const cx = xs.map(c => mod(BigInt(c as number | bigint), BN254_Q));
-  const cy = ys.map(c => mod(BigInt(c as number | bigint), BN254_Q));
-  if (cx.every(c => c === 0n) && cy.every(c => c === 0n)) return bn254.G2.Point.ZERO;
-  return bn254.G2.Point.fromAffine({ x: fq2(cx), y: fq2(cy) });
+  const { curve: c, q } = curve();
+  const cx = xs.map(k => mod(BigInt(k as number | bigint), q));
+  const cy = ys.map(k => mod(BigInt(k as number | bigint), q));
+  if (cx.every(k => k === 0n) && cy.every(k => k === 0n)) return c.G2.Point.ZERO;
+  return c.G2.Point.fromAffine({ x: fq2(cx), y: fq2(cy) });
 }
 
 function fq2(coeffs: bigint[]): Fq2 {
@@ -57,7 +66,8 @@ function fq2(coeffs: bigint[]): Fq2 {
     const sign = (i >> 1) % 2 === 0 ? c : -c; // u^i = ±1 or ±u
     if (i % 2 === 0) c0 += sign; else c1 += sign;
   });
-  return Fp2.fromBigTuple([mod(c0, BN254_Q), mod(c1, BN254_Q)]);
+  const { Fp2, q } = curve();
+  return Fp2.fromBigTuple([mod(c0, q), mod(c1, q)]);
 }
 
 export function fromG1(p: G1Point): PactObject {
@@ -81,13 +91,15 @@ export function fromG2(p: G2Point): PactObject {
 export function g1OnCurve(p: G1Point): boolean {
   if (p.is0()) return true;
   const { x, y } = p.toAffine();
+  const { Fp } = curve();
   return Fp.eql(Fp.sub(Fp.sqr(y), Fp.mul(Fp.sqr(x), x)), 3n);
 }
 
 export function g2OnCurve(p: G2Point): boolean {
   if (p.is0()) return true;
   const { x, y } = p.toAffine();
-  return Fp2.eql(Fp2.sub(Fp2.sqr(y), Fp2.mul(Fp2.sqr(x), x)), B2);
+  const { Fp2, b2 } = curve();
+  return Fp2.eql(Fp2.sub(Fp2.sqr(y), Fp2.mul(Fp2.sqr(x), x)), b2);
 }
 
 /** [r]P = ∞: membership of the prime-order subgroup G2 (the cofactor of the twist is not 1). */
@@ -97,6 +109,7 @@ export function g2InSubgroup(p: G2Point): boolean {
 
 /** e(P1, Q1) · … · e(Pn, Qn) = 1; pairs with a point at infinity contribute 1. */
 export function pairingProductIsOne(pairs: [G1Point, G2Point][]): boolean {
+  const { curve: bn254, Fp12 } = curve();
   const terms = pairs
     .filter(([p, q]) => !p.is0() && !q.is0())
     .map(([p, q]) => {

@@ -1,7 +1,7 @@
 // `hash-keccak256` (natives.md §7): Keccak-256 (Ethereum's, not SHA3-256) over the concatenated
 // bytes of base64url chunks, answered as unpadded base64url. The digest is @noble/hashes'.
 
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccakLibrary } from './libraries.js';
 import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
@@ -12,7 +12,7 @@ import { chargeKeccak } from './gas.js';
 const utf8 = new TextEncoder();
 
 export function keccak256(bytes: Uint8Array): Uint8Array {
-  return keccak_256(bytes);
+  return keccakLibrary().keccak_256(bytes);
 }
 
 export function keccakNatives(rt: Runtime): NativeTable {
@@ -25,7 +25,7 @@ export function keccakNatives(rt: Runtime): NativeTable {
       const texts = list as string[];
       // priced by the UTF-8 length of each base64 text, before decoding
       if (rt.gas.metered) chargeKeccak(rt.gas, texts.map(t => utf8.encode(t).length));
-      const h = keccak_256.create();
+      const h = keccakLibrary().keccak_256.create();
       for (const t of texts) {
         const d = decodeBase64Url(t);
         if (!d.ok) throw new PactError('exec', `Base64URL decode failed: ${d.error}`);

@@ -3,7 +3,7 @@
 // only for EdDSA (-8, Ed25519) or ECDSA P-256 (-7). Used by key-format enforcement
 // (`EnforceKeyFormats`); the REPL does not verify signatures. Curve checks are @noble/curves'.
 
-import { p256, p384, p521 } from '@noble/curves/nist.js';
+import { nistLibrary } from './libraries.js';
 import { CborError, CborReader } from './cose-cbor.js';
 
 export const WEBAUTHN_PREFIX = 'WEBAUTHN-';
@@ -15,7 +15,6 @@ export type CosePublicKey =
 /** COSE algorithms the decoder knows; Pact then accepts only -7 (ES256) and -8 (EdDSA). */
 const KNOWN_ALGS = new Set([-8, -7, -35, -36, -257, -258, -259, -65535]);
 const EC2_CURVES = { 1: 'P-256', 2: 'P-384', 3: 'P-521' } as const;
-const EC2_POINTS = { 'P-256': p256.Point, 'P-384': p384.Point, 'P-521': p521.Point } as const;
 const COORD_SIZE = { 'P-256': 32, 'P-384': 48, 'P-521': 66 } as const;
 
 /** Decode a COSE_Key; null when it is not a well-formed, checked EdDSA/ECDSA key. */
@@ -52,8 +51,10 @@ export function parseCosePublicKey(bytes: Uint8Array): CosePublicKey | null {
       const yb = r.bytesCanonical();
       if (xb.length !== size || yb.length !== size) return null;
       const x = toBig(xb), y = toBig(yb);
+      const { p256, p384, p521 } = nistLibrary();
+      const Point = { 'P-256': p256, 'P-384': p384, 'P-521': p521 }[curve].Point;
       try {
-        EC2_POINTS[curve].fromAffine({ x, y }).assertValidity();
+        Point.fromAffine({ x, y }).assertValidity();
       } catch {
         return null;
       }

@@ -1,0 +1,68 @@
+// CLI timings (issue 12, goals 5 and 6): a one-line `pactvm run` beside `node -e 0`, and the
+// conformance corpus with `--jobs 1` and `--jobs 2`, each a child process timed from spawn to
+// exit. Commands run in interleaved rounds, so that a load that drifts hits all of them alike;
+// printed: min and median wall time, and their ratio to the first command of the group.
+// Usage: node dist/bench/cli-timing.js [--rounds=N] [--before=DIR]   (DIR: another checkout, built)
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const arg = (name: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const rounds = Number(arg('rounds') ?? 10);
+const before = arg('before');
+const corpus = resolve(process.env.PACT_TESTS ?? join(repo, '..', 'shared', 'conformance', 'pact-5', 'pact-tests'));
+
+const scratch = mkdtempSync(join(tmpdir(), 'pactvm-cli-timing-'));
+const oneLine = join(scratch, 'one.repl');
+writeFileSync(oneLine, '(+ 1 2)\n');
+
+type Command = { name: string; argv: string[] };
+const node = process.execPath;
+const bin = join(repo, 'dist', 'bin', 'pactvm.js');
+const unbundled = join(repo, 'dist', 'runtime', 'repl', 'cli.js');
+const beforeCli = before && join(resolve(before), 'dist', 'runtime', 'repl', 'cli.js');
+
+const startup: Command[] = [
+  { name: 'node -e 0', argv: ['-e', '0'] },
+  { name: 'pactvm run one.repl (bin)', argv: [bin, 'run', oneLine] },
+  { name: 'pactvm run one.repl (unbundled)', argv: [unbundled, 'run', oneLine] },
+  ...(beforeCli ? [{ name: 'pactvm run one.repl (before)', argv: [beforeCli, 'run', oneLine] }] : []),
+];
+const batch: Command[] = existsSync(corpus) ? [
+  { name: 'corpus --jobs 1 (bin)', argv: [bin, 'test', corpus, '--jobs', '1'] },
+  { name: 'corpus --jobs 2 (bin)', argv: [bin, 'test', corpus, '--jobs', '2'] },
+  ...(beforeCli ? [
+    { name: 'corpus --jobs 1 (before)', argv: [beforeCli, 'test', corpus, '--jobs', '1'] },
+    { name: 'corpus --jobs 2 (before)', argv: [beforeCli, 'test', corpus, '--jobs', '2'] },
+  ] : []),
+] : [];
+
+function time(c: Command): number {
+  const started = performance.now();
+  const r = spawnSync(node, c.argv, { stdio: 'ignore', timeout: 300_000 });
+  if (r.error) throw r.error;
+  return performance.now() - started;
+}
+
+function measure(group: Command[], n: number): void {
+  const times = group.map(() => [] as number[]);
+  for (let r = 0; r < n; r++) group.forEach((c, i) => times[i]!.push(time(c)));
+  const stats = times.map(t => { const s = [...t].sort((a, b) => a - b); return { min: s[0]!, median: s[s.length >> 1]! }; });
+  group.forEach((c, i) => {
+    const { min, median } = stats[i]!;
+    const ratio = i === 0 ? '' : `  ×${(min / stats[0]!.min).toFixed(2)} / ×${(median / stats[0]!.median).toFixed(2)}`;
+    console.log(`${c.name.padEnd(34)} min ${min.toFixed(0).padStart(5)} ms  median ${median.toFixed(0).padStart(5)} ms${ratio}`);
+  });
+}
+
+try {
+  measure(startup, rounds);
+  if (batch.length) measure(batch, Math.max(3, Math.round(rounds / 3)));
+  else console.log(`no corpus at ${corpus}: batch timings skipped (set PACT_TESTS)`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// The `pactvm` bin and its `--jobs` worker: each runs its bundle beside it (made by
+// scripts/bundle.mjs) through V8's code cache made at build time (BUNDLE.cache), so that a start
+// does not parse and compile the whole bundle again. A cache from another Node version is refused
+// by V8 and the bundle is compiled as usual. PACTVM_WRITE_CODE_CACHE=<this file's name> writes
+// the cache when the process or worker exits (the build does).
+'use strict';
+const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { Script } = require('node:vm');
+const { basename, join } = require('node:path');
+
+/** this loader's name → the bundle it runs */
+const BUNDLES = { 'pactvm.js': 'pactvm-cli.js', 'test-worker.js': 'pactvm-worker.js' };
+const self = basename(__filename);
+const bundle = join(__dirname, BUNDLES[self]);
+const cacheFile = `${bundle}.cache`;
+let cachedData;
+try { cachedData = readFileSync(cacheFile); } catch { /* no cache: compile */ }
+// the bundle as a CommonJS module body; a shebang line would not parse inside the function
+const body = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`,
+  { filename: bundle, cachedData });
+if (process.env.PACTVM_WRITE_CODE_CACHE === self) {
+  // after the run, so that the functions it compiled are in the cache too; written whole, then
+  // renamed, since two workers may finish at once
+  process.once('exit', () => {
+    const part = `${cacheFile}.${process.pid}.${require('node:worker_threads').threadId}`;
+    writeFileSync(part, script.createCachedData());
+    renameSync(part, cacheFile);
+  });
+}
+// run as this file: the bundle sees itself as the main module, finds its worker beside it and
+// package.json above it
+script.runInThisContext()(module.exports, require, module, __filename, __dirname);

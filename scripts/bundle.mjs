@@ -1,0 +1,78 @@
+// Build step after tsc: bundles the `pactvm` command and its test worker, each into one file under
+// dist/bin/, so that starting the command loads one script instead of ~170 ES modules; then makes
+// V8's code cache of the command's bundle by running the bin once (see scripts/bin.cjs). The
+// bundle is made from tsc's own output (dist/), so it runs exactly the code the tests test.
+
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const out = `${repo}dist/bin`;
+
+/** The crypto libraries are loaded on first use through `createRequire` (libraries.js). In the
+ *  bundle the same calls become bundled `require`s, which esbuild turns into lazily initialised
+ *  modules: the bundle carries the libraries and still runs none of their code at startup. */
+const lazyLibraries = {
+  name: 'lazy-libraries',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]natives[\\/]crypto[\\/]libraries\.js$/ }, async args => {
+      const text = await readFile(args.path, 'utf8');
+      const calls = text.match(/\bload\('/g)?.length ?? 0;
+      if (calls === 0) throw new Error(`${args.path}: no load('…') calls to bundle`);
+      return { contents: text.replace(/\bload\('/g, "require('"), loader: 'js' };
+    });
+  },
+};
+
+await build({
+  entryPoints: { 'pactvm-cli': `${repo}dist/runtime/repl/cli.js`, 'pactvm-worker': `${repo}dist/runtime/repl/test-worker.js` },
+  outdir: out,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  // CommonJS: a lazily loaded part of the bundle (the stream commands, the crypto libraries)
+  // requires its Node built-ins only when it runs, where an ES module would import them all upfront
+  format: 'cjs',
+  // import() of a Node built-in becomes require(): the bin runs the bundle through vm.Script
+  // (scripts/bin.cjs), where a real dynamic import has no loader to call
+  supported: { 'dynamic-import': false },
+  // the bundle's import.meta.url is its own file's URL: the worker beside it, package.json above it
+  define: { 'import.meta.url': 'importMetaUrl' },
+  // (strict first: ES modules are strict, and so must their bundle be)
+  banner: { js: "'use strict';\nconst importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // class and function names stay as in dist/ (the bytecode dump prints constructor names)
+  keepNames: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'eof',
+  plugins: [lazyLibraries],
+  logLevel: 'warning',
+});
+// dist/bin holds CommonJS files in an ES-module package
+await writeFile(`${out}/package.json`, '{ "type": "commonjs" }\n');
+// the loaders: the bin, and the worker the CLI starts for --jobs (new URL('./test-worker.js', …))
+await copyFile(`${repo}scripts/bin.cjs`, `${out}/pactvm.js`);
+await chmod(`${out}/pactvm.js`, 0o755);
+await copyFile(`${repo}scripts/bin.cjs`, `${out}/test-worker.js`);
+
+// the code caches: runs of a small script through the usual paths (lexer, compiler, a module
+// deploy, the VM, expect), so that the functions a typical run needs come precompiled; the second
+// run, of two copies on two workers, makes the worker's
+const scratch = await mkdtemp(join(tmpdir(), 'pactvm-cache-'));
+try {
+  await writeFile(join(scratch, 'warm.repl'), [
+    '(module m g (defcap g () true) (defun twice:integer (x:integer) (* 2 x)))',
+    '(expect "twice" 4 (m.twice 2))',
+    '(print (format "{} {}" [(m.twice 21) (hash "abc")]))',
+  ].join('\n') + '\n');
+  await copyFile(join(scratch, 'warm.repl'), join(scratch, 'warm-too.repl'));
+  const writing = (loader) => ({ env: { ...process.env, PACTVM_WRITE_CODE_CACHE: loader }, stdio: 'ignore', timeout: 60_000 });
+  execFileSync(process.execPath, [`${out}/pactvm.js`, 'run', join(scratch, 'warm.repl')], writing('pactvm.js'));
+  execFileSync(process.execPath, [`${out}/pactvm.js`, 'test', scratch, '--jobs', '2'], writing('test-worker.js'));
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}
