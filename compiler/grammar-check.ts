@@ -3,7 +3,8 @@
 
 import type { Token } from './lexer.js';
 import { EOF, TERMINALS, pactGrammar, type Grammar, type RuleCheck } from './grammar.js';
-import { buildTables, type Tables } from './lalr.js';
+import { decodeTables, type Tables } from './lalr.js';
+import { PACT_TABLES } from './pact-tables.js';
 import { SourceFile, Span } from '../vm/source.js';
 import { PactError } from '../vm/errors.js';
 
@@ -11,12 +12,10 @@ import { PactError } from '../vm/errors.js';
 export type ProgramKind = 'ReplProgram' | 'Program';
 
 let built: { grammar: Grammar; tables: Tables } | null = null;
-/** The grammar and its tables, built on first use (a few milliseconds, once per process). */
+/** The grammar and its tables, read on first use from the generated compiler/pact-tables.ts
+ *  (building them takes tens of milliseconds; test/compiler/lalr.test.ts keeps the data current). */
 export function pactTables(): { grammar: Grammar; tables: Tables } {
-  if (!built) {
-    const grammar = pactGrammar();
-    built = { grammar, tables: buildTables(grammar) };
-  }
+  if (!built) built = { grammar: pactGrammar(), tables: decodeTables(PACT_TABLES) };
   return built;
 }
 

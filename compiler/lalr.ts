@@ -174,3 +174,49 @@ function resolve(g: Grammar, s: Building, items: Map<number, bigint>): State {
   const gotos = new Map([...s.transitions].filter(([sym]) => !isTerminal(sym)));
   return { actions, fallback, gotos, expected };
 }
+
+/** The tables as plain JSON data (compiler/pact-tables.ts holds Pact's, generated at development
+ *  time by `npm run tables`), so a process reads them instead of building them. Per state:
+ *  [terminal, action, …], fallback, [nonterminal, state, …], expected; an action is a state to
+ *  shift to (≥ 0), −(rule + 1) to reduce, or 'accept'. */
+export interface EncodedTables {
+  states: [(number | 'accept')[], number | 'accept' | null, number[], number[]][];
+  start: number[];
+}
+
+function encodeAction(a: Action | null): number | 'accept' | null {
+  if (a === null) return null;
+  return a.kind === 'shift' ? a.to : a.kind === 'reduce' ? -(a.rule + 1) : 'accept';
+}
+
+function decodeAction(a: number | 'accept' | null): Action | null {
+  if (a === null) return null;
+  if (a === 'accept') return { kind: 'accept' };
+  return a >= 0 ? { kind: 'shift', to: a } : { kind: 'reduce', rule: -a - 1 };
+}
+
+export function encodeTables(t: Tables): EncodedTables {
+  return {
+    states: t.states.map(s => [
+      [...s.actions].flatMap(([term, a]) => [term, encodeAction(a)!]),
+      encodeAction(s.fallback),
+      [...s.gotos].flat(),
+      s.expected,
+    ]),
+    start: [...t.startState].flat(),
+  };
+}
+
+const pairs = <T>(flat: T[]): [T, T][] => Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i], flat[2 * i + 1]]);
+
+export function decodeTables(e: EncodedTables): Tables {
+  return {
+    states: e.states.map(([actions, fallback, gotos, expected]) => ({
+      actions: new Map(pairs(actions).map(([term, a]) => [term as number, decodeAction(a)!])),
+      fallback: decodeAction(fallback),
+      gotos: new Map(pairs(gotos)),
+      expected,
+    })),
+    startState: new Map(pairs(e.start)),
+  };
+}

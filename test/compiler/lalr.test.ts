@@ -4,7 +4,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EOF, isTerminal, pactGrammar } from '../../compiler/grammar.js';
-import { buildTables } from '../../compiler/lalr.js';
+import { buildTables, decodeTables, encodeTables } from '../../compiler/lalr.js';
+import { PACT_TABLES } from '../../compiler/pact-tables.js';
 
 const g = pactGrammar();
 const tables = buildTables(g);
@@ -114,6 +115,11 @@ test('a failing state expects exactly what it shifts; a state with a reduction n
     if (!s.fallback) assert.equal(s.expected, shifts);
     assert.is(reduces, s.fallback !== null);
   }
+});
+
+test('the tables a process reads (compiler/pact-tables.ts) are the ones the grammar builds; regenerate with npm run tables', () => {
+  assert.equal(PACT_TABLES, encodeTables(tables), 'compiler/pact-tables.ts is stale: run `npm run tables`');
+  assert.equal(decodeTables(PACT_TABLES), tables);
 });
 
 test.run();
