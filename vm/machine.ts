@@ -10,11 +10,12 @@ import {
 import { BUILTINS, builtinId } from './builtins.js';
 import { PactError, execError, userError, type StackFrameInfo } from './errors.js';
 import type { Host } from './host.js';
-import { engineFailure, limits, callTooDeep, MAX_STRING_LENGTH } from './limits.js';
+import { engineFailure, limits, callTooDeep, MAX_STRING_LENGTH, InternalFailure } from './limits.js';
 import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
 import type { ProbeMap } from './coverage.js';
+import { compileTier, provideTierRuntime, tierSettings, TIER_DEPTH } from './tier.js';
 
 /** An installed try / enforce-one handler: where to resume, the host state to put back if it
  *  catches an error, and the purity to return to either way (the read-only view is lexical). */
@@ -30,23 +31,26 @@ const NATIVE_VALUES = BUILTINS.map(b => new NativeFn(b.id));
 const COMPARE_IDS = [ID.lt, ID.gt, ID.le, ID.ge, ID.eq];
 
 export class Machine {
-  private stack: Value[] = new Array(4096);
-  private sp = 0;
-  private fp = -1;
-  private fClosure: Closure[] = [];
-  private fBase: number[] = [];
+  // the fields and methods below without `private` are also used by tiered code (vm/tier.ts)
+  stack: Value[] = new Array(4096);
+  sp = 0;
+  fp = -1;
+  fClosure: Closure[] = [];
+  fBase: number[] = [];
   private fIp: number[] = [];
   private handlers: Handler[] = [];
   /** the chunk and offset of the native call in progress (for natives that report locations) */
-  private siteChunk: Chunk | null = null;
-  private siteIp = 0;
+  siteChunk: Chunk | null = null;
+  siteIp = 0;
+  /** JS frames of tiered functions running (vm/tier.ts TIER_DEPTH) */
+  tierDepth = 0;
   /** set true by the runtime when the runtime-return-type check is disabled (DisableRuntimeRTC) */
   checkReturnTypes = true;
   /** Pact's reentrancy check: modules that called out through a module reference in the frames
    *  now running; their own functions run read-only. Per frame: the length of this list before
    *  the frame changed it and the purity it replaced (-1 / null when it changed nothing). */
-  private reentrant: string[] = [];
-  private fReentrantMark: number[] = [];
+  reentrant: string[] = [];
+  fReentrantMark: number[] = [];
   private fPurity: (string | null)[] = [];
 
   constructor(readonly host: Host) {}
@@ -158,7 +162,10 @@ export class Machine {
   }
 
   /** Run a closure whose arguments are already on the stack at `base`. */
-  private enterAt(fn: Closure, base: number): Value {
+  enterAt(fn: Closure, base: number): Value {
+    const proto = fn.proto;
+    if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
+    if (proto.tier !== null && this.tierDepth < TIER_DEPTH) return proto.tier(this, fn, base);
     if (this.fp >= limits.callDepth) throw callTooDeep();
     if (fn.proto.tracked) activate(fn.proto);
     const fp = ++this.fp;
@@ -182,7 +189,7 @@ export class Machine {
 
   /** A frame for `fn` starts: a function reached by reference records its caller, and a module
    *  function of a module recorded so runs with the database read-only (unless sys-only). */
-  private enterReentrant(fp: number, fn: Closure): void {
+  enterReentrant(fp: number, fn: Closure): void {
     const mark = this.reentrant.length;
     let changed = false, saved: string | null = null;
     if (fn.via !== null) { this.reentrant.push(fn.via); changed = true; }
@@ -194,7 +201,7 @@ export class Machine {
   }
 
   /** Undo what enterReentrant did for frame `fp` (it returned or is being unwound). */
-  private leaveReentrant(fp: number): void {
+  leaveReentrant(fp: number): void {
     this.reentrant.length = this.fReentrantMark[fp];
     const p = this.fPurity[fp];
     if (p !== null) this.host.setPurity(p);
@@ -284,7 +291,17 @@ export class Machine {
               const argc = code[ip++];
               const callee = s[sp - argc - 1];
               if (callee instanceof Closure && callee.proto.arity === argc && !callee.proto.intercepted) {
-                if (argc > 0 && gas.metered) { this.site(chunk, opStart); gas.chargeApply(argc); }
+                if (argc > 0 && gas.metered) { this.fp = fp; this.site(chunk, opStart); gas.chargeApply(argc); }
+                const proto = callee.proto;
+                if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
+                // a tiered callee runs as a JS call (a tail call keeps reusing this frame instead)
+                if (proto.tier !== null && !tail && this.tierDepth < TIER_DEPTH) {
+                  fIp[fp] = ip; this.fp = fp; this.sp = sp;
+                  const r = proto.tier(this, callee, sp - argc);
+                  sp -= argc + 1;
+                  s[sp++] = r;
+                  break;
+                }
                 if (fp >= maxDepth && !(tail && this.handlersBelow(fp))) throw callTooDeep();
                 if (callee.proto.tracked) activate(callee.proto);
                 // a frame under the reentrancy check keeps its own frame (it is undone on return)
@@ -381,7 +398,7 @@ export class Machine {
             }
             case Op.ChargeConcat: {
               const kind = code[ip++], n = code[ip++];
-              if (gas.metered) { this.site(chunk, opStart); gas.chargeLiteral(kind, n); }
+              if (gas.metered) { this.fp = fp; this.site(chunk, opStart); gas.chargeLiteral(kind, n); }
               break;
             }
             case Op.EnforceTest: {
@@ -426,12 +443,14 @@ export class Machine {
             case Op.TypecheckLocal: {
               const v = s[base + code[ip++]];
               const t = consts[code[ip++]] as PactType;
+              this.fp = fp; // a metered check is charged in this frame (the profiler reads this.fp)
               if (!host.typecheck(v, t)) throw typecheckFailure(v, t);
               break;
             }
             case Op.TypecheckResult: {
               const t = consts[code[ip++]] as PactType;
               const v = s[sp - 1];
+              this.fp = fp;
               if (this.checkReturnTypes && !host.typecheck(v, t)) throw typecheckFailure(v, t);
               break;
             }
@@ -579,6 +598,7 @@ export class Machine {
     }
     this.fp = -1;
     this.sp = 0;
+    this.tierDepth = 0;
   }
 
   /** Frames above `keep` are discarded by an error: undo their reentrancy marks, innermost first. */
@@ -592,6 +612,8 @@ export class Machine {
     return !h || h.fp < fp;
   }
 
+  /** A charge is about to be made at `ip`: the gas log reads the site, the profiler the frames
+   *  (this.fp, which the loop otherwise keeps only in a local). */
   private site(chunk: Chunk, ip: number): void {
     this.siteChunk = chunk;
     this.siteIp = ip;
@@ -609,6 +631,35 @@ export class Machine {
     return sp;
   }
 
+  /** A tiered function's error: located at its instruction `at`, with the Pact stack of the
+   *  frames still running; the function's own frame is then left, as `unwind` would. */
+  tierFailure(caught: unknown, chunk: Chunk, at: number, fp: number, base: number, proto: FunctionProto): PactError | InternalFailure {
+    const e = engineFailure(caught, chunk.spans[at] ?? proto.span);
+    if (e instanceof PactError && e.pactStack.length === 0) e.pactStack = this.stackTrace(Math.min(fp, this.fp));
+    // a frame it tail-called has already taken its place and been left
+    if (this.fp === fp) {
+      if (proto.tracked) proto.active--;
+      if (this.fReentrantMark[fp] >= 0) this.leaveReentrant(fp);
+      this.fp = fp - 1;
+      this.sp = base - 1;
+    }
+    return e;
+  }
+
+  /** A tiered arithmetic/comparison instruction's slow path (binaryNative's). */
+  tierBinary(id: number, a: Value, b: Value, chunk: Chunk, at: number): Value {
+    this.site(chunk, at);
+    if (this.host.gas.metered) this.host.gas.chargeNative(BUILTINS[id]);
+    return this.host.natives[id]([a, b]);
+  }
+
+  /** A tiered CALL of anything but a saturated plain closure: the interpreter's general path. */
+  tierApply(callee: Value, args: Value[], chunk: Chunk, at: number): Value {
+    this.site(chunk, at);
+    if (callee instanceof Partial) throw execError('Attempted to apply a closure outside of native callsite');
+    return this.call(callee, args);
+  }
+
   private stackTrace(fp: number): StackFrameInfo[] {
     const out: StackFrameInfo[] = [];
     for (let f = fp; f >= 0; f--) {
@@ -624,7 +675,7 @@ export class Machine {
 }
 
 /** Enter a module function; one that is already running is being recursed into (language.md §5.4). */
-function activate(proto: FunctionProto): void {
+export function activate(proto: FunctionProto): void {
   if (proto.active > 0) throw execError(`Recursion detected by the runtime. Recursing in function: ${proto.qualifiedName}`);
   proto.active++;
 }
@@ -638,15 +689,15 @@ function deactivate(frames: Closure[], from: number, keep: number): void {
 }
 
 /** `if`, `and`, `or`, `enforce` and `enforce-one` need booleans. */
-function expectedBool(host: Host, v: Value): PactError {
+export function expectedBool(host: Host, v: Value): PactError {
   return execError(`expected bool value, got ${host.render(v)}`);
 }
 
-function isFunctionValue(v: Value): boolean {
+export function isFunctionValue(v: Value): boolean {
   return v instanceof Closure || v instanceof NativeFn || v instanceof Partial;
 }
 
-function notAValue(): PactError {
+export function notAValue(): PactError {
   return execError('Expected Pact Value, got closure or table reference');
 }
 
@@ -654,7 +705,7 @@ export function typecheckFailure(v: Value, t: PactType): PactError {
   return execError(`Runtime typecheck failure, argument is ${kindOf(v)} , but expected type ${showType(t)}`);
 }
 
-function partialInSequence(p: Partial): PactError {
+export function partialInSequence(p: Partial): PactError {
   const f = p.fn;
   const supplied = p.args.length;
   if (f instanceof NativeFn) {
@@ -665,3 +716,17 @@ function partialInSequence(p: Partial): PactError {
   const what = proto.kind === 'lambda' ? 'lambda' : `function ${proto.fullyQualifiedName}`;
   return execError(`Incorrect number of arguments (${supplied}) for ${what} supplied; expected (${proto.arity})`);
 }
+
+/** Translate a hot function; one the tier declines is never counted again. */
+function tierUp(proto: FunctionProto): void {
+  const fn = compileTier(proto);
+  if (fn !== null) proto.tier = fn;
+  else proto.calls = -Infinity;
+}
+
+// what tiered code refers to by name (vm/templates.ts)
+provideTierRuntime({
+  Closure, Partial, PactObject, NATIVE_VALUES, BUILTINS, ID, MAX_STRING_LENGTH, TIER_DEPTH, limits,
+  execError, userError, callTooDeep, activate, expectedBool, isFunctionValue, notAValue,
+  typecheckFailure, partialInSequence,
+});
