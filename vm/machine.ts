@@ -15,7 +15,7 @@ import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
 import type { ProbeMap } from './coverage.js';
-import { compileTier, provideTierRuntime, tierSettings, TIER_DEPTH } from './tier.js';
+import { compileTier, provideTierRuntime, tierSettings, TIER_DEPTH, type TierFn } from './tier.js';
 
 /** An installed try / enforce-one handler: where to resume, the host state to put back if it
  *  catches an error, and the purity to return to either way (the read-only view is lexical). */
@@ -47,11 +47,13 @@ export class Machine {
   /** set true by the runtime when the runtime-return-type check is disabled (DisableRuntimeRTC) */
   checkReturnTypes = true;
   /** Pact's reentrancy check: modules that called out through a module reference in the frames
-   *  now running; their own functions run read-only. Per frame: the length of this list before
-   *  the frame changed it and the purity it replaced (-1 / null when it changed nothing). */
+   *  now running; their own functions run read-only. Only the frames that changed something are
+   *  recorded (innermost last): the frame, the length of this list before it and the purity it
+   *  replaced; `guardFp` is the innermost such frame (-1: none), so a call or return checks one
+   *  number instead of writing a mark per frame. */
   reentrant: string[] = [];
-  fReentrantMark: number[] = [];
-  private fPurity: (string | null)[] = [];
+  guardFp = -1;
+  private guards: { fp: number; mark: number; purity: string | null }[] = [];
 
   constructor(readonly host: Host) {}
 
@@ -139,6 +141,8 @@ export class Machine {
   call1(fn: Value, a: Value): Value {
     if (!this.directCall(fn, 1)) return this.call(fn, [a]);
     const base = this.sp + 1;
+    const t = fn.proto.tier;
+    if (t !== null && this.tierDepth < TIER_DEPTH) return t(this, fn, base, a);
     this.stack[base - 1] = fn;
     this.stack[base] = a;
     return this.enterAt(fn, base);
@@ -148,6 +152,8 @@ export class Machine {
   call2(fn: Value, a: Value, b: Value): Value {
     if (!this.directCall(fn, 2)) return this.call(fn, [a, b]);
     const base = this.sp + 1;
+    const t = fn.proto.tier;
+    if (t !== null && this.tierDepth < TIER_DEPTH) return t(this, fn, base, a, b);
     this.stack[base - 1] = fn;
     this.stack[base] = a;
     this.stack[base + 1] = b;
@@ -165,17 +171,28 @@ export class Machine {
   enterAt(fn: Closure, base: number): Value {
     const proto = fn.proto;
     if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
-    if (proto.tier !== null && this.tierDepth < TIER_DEPTH) return proto.tier(this, fn, base);
+    if (proto.tier !== null && this.tierDepth < TIER_DEPTH) return this.runTier(proto.tier, fn, base);
     if (this.fp >= limits.callDepth) throw callTooDeep();
     if (fn.proto.tracked) activate(fn.proto);
     const fp = ++this.fp;
     this.fClosure[fp] = fn;
     this.fBase[fp] = base;
     this.fIp[fp] = 0;
-    this.fReentrantMark[fp] = -1;
     if (fn.via !== null || this.reentrant.length > 0) this.enterReentrant(fp, fn);
     this.sp = base + fn.proto.nlocals;
     return this.execute(fp);
+  }
+
+  /** Call a tiered function whose arguments are on the stack at `base`. */
+  private runTier(t: TierFn, fn: Closure, base: number): Value {
+    const s = this.stack;
+    switch (fn.proto.arity) {
+      case 0: return t(this, fn, base);
+      case 1: return t(this, fn, base, s[base]);
+      case 2: return t(this, fn, base, s[base], s[base + 1]);
+      case 3: return t(this, fn, base, s[base], s[base + 1], s[base + 2]);
+      default: return t(this, fn, base, ...s.slice(base, base + fn.proto.arity));
+    }
   }
 
   /** Push a frame for a saturated closure call and run it to completion. */
@@ -197,16 +214,15 @@ export class Machine {
       const p = this.host.getPurity();
       if (p === 'impure') { saved = p; this.host.setPurity('read-only'); changed = true; }
     }
-    if (changed) { this.fReentrantMark[fp] = mark; this.fPurity[fp] = saved; }
+    if (changed) { this.guards.push({ fp, mark, purity: saved }); this.guardFp = fp; }
   }
 
   /** Undo what enterReentrant did for frame `fp` (it returned or is being unwound). */
-  leaveReentrant(fp: number): void {
-    this.reentrant.length = this.fReentrantMark[fp];
-    const p = this.fPurity[fp];
-    if (p !== null) this.host.setPurity(p);
-    this.fReentrantMark[fp] = -1;
-    this.fPurity[fp] = null;
+  leaveReentrant(): void {
+    const g = this.guards.pop()!;
+    this.reentrant.length = g.mark;
+    if (g.purity !== null) this.host.setPurity(g.purity);
+    this.guardFp = this.guards.length > 0 ? this.guards[this.guards.length - 1].fp : -1;
   }
 
   /** Lambdas check their annotations only when partially applied (language.md §9). */
@@ -297,7 +313,7 @@ export class Machine {
                 // a tiered callee runs as a JS call (a tail call keeps reusing this frame instead)
                 if (proto.tier !== null && !tail && this.tierDepth < TIER_DEPTH) {
                   fIp[fp] = ip; this.fp = fp; this.sp = sp;
-                  const r = proto.tier(this, callee, sp - argc);
+                  const r = this.runTier(proto.tier, callee, sp - argc);
                   sp -= argc + 1;
                   s[sp++] = r;
                   break;
@@ -306,7 +322,7 @@ export class Machine {
                 if (callee.proto.tracked) activate(callee.proto);
                 // a frame under the reentrancy check keeps its own frame (it is undone on return)
                 const guarded = callee.via !== null || this.reentrant.length > 0;
-                if (tail && !guarded && this.fReentrantMark[fp] < 0 && this.handlersBelow(fp)) {
+                if (tail && !guarded && this.guardFp !== fp && this.handlersBelow(fp)) {
                   // reuse this frame: move callee and arguments down to our own slots
                   const dst = base - 1;
                   const src = sp - argc - 1;
@@ -320,7 +336,6 @@ export class Machine {
                   sp = base + callee.proto.nlocals;
                 }
                 fClosure[fp] = callee;
-                this.fReentrantMark[fp] = -1;
                 if (guarded) this.enterReentrant(fp, callee);
                 closure = callee; chunk = callee.proto.chunk; code = chunk.code; consts = chunk.constants;
                 ip = 0;
@@ -351,7 +366,7 @@ export class Machine {
             case Op.Return: {
               const result = s[sp - 1];
               if (closure.proto.tracked) closure.proto.active--;
-              if (this.fReentrantMark[fp] >= 0) this.leaveReentrant(fp);
+              if (this.guardFp === fp) this.leaveReentrant();
               sp = base - 1;
               if (fp === entryFp) {
                 this.fp = fp - 1;
@@ -564,7 +579,7 @@ export class Machine {
         const h = this.handlers[this.handlers.length - 1];
         if (h && h.fp >= entryFp && e.recoverable) {
           deactivate(fClosure, fp, h.fp);
-          this.unwindReentrant(fp, h.fp);
+          this.unwindReentrant(h.fp);
           this.handlers.pop();
           host.restoreState(h.saved);
           host.setPurity(h.purity);
@@ -583,14 +598,14 @@ export class Machine {
   private unwind(fp: number, entryFp: number): void {
     while (this.handlers.length && this.handlers[this.handlers.length - 1].fp >= entryFp) this.handlers.pop();
     deactivate(this.fClosure, fp, entryFp - 1);
-    this.unwindReentrant(fp, entryFp - 1);
+    this.unwindReentrant(entryFp - 1);
     this.sp = this.fBase[entryFp] - 1;
     this.fp = entryFp - 1;
   }
 
   /** After a failure outside any Pact call (the script runner's boundary): an empty machine. */
   reset(): void {
-    this.unwindReentrant(this.fp, -1);
+    this.unwindReentrant(-1);
     this.handlers.length = 0;
     for (let f = this.fClosure.length - 1; f >= 0; f--) {
       const p = this.fClosure[f]?.proto;
@@ -602,8 +617,8 @@ export class Machine {
   }
 
   /** Frames above `keep` are discarded by an error: undo their reentrancy marks, innermost first. */
-  private unwindReentrant(from: number, keep: number): void {
-    for (let f = from; f > keep; f--) if (this.fReentrantMark[f] >= 0) this.leaveReentrant(f);
+  private unwindReentrant(keep: number): void {
+    while (this.guardFp > keep) this.leaveReentrant();
   }
 
   /** Tail calls must not discard a frame that owns a try handler. */
@@ -639,9 +654,9 @@ export class Machine {
     // a frame it tail-called has already taken its place and been left
     if (this.fp === fp) {
       if (proto.tracked) proto.active--;
-      if (this.fReentrantMark[fp] >= 0) this.leaveReentrant(fp);
+      if (this.guardFp === fp) this.leaveReentrant();
       this.fp = fp - 1;
-      this.sp = base - 1;
+      if (proto.tracked) this.sp = base - 1;
     }
     return e;
   }

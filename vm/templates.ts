@@ -23,10 +23,14 @@ export interface TierSite {
   constantValue(k: number): unknown;
   /** `break` to the instruction at code offset `target` (jumps only go forward) */
   jump(target: number): string;
-  /** slots the caller wrote the arguments to: a slot below this keeps the machine stack in step */
+  /** parameters: slots below this are the arguments */
   arity: number;
-  /** the function's module-function bookkeeping (`active`), known when it is compiled */
+  /** a module function: Pact's call stack (`active`, stack traces read its arguments) */
   tracked: boolean;
+  /** JS statements leaving the function's frame before it returns */
+  leave: string;
+  /** JS statements handing the function's frame to the callee of a tail call */
+  leaveForTail: string;
 }
 
 /** Where control goes after an instruction: the depth it falls through with (null: it never
@@ -82,19 +86,25 @@ function comparison(id: string, op: string): Template {
   });
 }
 
-/** Writes the arguments where the callee's frame starts (`nb`) and calls it. */
-function callArgs(x: TierSite, argc: number, frame: string): string {
-  const first = x.depth - argc;
-  let out = `S[${frame} - 1] = f;`;
-  for (let i = 0; i < argc; i++) out += ` S[${frame} + ${i}] = ${x.v(first + i)};`;
-  return out;
-}
-
-function argList(x: TierSite, argc: number): string {
+function argNames(x: TierSite, argc: number): string[] {
   const first = x.depth - argc;
   const vs: string[] = [];
   for (let i = 0; i < argc; i++) vs.push(x.v(first + i));
-  return `[${vs.join(', ')}]`;
+  return vs;
+}
+
+function argList(x: TierSite, argc: number): string {
+  return `[${argNames(x, argc).join(', ')}]`;
+}
+
+/** Run closure `f` with a frame at `frame`: its tiered code gets the arguments as JS arguments;
+ *  the interpreter (not tiered yet, or tiered code nested too deep) finds them on the stack. */
+function invoke(x: TierSite, argc: number, frame: string, result: string): string {
+  const args = argNames(x, argc);
+  let onStack = `S[${frame} - 1] = f;`;
+  for (let i = 0; i < argc; i++) onStack += ` S[${frame} + ${i}] = ${args[i]};`;
+  return `const t = f.proto.tier; if (t !== null && m.tierDepth < TIER_DEPTH) ${result} = t(m, f, ${frame}${args.map(a => ', ' + a).join('')});` +
+    ` else { ${onStack} ${result} = m.enterAt(f, ${frame}); }`;
 }
 
 /** CALL and TAIL_CALL. The interpreter's frame reuse becomes: leave this frame, then return
@@ -105,17 +115,11 @@ function call(tail: boolean): Template {
     const callee = x.v(x.depth - argc - 1);
     const charge = argc > 0 ? `if (gas.metered) { m.siteChunk = chunk; m.siteIp = ${x.at}; gas.chargeApply(${argc}); }` : '';
     const reuse = tail
-      ? `if (f.via === null && m.reentrant.length === 0 && m.fReentrantMark[fp] < 0) {` +
-        (x.tracked ? ' P.active--;' : '') +
-        ` m.fp = fp - 1; m.sp = base - 1; ${callArgs(x, argc, 'base')}` +
-        ` const t = f.proto.tier; const r = t !== null && m.tierDepth < TIER_DEPTH ? t(m, f, base) : m.enterAt(f, base);` +
-        ` m.tierDepth--; return r; }`
+      ? `if (f.via === null && m.reentrant.length === 0 && m.guardFp !== fp) { ${x.leaveForTail} let r; ${invoke(x, argc, 'base', 'r')} m.tierDepth--; return r; }`
       : '';
     return `{ const f = ${callee};` +
       ` if (f instanceof Closure && f.proto.arity === ${argc} && !f.proto.intercepted) { ${charge}` +
-      ` ${reuse}` +
-      ` ${callArgs(x, argc, 'nb')}` +
-      ` const t = f.proto.tier; ${callee} = t !== null && m.tierDepth < TIER_DEPTH ? t(m, f, nb) : m.enterAt(f, nb);` +
+      ` ${reuse} ${invoke(x, argc, 'nb', callee)}` +
       ` } else ${callee} = m.tierApply(f, ${argList(x, argc)}, chunk, ${x.at}); }`;
   });
 }
@@ -126,8 +130,8 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   [Op.Local]: simple(false, push, x => `${x.v(x.depth)} = ${x.local(x.operand(0))};`),
   [Op.SetLocal]: simple(false, pop(1), x => {
     const i = x.operand(0);
-    // parameters stay in the machine stack too: stack traces show them from there
-    return `${x.local(i)} = ${x.v(x.depth - 1)};` + (i < x.arity ? ` S[base + ${i}] = ${x.local(i)};` : '');
+    // a module function's parameters stay in the machine stack too: stack traces show them
+    return `${x.local(i)} = ${x.v(x.depth - 1)};` + (i < x.arity && x.tracked ? ` S[base + ${i}] = ${x.local(i)};` : '');
   }),
   [Op.Capture]: simple(false, push, x => `${x.v(x.depth)} = caps[${x.operand(0)}];`),
   [Op.Global]: simple(true, push, x => {
@@ -156,9 +160,7 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     return `m.siteChunk = chunk; m.siteIp = ${x.at}; if (gas.metered) gas.chargeNative(BUILTINS[${id}]);` +
       ` ${x.v(x.depth - argc)} = natives[${id}](${argList(x, argc)});`;
   }),
-  [Op.Return]: simple(false, () => ({ next: null }), x =>
-    (x.tracked ? 'P.active--; ' : '') +
-    `if (m.fReentrantMark[fp] >= 0) m.leaveReentrant(fp); m.fp = fp - 1; m.sp = base - 1; m.tierDepth--; return ${x.v(x.depth - 1)};`),
+  [Op.Return]: simple(false, () => ({ next: null }), x => `${x.leave} return ${x.v(x.depth - 1)};`),
   [Op.Closure]: simple(false, push, x => {
     const k = x.operand(0);
     const from = (x.constantValue(k) as { captureFrom: Int32Array }).captureFrom;
@@ -189,7 +191,8 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   // handlers live in interpreted frames only: a function with try runs in the interpreter
   [Op.TryBegin]: null,
   [Op.TryEnd]: null,
-  [Op.EnforceOneTest]: enforceTest(),
+  // only ever emitted between TRY_BEGIN/TRY_END (enforce-one), which the tier leaves alone
+  [Op.EnforceOneTest]: null,
   [Op.TypecheckLocal]: simple(true, same, x => {
     const v = x.local(x.operand(0)), t = x.constant(x.operand(1));
     return `if (!host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;

@@ -3,14 +3,14 @@
 // entries and frame slots become JS variables; frames, gas and errors stay the machine's.
 
 import { TEMPLATES, type TierSite, type Flow } from './templates.js';
-import { OPCODES, type Op } from './opcodes.js';
+import { OPCODES, Op } from './opcodes.js';
 import type { FunctionProto } from './chunk.js';
 import type { Closure, Value } from './values.js';
 import type { Machine } from './machine.js';
 
-/** A tiered function: runs `closure` whose arguments the caller wrote at `stack[base..]` (and the
- *  closure itself at `stack[base - 1]`), pushing and popping its own machine frame. */
-export type TierFn = (m: Machine, closure: Closure, base: number) => Value;
+/** A tiered function: runs `closure` on the arguments given after `base`, the stack slot where
+ *  its frame starts, pushing and popping its own machine frame. */
+export type TierFn = (m: Machine, closure: Closure, base: number, ...args: Value[]) => Value;
 
 export type TierMode = 'off' | 'on' | 'always';
 
@@ -53,6 +53,13 @@ export function compileTier(proto: FunctionProto): TierFn | null {
 export function tierSource(proto: FunctionProto): string | null {
   if (proto.kind === 'defpact') return null;
   const code = proto.chunk.code;
+  const tracked = proto.tracked;
+  // A lambda that calls nothing needs no machine frame: only its depth is observable (stack
+  // traces, the calling module and profiles skip lambdas; it runs no Pact code of others).
+  const frameless = proto.kind === 'lambda' && !callsOut(code);
+  const leave = frameless ? ''
+    : (tracked ? 'P.active--; ' : '') + 'if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1; ' +
+      (tracked ? 'm.sp = base - 1; ' : '') + 'm.tierDepth--;';
   if (code.length > MAX_CODE) return null;
   const n = code.length;
   const depthAt: (number | undefined)[] = new Array(n);
@@ -72,7 +79,9 @@ export function tierSource(proto: FunctionProto): string | null {
     constantValue: (k: number) => proto.chunk.constants[k],
     jump: (t: number) => `break L${t};`,
     arity: proto.arity,
-    tracked: proto.tracked,
+    tracked,
+    leave,
+    leaveForTail: (tracked ? 'P.active--; ' : '') + 'm.fp = fp - 1;',
   };
 
   const reach = (target: number, depth: number): boolean => {
@@ -93,7 +102,7 @@ export function tierSource(proto: FunctionProto): string | null {
     if (template === null) return null;
     site.at = ip; site.depth = depth;
     if (targets.has(ip)) body.push(`}`);
-    if ((op as number) === 4 /* Op.Capture */) usesCaptures = true;
+    if (op === Op.Capture) usesCaptures = true;
     const flow: Flow = template.flow(site);
     if (flow.branch) {
       // jumps go forward only: each target closes a block opened at the top of the function
@@ -111,23 +120,29 @@ export function tierSource(proto: FunctionProto): string | null {
   if (body.some(line => line.includes('caps['))) usesCaptures = true;
 
   const sorted = [...targets].sort((a, b) => b - a);
+  const params: string[] = [];
+  for (let i = 0; i < proto.arity; i++) params.push(`a${i}`);
   const locals: string[] = [];
-  for (let i = 0; i < proto.nlocals; i++) locals.push(i < proto.arity ? `l${i} = S[base + ${i}]` : `l${i}`);
+  for (let i = 0; i < proto.nlocals; i++) locals.push(i < proto.arity ? `l${i} = a${i}` : `l${i}`);
   const stackVars: string[] = [];
   for (let i = 0; i < maxDepth; i++) stackVars.push(`v${i}`);
   const constants = [...usedConstants].map(k => `const K${k} = K[${k}];`).join('\n');
+  const enter = frameless ? '' : `
+  ${tracked ? 'activate(P);' : ''}
+  const fp = ++m.fp;
+  m.fClosure[fp] = closure;
+  ${tracked ? `m.fBase[fp] = base; m.sp = base + ${proto.nlocals}; ${params.map((a, i) => `S[base + ${i}] = ${a};`).join(' ')}` : ''}
+  if (closure.via !== null || m.reentrant.length > 0) m.enterReentrant(fp, closure);
+  m.tierDepth++;
+  const nb = base + ${proto.nlocals + 1};`;
+  const failure = frameless
+    ? 'throw m.tierFailure(caught, chunk, at, m.fp + 1, base, P);'
+    : 'm.tierDepth--; throw m.tierFailure(caught, chunk, at, fp, base, P);';
 
   return `${constants}
-return function ${jsName(proto)}(m, closure, base) {
+return function ${jsName(proto)}(${['m', 'closure', 'base', ...params].join(', ')}) {
   if (m.fp >= limits.callDepth) throw callTooDeep();
-  ${proto.tracked ? 'activate(P);' : ''}
-  const fp = ++m.fp;
-  m.fClosure[fp] = closure; m.fBase[fp] = base; m.fReentrantMark[fp] = -1;
-  if (closure.via !== null || m.reentrant.length > 0) m.enterReentrant(fp, closure);
-  m.sp = base + ${proto.nlocals};
-  m.tierDepth++;
-  const S = m.stack, host = m.host, gas = host.gas, natives = host.natives;
-  const nb = base + ${proto.nlocals + 1};
+  ${machineLocals(body.join('\n') + enter)}${enter}
   ${usesCaptures ? 'const caps = closure.captures;' : ''}
   ${locals.length ? `let ${locals.join(', ')};` : ''}
   ${stackVars.length ? `let ${stackVars.join(', ')};` : ''}
@@ -136,10 +151,28 @@ return function ${jsName(proto)}(m, closure, base) {
     ${sorted.map(t => `L${t}: {`).join(' ')}
     ${body.join('\n    ')}
   } catch (caught) {
-    m.tierDepth--;
-    throw m.tierFailure(caught, chunk, at, fp, base, P);
+    ${failure}
   }
 };`;
+}
+
+/** The machine's parts the code uses, in locals (only those: a load per call otherwise). */
+function machineLocals(code: string): string {
+  const parts: string[] = [];
+  if (/\bS\[/.test(code)) parts.push('S = m.stack');
+  if (/\b(host|gas|natives)\b/.test(code)) parts.push('host = m.host');
+  if (/\bgas\b/.test(code)) parts.push('gas = host.gas');
+  if (/\bnatives\b/.test(code)) parts.push('natives = host.natives');
+  return parts.length ? `const ${parts.join(', ')};` : '';
+}
+
+/** Does the code call other functions (or natives, which may call back)? */
+function callsOut(code: Int32Array): boolean {
+  for (let ip = 0; ip < code.length; ip += 1 + (OPCODES[code[ip] as Op]?.operands ?? 0)) {
+    const op = code[ip] as Op;
+    if (op === Op.Call || op === Op.TailCall || op === Op.CallNative) return true;
+  }
+  return false;
 }
 
 /** A JS identifier naming the function in profiles and JS stack traces. */
