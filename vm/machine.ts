@@ -15,7 +15,10 @@ import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
 import type { ProbeMap } from './coverage.js';
-import { compileTier, provideTierRuntime, tierSettings, TIER_DEPTH, type TierFn } from './tier.js';
+import { compileTier, provideTierRuntime, tierSettings, TIER_DEPTH as TIER_DEPTH_LIMIT, type TierFn } from './tier.js';
+
+/** a module-local copy: the checks on every call read it without an imported binding's checks */
+const TIER_DEPTH = TIER_DEPTH_LIMIT;
 
 /** An installed try / enforce-one handler: where to resume, the host state to put back if it
  *  catches an error, and the purity to return to either way (the read-only view is lexical). */
@@ -158,6 +161,29 @@ export class Machine {
     this.stack[base] = a;
     this.stack[base + 1] = b;
     return this.enterAt(fn, base);
+  }
+
+  /**
+   * For natives applying one function to many elements (map, filter, fold, zip): `fn`'s tiered
+   * code when `fn` is a plain closure of `argc` parameters that has tiered up and tiered code may
+   * nest here, else null. Both stay true for the whole loop (calls return to this depth), so the
+   * native checks once and then applies it with callTiered1/2 per element.
+   */
+  tieredFor(fn: Value, argc: number): TierFn | null {
+    if (!(fn instanceof Closure) || fn.proto.arity !== argc || fn.proto.intercepted) return null;
+    return this.tierDepth < TIER_DEPTH ? fn.proto.tier : null;
+  }
+
+  /** call1 for a function `tieredFor` gave `t`: the same charge, then its code. */
+  callTiered1(t: TierFn, fn: Closure, a: Value): Value {
+    if (this.host.gas.metered) this.host.gas.chargeApply(1);
+    return t(this, fn, this.sp + 1, a);
+  }
+
+  /** call2 for a function `tieredFor` gave `t`: the same charge, then its code. */
+  callTiered2(t: TierFn, fn: Closure, a: Value, b: Value): Value {
+    if (this.host.gas.metered) this.host.gas.chargeApply(2);
+    return t(this, fn, this.sp + 1, a, b);
   }
 
   /** Is `fn` a plain closure taking exactly `argc` arguments? If so its application is charged. */
@@ -709,7 +735,7 @@ export function expectedBool(host: Host, v: Value): PactError {
 }
 
 export function isFunctionValue(v: Value): boolean {
-  return v instanceof Closure || v instanceof NativeFn || v instanceof Partial;
+  return typeof v === 'object' && (v instanceof Closure || v instanceof NativeFn || v instanceof Partial);
 }
 
 export function notAValue(): PactError {
