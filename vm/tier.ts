@@ -132,7 +132,10 @@ export function tierSource(proto: FunctionProto): string | null {
   const fp = ++m.fp;
   m.fClosure[fp] = closure;
   ${tracked ? `m.fBase[fp] = base; m.sp = base + ${proto.nlocals}; ${params.map((a, i) => `S[base + ${i}] = ${a};`).join(' ')}` : ''}
-  if (closure.via !== null || m.reentrant.length > 0) m.enterReentrant(fp, closure);
+  ${tracked ? 'if (closure.via !== null || m.reentrant.length > 0) m.enterReentrant(fp, closure);'
+    // the reentrancy check records only what a module function or a function reached by module
+    // reference does: for anything else enterReentrant changes nothing unless `via` is set
+    : 'if (closure.via !== null) m.enterReentrant(fp, closure);'}
   m.tierDepth++;
   const nb = base + ${proto.nlocals + 1};`;
   const failure = frameless
