@@ -10,7 +10,7 @@ import {
 import { BUILTINS, builtinId } from './builtins.js';
 import { PactError, execError, userError, type StackFrameInfo } from './errors.js';
 import type { Host } from './host.js';
-import { engineFailure, limits, callTooDeep, MAX_STRING_LENGTH, InternalFailure } from './limits.js';
+import { engineFailure, limits, callTooDeep, MAX_STRING_LENGTH } from './limits.js';
 import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
@@ -672,36 +672,8 @@ export class Machine {
     return sp;
   }
 
-  /** A tiered function's error: located at its instruction `at`, with the Pact stack of the
-   *  frames still running; the function's own frame is then left, as `unwind` would. */
-  tierFailure(caught: unknown, chunk: Chunk, at: number, fp: number, base: number, proto: FunctionProto): PactError | InternalFailure {
-    const e = engineFailure(caught, chunk.spans[at] ?? proto.span);
-    if (e instanceof PactError && e.pactStack.length === 0) e.pactStack = this.stackTrace(Math.min(fp, this.fp));
-    // a frame it tail-called has already taken its place and been left
-    if (this.fp === fp) {
-      if (proto.tracked) proto.active--;
-      if (this.guardFp === fp) this.leaveReentrant();
-      this.fp = fp - 1;
-      if (proto.tracked) this.sp = base - 1;
-    }
-    return e;
-  }
-
-  /** A tiered arithmetic/comparison instruction's slow path (binaryNative's). */
-  tierBinary(id: number, a: Value, b: Value, chunk: Chunk, at: number): Value {
-    this.site(chunk, at);
-    if (this.host.gas.metered) this.host.gas.chargeNative(BUILTINS[id]);
-    return this.host.natives[id]([a, b]);
-  }
-
-  /** A tiered CALL of anything but a saturated plain closure: the interpreter's general path. */
-  tierApply(callee: Value, args: Value[], chunk: Chunk, at: number): Value {
-    this.site(chunk, at);
-    if (callee instanceof Partial) throw execError('Attempted to apply a closure outside of native callsite');
-    return this.call(callee, args);
-  }
-
-  private stackTrace(fp: number): StackFrameInfo[] {
+  /** The Pact stack: the running defuns/defcaps/defpacts from frame `fp` down, innermost first. */
+  stackTrace(fp: number): StackFrameInfo[] {
     const out: StackFrameInfo[] = [];
     for (let f = fp; f >= 0; f--) {
       const c = this.fClosure[f];

@@ -67,7 +67,7 @@ function keepOrPop(jumpOn: boolean): Template {
     });
 }
 
-/** enforce / enforce-one: on true push true and jump, on false fall through, else a type error. */
+/** enforce: on true push true and jump, on false fall through (to the message), else a type error. */
 function enforceTest(): Template {
   return simple(true,
     x => ({ next: x.depth - 1, branch: { target: x.operand(0), depth: x.depth } }),
@@ -82,7 +82,7 @@ function comparison(id: string, op: string): Template {
   return simple(true, pop(1), x => {
     const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
     return `if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) ${a} = ${a} ${op} ${b};` +
-      ` else ${a} = m.tierBinary(${id}, ${a}, ${b}, chunk, ${x.at});`;
+      ` else ${a} = tierBinary(m, ${id}, ${a}, ${b}, chunk, ${x.at});`;
   });
 }
 
@@ -120,7 +120,7 @@ function call(tail: boolean): Template {
     return `{ const f = ${callee};` +
       ` if (f instanceof Closure && f.proto.arity === ${argc} && !f.proto.intercepted) { ${charge}` +
       ` ${reuse} ${invoke(x, argc, 'nb', callee)}` +
-      ` } else ${callee} = m.tierApply(f, ${argList(x, argc)}, chunk, ${x.at}); }`;
+      ` } else ${callee} = tierApply(m, f, ${argList(x, argc)}, chunk, ${x.at}); }`;
   });
 }
 
@@ -210,13 +210,13 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) {` +
       ` const r = ${a} + ${b}; if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r; break b${x.at}; } }` +
       ` else if (typeof ${a} === 'string' && typeof ${b} === 'string' && !gas.metered && ${a}.length + ${b}.length <= MAX_STRING_LENGTH) { ${a} = ${a} + ${b}; break b${x.at}; }` +
-      ` ${a} = m.tierBinary(ID.add, ${a}, ${b}, chunk, ${x.at}); }`;
+      ` ${a} = tierBinary(m, ID.add, ${a}, ${b}, chunk, ${x.at}); }`;
   }),
   [Op.Sub]: simple(true, pop(1), x => {
     const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
     return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) {` +
       ` const r = ${a} - ${b}; if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
-      ` ${a} = m.tierBinary(ID.sub, ${a}, ${b}, chunk, ${x.at}); }`;
+      ` ${a} = tierBinary(m, ID.sub, ${a}, ${b}, chunk, ${x.at}); }`;
   }),
   [Op.Lt]: comparison('ID.lt', '<'),
   [Op.Gt]: comparison('ID.gt', '>'),
@@ -228,7 +228,7 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     x => {
       const cmp = x.operand(0), a = x.v(x.depth - 2), b = x.v(x.depth - 1);
       return `if (!(typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered ? ${a} ${COMPARE_OPS[cmp]} ${b}` +
-        ` : m.tierBinary(${COMPARE_IDS[cmp]}, ${a}, ${b}, chunk, ${x.at}))) ${x.jump(x.operand(1))}`;
+        ` : tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${b}, chunk, ${x.at}))) ${x.jump(x.operand(1))}`;
     }),
   [Op.AddImm]: simple(true, same, x => immediate(x, '+', 'ID.add')),
   [Op.SubImm]: simple(true, same, x => immediate(x, '-', 'ID.sub')),
@@ -237,7 +237,7 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     x => {
       const cmp = x.operand(0), k = x.operand(1), a = x.v(x.depth - 1);
       return `if (!(typeof ${a} === 'number' && !gas.metered ? ${a} ${COMPARE_OPS[cmp]} ${k}` +
-        ` : m.tierBinary(${COMPARE_IDS[cmp]}, ${a}, ${k}, chunk, ${x.at}))) ${x.jump(x.operand(2))}`;
+        ` : tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${k}, chunk, ${x.at}))) ${x.jump(x.operand(2))}`;
     }),
   // coverage runs stay in the interpreter
   [Op.Cover]: null,
@@ -250,5 +250,5 @@ function immediate(x: TierSite, op: '+' | '-', id: string): string {
   const a = x.v(x.depth - 1), k = x.operand(0);
   return `b${x.at}: { if (typeof ${a} === 'number' && !gas.metered) { const r = ${a} ${op} ${k};` +
     ` if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
-    ` ${a} = m.tierBinary(${id}, ${a}, ${k}, chunk, ${x.at}); }`;
+    ` ${a} = tierBinary(m, ${id}, ${a}, ${k}, chunk, ${x.at}); }`;
 }

@@ -4,9 +4,12 @@
 
 import { TEMPLATES, type TierSite, type Flow } from './templates.js';
 import { OPCODES, Op } from './opcodes.js';
-import type { FunctionProto } from './chunk.js';
-import type { Closure, Value } from './values.js';
+import type { Chunk, FunctionProto } from './chunk.js';
+import { Partial, type Closure, type Value } from './values.js';
 import type { Machine } from './machine.js';
+import { BUILTINS } from './builtins.js';
+import { PactError, execError } from './errors.js';
+import { engineFailure, type InternalFailure } from './limits.js';
 
 /** A tiered function: runs `closure` on the arguments given after `base`, the stack slot where
  *  its frame starts, pushing and popping its own machine frame. */
@@ -45,8 +48,8 @@ export function provideTierRuntime(rt: TierRuntime): void {
 export function compileTier(proto: FunctionProto): TierFn | null {
   const source = tierSource(proto);
   if (source === null) return null;
-  const factory = new Function(...runtimeNames, 'P', 'chunk', 'K', source) as (...a: unknown[]) => TierFn;
-  return factory(...runtimeValues, proto, proto.chunk, proto.chunk.constants);
+  const factory = new Function(...runtimeNames, 'tierFailure', 'tierBinary', 'tierApply', 'P', 'chunk', 'K', source) as (...a: unknown[]) => TierFn;
+  return factory(...runtimeValues, tierFailure, tierBinary, tierApply, proto, proto.chunk, proto.chunk.constants);
 }
 
 /** The JS source of the factory returning the tiered function, or null. */
@@ -139,8 +142,8 @@ export function tierSource(proto: FunctionProto): string | null {
   m.tierDepth++;
   const nb = base + ${proto.nlocals + 1};`;
   const failure = frameless
-    ? 'throw m.tierFailure(caught, chunk, at, m.fp + 1, base, P);'
-    : 'm.tierDepth--; throw m.tierFailure(caught, chunk, at, fp, base, P);';
+    ? 'throw tierFailure(m, caught, chunk, at, m.fp + 1, base, P);'
+    : 'm.tierDepth--; throw tierFailure(m, caught, chunk, at, fp, base, P);';
 
   return `${constants}
 return function ${jsName(proto)}(${['m', 'closure', 'base', ...params].join(', ')}) {
@@ -157,6 +160,36 @@ return function ${jsName(proto)}(${['m', 'closure', 'base', ...params].join(', '
     ${failure}
   }
 };`;
+}
+
+/** A tiered function's error: located at its instruction `at`, with the Pact stack of the frames
+ *  still running; the function's own frame `fp` (if it has one and still holds it: a tail call
+ *  hands it over) is then left, as the interpreter's unwind would. */
+function tierFailure(m: Machine, caught: unknown, chunk: Chunk, at: number, fp: number, base: number,
+  proto: FunctionProto): PactError | InternalFailure {
+  const e = engineFailure(caught, chunk.spans[at] ?? proto.span);
+  if (e instanceof PactError && e.pactStack.length === 0) e.pactStack = m.stackTrace(Math.min(fp, m.fp));
+  if (m.fp === fp) {
+    if (proto.tracked) proto.active--;
+    if (m.guardFp === fp) m.leaveReentrant();
+    m.fp = fp - 1;
+    if (proto.tracked) m.sp = base - 1;
+  }
+  return e;
+}
+
+/** The slow path of a tiered arithmetic or comparison instruction: the native (binaryNative's). */
+function tierBinary(m: Machine, id: number, a: Value, b: Value, chunk: Chunk, at: number): Value {
+  m.siteChunk = chunk; m.siteIp = at;
+  if (m.host.gas.metered) m.host.gas.chargeNative(BUILTINS[id]);
+  return m.host.natives[id]([a, b]);
+}
+
+/** A tiered CALL of anything but a saturated plain closure: the interpreter's general path. */
+function tierApply(m: Machine, callee: Value, args: Value[], chunk: Chunk, at: number): Value {
+  m.siteChunk = chunk; m.siteIp = at;
+  if (callee instanceof Partial) throw execError('Attempted to apply a closure outside of native callsite');
+  return m.call(callee, args);
 }
 
 /** The machine's parts the code uses, in locals (only those: a load per call otherwise). */
