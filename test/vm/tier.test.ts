@@ -13,6 +13,7 @@ import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL } from '../../runtime/gas/meter.js';
 import { runRepl } from '../helpers.js';
+import { limits } from '../../vm/limits.js';
 
 interface Outcome { traces: string[]; error: string | null; milligas: number }
 
@@ -115,6 +116,29 @@ test('module functions (globals, type checks, errors) behave the same in both ti
   assert.is(error('(m.typed 1)'), 'tier.repl:4:2-4:36 Runtime typecheck failure, argument is integer , but expected type string m.typed');
   assert.is(error('(m.add 1 "a")'), 'tier.repl:1:32-1:33 Runtime typecheck failure, argument is string , but expected type integer m.add');
   assert.is(error('(m.fail 3)'), 'tier.repl:5:18-5:48 fail 3 m.fail');
+});
+
+test('errors from tiered module functions called through map: caught by try, or with their Pact stack and arguments', () => {
+  const chain = `(module c G (defcap G () true)
+  (defun inner (x) (enforce (> x 0) "inner"))
+  (defun outer (x) (+ 1 (if (inner x) 1 2)))
+  (defun via-map (xs) (map (lambda (x) (outer x)) xs)))
+`;
+  assert.is(tiered(`${chain}(try "caught" (c.via-map [1 2 0]))`).traces.slice(-1)[0], '"caught"');
+  const failed = tiered(`${chain}(c.via-map [1 2 0])`).error?.replace(/\.\{[^}]*\}/g, '');
+  assert.is(failed, 'tier.repl:1:19-1:44 inner c.inner<c.outer<c.via-map');
+  assert.equal(tiered(`${chain}(expect-failure "fails" (c.outer 0))`).traces.slice(-1), ['"Expect failure: Success: fails"']);
+});
+
+test('the call-depth limit stops tiered recursion at the same call as the interpreter', () => {
+  const saved = limits.callDepth;
+  limits.callDepth = 300;
+  try {
+    const r = tiered('(let ((f (lambda (g n) (if (= n 0) 0 (+ 1 (g g (- n 1))))))) (f f 500))');
+    assert.is(r.error, 'tier.repl:0:42-0:55 Call depth limit exceeded: more than 300 nested calls (raise it with --max-call-depth) ');
+  } finally {
+    limits.callDepth = saved;
+  }
 });
 
 test('small integers overflow to exact big integers at 2^53 in tiered code', () => {
