@@ -65,6 +65,8 @@ export function pactCases(): BenchCase[] {
   const fib = compiled(session, '(let ((fib (lambda (f n) (if (< n 2) n (+ (f f (- n 1)) (f f (- n 2))))))) (fib fib 20))');
   const fold = compiled(session, '(fold (lambda (acc x) (+ acc x)) 0 NUMBERS)');
   const build = compiled(session, '(fold (lambda (acc w) (+ acc w)) "" WORDS)');
+  const mapped = compiled(session, '(map (lambda (x) (+ x 1)) NUMBERS)');
+  const filtered = compiled(session, '(filter (lambda (x) (> x 5000)) NUMBERS)');
   const jsFib = (n: number): number => (n < 2 ? n : jsFib(n - 1) + jsFib(n - 2));
   const wordsLength = words.join('').length;
 
@@ -78,6 +80,16 @@ export function pactCases(): BenchCase[] {
       suite: 'pact', name: 'fold over 10k list',
       subject: () => check(fold(), 50005000, 'fold'),
       baseline: () => check(numbers.reduce((acc, x) => acc + x, 0), 50005000, 'fold'),
+    },
+    {
+      suite: 'pact', name: 'map over 10k list',
+      subject: () => check((mapped() as number[])[9_999], 10_001, 'map'),
+      baseline: () => check(numbers.map(x => x + 1)[9_999], 10_001, 'map'),
+    },
+    {
+      suite: 'pact', name: 'filter over 10k list',
+      subject: () => check((filtered() as number[]).length, 5_000, 'filter'),
+      baseline: () => check(numbers.filter(x => x > 5000).length, 5_000, 'filter'),
     },
     {
       suite: 'pact', name: 'string building (1000 appends)',

@@ -4,6 +4,7 @@
 import type { Span } from './source.js';
 import type { Value } from './values.js';
 import type { PactType } from './types.js';
+import type { TierFn } from './tier.js';
 
 export interface Chunk {
   code: Int32Array;
@@ -43,6 +44,11 @@ export class FunctionProto {
 
   /** calls are intercepted: a defcap builds a capability token, a defpact starts a pact */
   readonly intercepted: boolean;
+
+  /** the second tier's translation (vm/tier.ts), once the function is hot */
+  tier: TierFn | null = null;
+  /** calls counted towards tiering up; -Infinity once the tier declined the function */
+  calls = 0;
 
   /** hash of the module this function belongs to, set once the module is hashed */
   moduleHash: string | null = null;

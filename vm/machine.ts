@@ -15,6 +15,10 @@ import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
 import type { ProbeMap } from './coverage.js';
+import { compileTier, provideTierRuntime, tierSettings, TIER_DEPTH as TIER_DEPTH_LIMIT, type TierFn } from './tier.js';
+
+/** a module-local copy: the checks on every call read it without an imported binding's checks */
+const TIER_DEPTH = TIER_DEPTH_LIMIT;
 
 /** An installed try / enforce-one handler: where to resume, the host state to put back if it
  *  catches an error, and the purity to return to either way (the read-only view is lexical). */
@@ -30,24 +34,29 @@ const NATIVE_VALUES = BUILTINS.map(b => new NativeFn(b.id));
 const COMPARE_IDS = [ID.lt, ID.gt, ID.le, ID.ge, ID.eq];
 
 export class Machine {
-  private stack: Value[] = new Array(4096);
-  private sp = 0;
-  private fp = -1;
-  private fClosure: Closure[] = [];
-  private fBase: number[] = [];
+  // the fields and methods below without `private` are also used by tiered code (vm/tier.ts)
+  stack: Value[] = new Array(4096);
+  sp = 0;
+  fp = -1;
+  fClosure: Closure[] = [];
+  fBase: number[] = [];
   private fIp: number[] = [];
   private handlers: Handler[] = [];
   /** the chunk and offset of the native call in progress (for natives that report locations) */
-  private siteChunk: Chunk | null = null;
-  private siteIp = 0;
+  siteChunk: Chunk | null = null;
+  siteIp = 0;
+  /** JS frames of tiered functions running (vm/tier.ts TIER_DEPTH) */
+  tierDepth = 0;
   /** set true by the runtime when the runtime-return-type check is disabled (DisableRuntimeRTC) */
   checkReturnTypes = true;
   /** Pact's reentrancy check: modules that called out through a module reference in the frames
-   *  now running; their own functions run read-only. Per frame: the length of this list before
-   *  the frame changed it and the purity it replaced (-1 / null when it changed nothing). */
-  private reentrant: string[] = [];
-  private fReentrantMark: number[] = [];
-  private fPurity: (string | null)[] = [];
+   *  now running; their own functions run read-only. Only the frames that changed something are
+   *  recorded (innermost last): the frame, the length of this list before it and the purity it
+   *  replaced; `guardFp` is the innermost such frame (-1: none), so a call or return checks one
+   *  number instead of writing a mark per frame. */
+  reentrant: string[] = [];
+  guardFp = -1;
+  private guards: { fp: number; mark: number; purity: string | null }[] = [];
 
   constructor(readonly host: Host) {}
 
@@ -135,6 +144,8 @@ export class Machine {
   call1(fn: Value, a: Value): Value {
     if (!this.directCall(fn, 1)) return this.call(fn, [a]);
     const base = this.sp + 1;
+    const t = fn.proto.tier;
+    if (t !== null && this.tierDepth < TIER_DEPTH) return t(this, fn, base, a);
     this.stack[base - 1] = fn;
     this.stack[base] = a;
     return this.enterAt(fn, base);
@@ -144,10 +155,35 @@ export class Machine {
   call2(fn: Value, a: Value, b: Value): Value {
     if (!this.directCall(fn, 2)) return this.call(fn, [a, b]);
     const base = this.sp + 1;
+    const t = fn.proto.tier;
+    if (t !== null && this.tierDepth < TIER_DEPTH) return t(this, fn, base, a, b);
     this.stack[base - 1] = fn;
     this.stack[base] = a;
     this.stack[base + 1] = b;
     return this.enterAt(fn, base);
+  }
+
+  /**
+   * For natives applying one function to many elements (map, filter, fold, zip): `fn`'s tiered
+   * code when `fn` is a plain closure of `argc` parameters that has tiered up and tiered code may
+   * nest here, else null. Both stay true for the whole loop (calls return to this depth), so the
+   * native checks once and then applies it with callTiered1/2 per element.
+   */
+  tieredFor(fn: Value, argc: number): TierFn | null {
+    if (!(fn instanceof Closure) || fn.proto.arity !== argc || fn.proto.intercepted) return null;
+    return this.tierDepth < TIER_DEPTH ? fn.proto.tier : null;
+  }
+
+  /** call1 for a function `tieredFor` gave `t`: the same charge, then its code. */
+  callTiered1(t: TierFn, fn: Closure, a: Value): Value {
+    if (this.host.gas.metered) this.host.gas.chargeApply(1);
+    return t(this, fn, this.sp + 1, a);
+  }
+
+  /** call2 for a function `tieredFor` gave `t`: the same charge, then its code. */
+  callTiered2(t: TierFn, fn: Closure, a: Value, b: Value): Value {
+    if (this.host.gas.metered) this.host.gas.chargeApply(2);
+    return t(this, fn, this.sp + 1, a, b);
   }
 
   /** Is `fn` a plain closure taking exactly `argc` arguments? If so its application is charged. */
@@ -158,17 +194,31 @@ export class Machine {
   }
 
   /** Run a closure whose arguments are already on the stack at `base`. */
-  private enterAt(fn: Closure, base: number): Value {
+  enterAt(fn: Closure, base: number): Value {
+    const proto = fn.proto;
+    if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
+    if (proto.tier !== null && this.tierDepth < TIER_DEPTH) return this.runTier(proto.tier, fn, base);
     if (this.fp >= limits.callDepth) throw callTooDeep();
     if (fn.proto.tracked) activate(fn.proto);
     const fp = ++this.fp;
     this.fClosure[fp] = fn;
     this.fBase[fp] = base;
     this.fIp[fp] = 0;
-    this.fReentrantMark[fp] = -1;
     if (fn.via !== null || this.reentrant.length > 0) this.enterReentrant(fp, fn);
     this.sp = base + fn.proto.nlocals;
     return this.execute(fp);
+  }
+
+  /** Call a tiered function whose arguments are on the stack at `base`. */
+  private runTier(t: TierFn, fn: Closure, base: number): Value {
+    const s = this.stack;
+    switch (fn.proto.arity) {
+      case 0: return t(this, fn, base);
+      case 1: return t(this, fn, base, s[base]);
+      case 2: return t(this, fn, base, s[base], s[base + 1]);
+      case 3: return t(this, fn, base, s[base], s[base + 1], s[base + 2]);
+      default: return t(this, fn, base, ...s.slice(base, base + fn.proto.arity));
+    }
   }
 
   /** Push a frame for a saturated closure call and run it to completion. */
@@ -182,7 +232,7 @@ export class Machine {
 
   /** A frame for `fn` starts: a function reached by reference records its caller, and a module
    *  function of a module recorded so runs with the database read-only (unless sys-only). */
-  private enterReentrant(fp: number, fn: Closure): void {
+  enterReentrant(fp: number, fn: Closure): void {
     const mark = this.reentrant.length;
     let changed = false, saved: string | null = null;
     if (fn.via !== null) { this.reentrant.push(fn.via); changed = true; }
@@ -190,16 +240,15 @@ export class Machine {
       const p = this.host.getPurity();
       if (p === 'impure') { saved = p; this.host.setPurity('read-only'); changed = true; }
     }
-    if (changed) { this.fReentrantMark[fp] = mark; this.fPurity[fp] = saved; }
+    if (changed) { this.guards.push({ fp, mark, purity: saved }); this.guardFp = fp; }
   }
 
   /** Undo what enterReentrant did for frame `fp` (it returned or is being unwound). */
-  private leaveReentrant(fp: number): void {
-    this.reentrant.length = this.fReentrantMark[fp];
-    const p = this.fPurity[fp];
-    if (p !== null) this.host.setPurity(p);
-    this.fReentrantMark[fp] = -1;
-    this.fPurity[fp] = null;
+  leaveReentrant(): void {
+    const g = this.guards.pop()!;
+    this.reentrant.length = g.mark;
+    if (g.purity !== null) this.host.setPurity(g.purity);
+    this.guardFp = this.guards.length > 0 ? this.guards[this.guards.length - 1].fp : -1;
   }
 
   /** Lambdas check their annotations only when partially applied (language.md §9). */
@@ -284,12 +333,22 @@ export class Machine {
               const argc = code[ip++];
               const callee = s[sp - argc - 1];
               if (callee instanceof Closure && callee.proto.arity === argc && !callee.proto.intercepted) {
-                if (argc > 0 && gas.metered) { this.site(chunk, opStart); gas.chargeApply(argc); }
+                if (argc > 0 && gas.metered) { this.fp = fp; this.site(chunk, opStart); gas.chargeApply(argc); }
+                const proto = callee.proto;
+                if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
+                // a tiered callee runs as a JS call (a tail call keeps reusing this frame instead)
+                if (proto.tier !== null && !tail && this.tierDepth < TIER_DEPTH) {
+                  fIp[fp] = ip; this.fp = fp; this.sp = sp;
+                  const r = this.runTier(proto.tier, callee, sp - argc);
+                  sp -= argc + 1;
+                  s[sp++] = r;
+                  break;
+                }
                 if (fp >= maxDepth && !(tail && this.handlersBelow(fp))) throw callTooDeep();
                 if (callee.proto.tracked) activate(callee.proto);
                 // a frame under the reentrancy check keeps its own frame (it is undone on return)
                 const guarded = callee.via !== null || this.reentrant.length > 0;
-                if (tail && !guarded && this.fReentrantMark[fp] < 0 && this.handlersBelow(fp)) {
+                if (tail && !guarded && this.guardFp !== fp && this.handlersBelow(fp)) {
                   // reuse this frame: move callee and arguments down to our own slots
                   const dst = base - 1;
                   const src = sp - argc - 1;
@@ -303,7 +362,6 @@ export class Machine {
                   sp = base + callee.proto.nlocals;
                 }
                 fClosure[fp] = callee;
-                this.fReentrantMark[fp] = -1;
                 if (guarded) this.enterReentrant(fp, callee);
                 closure = callee; chunk = callee.proto.chunk; code = chunk.code; consts = chunk.constants;
                 ip = 0;
@@ -334,7 +392,7 @@ export class Machine {
             case Op.Return: {
               const result = s[sp - 1];
               if (closure.proto.tracked) closure.proto.active--;
-              if (this.fReentrantMark[fp] >= 0) this.leaveReentrant(fp);
+              if (this.guardFp === fp) this.leaveReentrant();
               sp = base - 1;
               if (fp === entryFp) {
                 this.fp = fp - 1;
@@ -381,7 +439,7 @@ export class Machine {
             }
             case Op.ChargeConcat: {
               const kind = code[ip++], n = code[ip++];
-              if (gas.metered) { this.site(chunk, opStart); gas.chargeLiteral(kind, n); }
+              if (gas.metered) { this.fp = fp; this.site(chunk, opStart); gas.chargeLiteral(kind, n); }
               break;
             }
             case Op.EnforceTest: {
@@ -426,12 +484,14 @@ export class Machine {
             case Op.TypecheckLocal: {
               const v = s[base + code[ip++]];
               const t = consts[code[ip++]] as PactType;
+              this.fp = fp; // a metered check is charged in this frame (the profiler reads this.fp)
               if (!host.typecheck(v, t)) throw typecheckFailure(v, t);
               break;
             }
             case Op.TypecheckResult: {
               const t = consts[code[ip++]] as PactType;
               const v = s[sp - 1];
+              this.fp = fp;
               if (this.checkReturnTypes && !host.typecheck(v, t)) throw typecheckFailure(v, t);
               break;
             }
@@ -545,7 +605,7 @@ export class Machine {
         const h = this.handlers[this.handlers.length - 1];
         if (h && h.fp >= entryFp && e.recoverable) {
           deactivate(fClosure, fp, h.fp);
-          this.unwindReentrant(fp, h.fp);
+          this.unwindReentrant(h.fp);
           this.handlers.pop();
           host.restoreState(h.saved);
           host.setPurity(h.purity);
@@ -564,14 +624,14 @@ export class Machine {
   private unwind(fp: number, entryFp: number): void {
     while (this.handlers.length && this.handlers[this.handlers.length - 1].fp >= entryFp) this.handlers.pop();
     deactivate(this.fClosure, fp, entryFp - 1);
-    this.unwindReentrant(fp, entryFp - 1);
+    this.unwindReentrant(entryFp - 1);
     this.sp = this.fBase[entryFp] - 1;
     this.fp = entryFp - 1;
   }
 
   /** After a failure outside any Pact call (the script runner's boundary): an empty machine. */
   reset(): void {
-    this.unwindReentrant(this.fp, -1);
+    this.unwindReentrant(-1);
     this.handlers.length = 0;
     for (let f = this.fClosure.length - 1; f >= 0; f--) {
       const p = this.fClosure[f]?.proto;
@@ -579,11 +639,12 @@ export class Machine {
     }
     this.fp = -1;
     this.sp = 0;
+    this.tierDepth = 0;
   }
 
   /** Frames above `keep` are discarded by an error: undo their reentrancy marks, innermost first. */
-  private unwindReentrant(from: number, keep: number): void {
-    for (let f = from; f > keep; f--) if (this.fReentrantMark[f] >= 0) this.leaveReentrant(f);
+  private unwindReentrant(keep: number): void {
+    while (this.guardFp > keep) this.leaveReentrant();
   }
 
   /** Tail calls must not discard a frame that owns a try handler. */
@@ -592,6 +653,8 @@ export class Machine {
     return !h || h.fp < fp;
   }
 
+  /** A charge is about to be made at `ip`: the gas log reads the site, the profiler the frames
+   *  (this.fp, which the loop otherwise keeps only in a local). */
   private site(chunk: Chunk, ip: number): void {
     this.siteChunk = chunk;
     this.siteIp = ip;
@@ -609,7 +672,8 @@ export class Machine {
     return sp;
   }
 
-  private stackTrace(fp: number): StackFrameInfo[] {
+  /** The Pact stack: the running defuns/defcaps/defpacts from frame `fp` down, innermost first. */
+  stackTrace(fp: number): StackFrameInfo[] {
     const out: StackFrameInfo[] = [];
     for (let f = fp; f >= 0; f--) {
       const c = this.fClosure[f];
@@ -624,7 +688,7 @@ export class Machine {
 }
 
 /** Enter a module function; one that is already running is being recursed into (language.md §5.4). */
-function activate(proto: FunctionProto): void {
+export function activate(proto: FunctionProto): void {
   if (proto.active > 0) throw execError(`Recursion detected by the runtime. Recursing in function: ${proto.qualifiedName}`);
   proto.active++;
 }
@@ -638,15 +702,15 @@ function deactivate(frames: Closure[], from: number, keep: number): void {
 }
 
 /** `if`, `and`, `or`, `enforce` and `enforce-one` need booleans. */
-function expectedBool(host: Host, v: Value): PactError {
+export function expectedBool(host: Host, v: Value): PactError {
   return execError(`expected bool value, got ${host.render(v)}`);
 }
 
-function isFunctionValue(v: Value): boolean {
-  return v instanceof Closure || v instanceof NativeFn || v instanceof Partial;
+export function isFunctionValue(v: Value): boolean {
+  return typeof v === 'object' && (v instanceof Closure || v instanceof NativeFn || v instanceof Partial);
 }
 
-function notAValue(): PactError {
+export function notAValue(): PactError {
   return execError('Expected Pact Value, got closure or table reference');
 }
 
@@ -654,7 +718,7 @@ export function typecheckFailure(v: Value, t: PactType): PactError {
   return execError(`Runtime typecheck failure, argument is ${kindOf(v)} , but expected type ${showType(t)}`);
 }
 
-function partialInSequence(p: Partial): PactError {
+export function partialInSequence(p: Partial): PactError {
   const f = p.fn;
   const supplied = p.args.length;
   if (f instanceof NativeFn) {
@@ -665,3 +729,17 @@ function partialInSequence(p: Partial): PactError {
   const what = proto.kind === 'lambda' ? 'lambda' : `function ${proto.fullyQualifiedName}`;
   return execError(`Incorrect number of arguments (${supplied}) for ${what} supplied; expected (${proto.arity})`);
 }
+
+/** Translate a hot function; one the tier declines is never counted again. */
+function tierUp(proto: FunctionProto): void {
+  const fn = compileTier(proto);
+  if (fn !== null) proto.tier = fn;
+  else proto.calls = -Infinity;
+}
+
+// what tiered code refers to by name (vm/templates.ts)
+provideTierRuntime({
+  Closure, Partial, PactObject, NATIVE_VALUES, BUILTINS, ID, MAX_STRING_LENGTH, TIER_DEPTH, limits,
+  execError, userError, callTooDeep, activate, expectedBool, isFunctionValue, notAValue,
+  typecheckFailure, partialInSequence,
+});

@@ -100,7 +100,8 @@ export type Value =
   | Callable;
 
 export function isCallable(v: Value): v is Callable {
-  return v instanceof Closure || v instanceof NativeFn || v instanceof Partial;
+  // numbers, strings and booleans first: one typeof instead of three instanceof (fold, map)
+  return typeof v === 'object' && (v instanceof Closure || v instanceof NativeFn || v instanceof Partial);
 }
 
 /** Pact value kinds as named in type errors (`Type error: ... type(s): integer, string`). */

@@ -1,6 +1,7 @@
 // Higher-order and general natives: map, filter, fold, zip, compose, and?/or?/not?, bind, cond,
 // identity, continue, typeof, show (natives.md §2). Natives that call closures re-enter the
-// machine through rt.vm.call; results that must be values or booleans are checked as Pact does.
+// machine through rt.vm.call (map/filter/fold/zip call a tiered function's code directly);
+// results that must be values or booleans are checked as Pact does.
 
 import type { Runtime } from './context.js';
 import { LiteralCharge } from '../../vm/host.js';
@@ -8,7 +9,7 @@ import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { execError } from '../../vm/errors.js';
 import {
-  PactObject, ModRef, CapToken, TableRef, isCallable, kindOf, type Value,
+  PactObject, ModRef, CapToken, TableRef, isCallable, kindOf, type Closure, type Value,
 } from '../../vm/values.js';
 import { pretty, showText } from '../values/render.js';
 import { sizeOfValue } from '../values/size.js';
@@ -39,16 +40,22 @@ export function generalNatives(rt: Runtime): NativeTable {
       const [f, xs] = args;
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('map', args);
       const out: Value[] = new Array(xs.length);
-      for (let i = 0; i < xs.length; i++) { if (gas.metered) perElement(); out[i] = value(vm.call1(f, xs[i])); }
+      // a tiered function is called straight from this loop (vm/machine.ts tieredFor)
+      const t = vm.tieredFor(f, 1);
+      for (let i = 0; i < xs.length; i++) {
+        if (gas.metered) perElement();
+        out[i] = value(t !== null ? vm.callTiered1(t, f as Closure, xs[i]) : vm.call1(f, xs[i]));
+      }
       return out;
     },
     'filter': args => {
       const [f, xs] = args;
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('filter', args);
       const out: Value[] = [];
+      const t = vm.tieredFor(f, 1);
       for (let i = 0; i < xs.length; i++) {
         if (gas.metered) perElement();
-        if (bool(vm.call1(f, xs[i]))) out.push(xs[i]);
+        if (bool(t !== null ? vm.callTiered1(t, f as Closure, xs[i]) : vm.call1(f, xs[i]))) out.push(xs[i]);
       }
       return out;
     },
@@ -56,9 +63,10 @@ export function generalNatives(rt: Runtime): NativeTable {
       const [f, init, xs] = args;
       if (!isCallable(f) || isCallable(init) || !Array.isArray(xs)) throw argTypeError('fold', args);
       let acc = init;
+      const t = vm.tieredFor(f, 2);
       for (let i = 0; i < xs.length; i++) {
         if (gas.metered) perElement();
-        acc = vm.call2(f, acc, xs[i]);
+        acc = t !== null ? vm.callTiered2(t, f as Closure, acc, xs[i]) : vm.call2(f, acc, xs[i]);
         if (isCallable(acc)) throw expectedPactValue();
       }
       return acc;
@@ -68,7 +76,11 @@ export function generalNatives(rt: Runtime): NativeTable {
       if (!isCallable(f) || !Array.isArray(xs) || !Array.isArray(ys)) throw argTypeError('zip', args);
       const n = Math.min(xs.length, ys.length);
       const out: Value[] = new Array(n);
-      for (let i = 0; i < n; i++) { if (gas.metered) perElement(); out[i] = value(vm.call2(f, xs[i], ys[i])); }
+      const t = vm.tieredFor(f, 2);
+      for (let i = 0; i < n; i++) {
+        if (gas.metered) perElement();
+        out[i] = value(t !== null ? vm.callTiered2(t, f as Closure, xs[i], ys[i]) : vm.call2(f, xs[i], ys[i]));
+      }
       return out;
     },
     'compose': args => {

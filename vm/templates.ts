@@ -1,0 +1,254 @@
+// The second tier's code templates: for every opcode, the JavaScript that does exactly what the
+// interpreter's case in vm/machine.ts does (same checks, errors, gas calls in the same order), or
+// null when the tier leaves functions using it to the interpreter. The table's type forces an
+// entry for every opcode declared in vm/opcodes.ts.
+
+import { Op } from './opcodes.js';
+
+/** What a template knows about the instruction it translates. */
+export interface TierSite {
+  /** code offset of the instruction (its span and gas-log site) */
+  at: number;
+  /** operand stack depth before the instruction */
+  depth: number;
+  /** the instruction's i-th int32 operand */
+  operand(i: number): number;
+  /** the JS variable holding operand-stack entry `i` (0 = bottom) */
+  v(i: number): string;
+  /** the JS variable holding the frame slot `i` */
+  local(i: number): string;
+  /** the JS name bound to constants[k] */
+  constant(k: number): string;
+  /** constants[k] itself, for what the instruction's code depends on (key counts, capture maps) */
+  constantValue(k: number): unknown;
+  /** `break` to the instruction at code offset `target` (jumps only go forward) */
+  jump(target: number): string;
+  /** parameters: slots below this are the arguments */
+  arity: number;
+  /** a module function: Pact's call stack (`active`, stack traces read its arguments) */
+  tracked: boolean;
+  /** JS statements leaving the function's frame before it returns */
+  leave: string;
+  /** JS statements handing the function's frame to the callee of a tail call */
+  leaveForTail: string;
+}
+
+/** Where control goes after an instruction: the depth it falls through with (null: it never
+ *  falls through) and, for a branch, its target offset and the depth there. */
+export interface Flow { next: number | null; branch?: { target: number; depth: number } }
+
+export interface Template {
+  emit(x: TierSite): string;
+  /** the instruction may throw: its offset is recorded first so the error gets its span */
+  throws: boolean;
+  flow(x: TierSite): Flow;
+}
+
+const MAX_SAFE = '9007199254740991';
+/** JS operators of JUMP_UNLESS_CMP's comparison codes (0 <, 1 >, 2 <=, 3 >=, 4 =) */
+const COMPARE_OPS = ['<', '>', '<=', '>=', '==='];
+const COMPARE_IDS = ['ID.lt', 'ID.gt', 'ID.le', 'ID.ge', 'ID.eq'];
+
+const push = (x: TierSite): Flow => ({ next: x.depth + 1 });
+const same = (x: TierSite): Flow => ({ next: x.depth });
+const pop = (n: number) => (x: TierSite): Flow => ({ next: x.depth - n });
+
+function simple(throws: boolean, flow: (x: TierSite) => Flow, emit: (x: TierSite) => string): Template {
+  return { emit, throws, flow };
+}
+
+/** A bool test that keeps its operand and jumps (and/or), else pops it. */
+function keepOrPop(jumpOn: boolean): Template {
+  return simple(true,
+    x => ({ next: x.depth - 1, branch: { target: x.operand(0), depth: x.depth } }),
+    x => {
+      const v = x.v(x.depth - 1);
+      return `if (${v} === ${jumpOn}) ${x.jump(x.operand(0))} else if (${v} !== ${!jumpOn}) throw expectedBool(host, ${v});`;
+    });
+}
+
+/** enforce: on true push true and jump, on false fall through (to the message), else a type error. */
+function enforceTest(): Template {
+  return simple(true,
+    x => ({ next: x.depth - 1, branch: { target: x.operand(0), depth: x.depth } }),
+    x => {
+      const v = x.v(x.depth - 1);
+      return `if (${v} === true) ${x.jump(x.operand(0))} else if (${v} !== false) throw expectedBool(host, ${v});`;
+    });
+}
+
+/** LT/GT/LE/GE/EQ: the small-integer fast path when unmetered, else the native. */
+function comparison(id: string, op: string): Template {
+  return simple(true, pop(1), x => {
+    const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
+    return `if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) ${a} = ${a} ${op} ${b};` +
+      ` else ${a} = tierBinary(m, ${id}, ${a}, ${b}, chunk, ${x.at});`;
+  });
+}
+
+function argNames(x: TierSite, argc: number): string[] {
+  const first = x.depth - argc;
+  const vs: string[] = [];
+  for (let i = 0; i < argc; i++) vs.push(x.v(first + i));
+  return vs;
+}
+
+function argList(x: TierSite, argc: number): string {
+  return `[${argNames(x, argc).join(', ')}]`;
+}
+
+/** Run closure `f` with a frame at `frame`: its tiered code gets the arguments as JS arguments;
+ *  the interpreter (not tiered yet, or tiered code nested too deep) finds them on the stack. */
+function invoke(x: TierSite, argc: number, frame: string, result: string): string {
+  const args = argNames(x, argc);
+  let onStack = `S[${frame} - 1] = f;`;
+  for (let i = 0; i < argc; i++) onStack += ` S[${frame} + ${i}] = ${args[i]};`;
+  return `const t = f.proto.tier; if (t !== null && m.tierDepth < TIER_DEPTH) ${result} = t(m, f, ${frame}${args.map(a => ', ' + a).join('')});` +
+    ` else { ${onStack} ${result} = m.enterAt(f, ${frame}); }`;
+}
+
+/** CALL and TAIL_CALL. The interpreter's frame reuse becomes: leave this frame, then return
+ *  what the callee returns (the callee's frame takes this one's place, as in the interpreter). */
+function call(tail: boolean): Template {
+  return simple(true, x => ({ next: x.depth - x.operand(0) }), x => {
+    const argc = x.operand(0);
+    const callee = x.v(x.depth - argc - 1);
+    const charge = argc > 0 ? `if (gas.metered) { m.siteChunk = chunk; m.siteIp = ${x.at}; gas.chargeApply(${argc}); }` : '';
+    const reuse = tail
+      ? `if (f.via === null && m.reentrant.length === 0 && m.guardFp !== fp) { ${x.leaveForTail} let r; ${invoke(x, argc, 'base', 'r')} m.tierDepth--; return r; }`
+      : '';
+    return `{ const f = ${callee};` +
+      ` if (f instanceof Closure && f.proto.arity === ${argc} && !f.proto.intercepted) { ${charge}` +
+      ` ${reuse} ${invoke(x, argc, 'nb', callee)}` +
+      ` } else ${callee} = tierApply(m, f, ${argList(x, argc)}, chunk, ${x.at}); }`;
+  });
+}
+
+export const TEMPLATES: { readonly [K in Op]: Template | null } = {
+  [Op.Const]: simple(false, push, x => `${x.v(x.depth)} = ${x.constant(x.operand(0))};`),
+  [Op.SmallInt]: simple(false, push, x => `${x.v(x.depth)} = ${x.operand(0)};`),
+  [Op.Local]: simple(false, push, x => `${x.v(x.depth)} = ${x.local(x.operand(0))};`),
+  [Op.SetLocal]: simple(false, pop(1), x => {
+    const i = x.operand(0);
+    // a module function's parameters stay in the machine stack too: stack traces show them
+    return `${x.local(i)} = ${x.v(x.depth - 1)};` + (i < x.arity && x.tracked ? ` S[base + ${i}] = ${x.local(i)};` : '');
+  }),
+  [Op.Capture]: simple(false, push, x => `${x.v(x.depth)} = caps[${x.operand(0)}];`),
+  [Op.Global]: simple(true, push, x => {
+    const cell = x.constant(x.operand(0));
+    return `${x.v(x.depth)} = ${cell}.value; if (${x.v(x.depth)} === undefined) throw execError('Unbound variable ' + ${cell}.name);`;
+  }),
+  [Op.Native]: simple(false, push, x => `${x.v(x.depth)} = NATIVE_VALUES[${x.operand(0)}];`),
+  [Op.Pop]: simple(true, pop(1), x => `if (${x.v(x.depth - 1)} instanceof Partial) throw partialInSequence(${x.v(x.depth - 1)});`),
+  [Op.Jump]: simple(false, x => ({ next: null, branch: { target: x.operand(0), depth: x.depth } }), x => x.jump(x.operand(0))),
+  [Op.JumpIfFalse]: simple(true,
+    x => ({ next: x.depth - 1, branch: { target: x.operand(0), depth: x.depth - 1 } }),
+    x => {
+      const v = x.v(x.depth - 1);
+      return `if (${v} === false) ${x.jump(x.operand(0))} else if (${v} !== true) throw expectedBool(host, ${v});`;
+    }),
+  [Op.JumpIfFalseOrPop]: keepOrPop(false),
+  [Op.JumpIfTrueOrPop]: keepOrPop(true),
+  [Op.CheckBool]: simple(true, same, x => {
+    const v = x.v(x.depth - 1);
+    return `if (${v} !== true && ${v} !== false) throw expectedBool(host, ${v});`;
+  }),
+  [Op.Call]: call(false),
+  [Op.TailCall]: call(true),
+  [Op.CallNative]: simple(true, x => ({ next: x.depth - x.operand(1) + 1 }), x => {
+    const id = x.operand(0), argc = x.operand(1);
+    return `m.siteChunk = chunk; m.siteIp = ${x.at}; if (gas.metered) gas.chargeNative(BUILTINS[${id}]);` +
+      ` ${x.v(x.depth - argc)} = natives[${id}](${argList(x, argc)});`;
+  }),
+  [Op.Return]: simple(false, () => ({ next: null }), x => `${x.leave} return ${x.v(x.depth - 1)};`),
+  [Op.Closure]: simple(false, push, x => {
+    const k = x.operand(0);
+    const from = (x.constantValue(k) as { captureFrom: Int32Array }).captureFrom;
+    const caps = Array.from(from, f => f >= 0 ? x.local(f) : `caps[${-f - 1}]`);
+    return `${x.v(x.depth)} = new Closure(${x.constant(k)}, [${caps.join(', ')}]);`;
+  }),
+  [Op.List]: simple(true, x => ({ next: x.depth - x.operand(0) + 1 }), x => {
+    const n = x.operand(0);
+    const out = x.v(x.depth - n);
+    return `{ const list = ${argList(x, n)}; for (let i = 0; i < ${n}; i++) if (isFunctionValue(list[i])) throw notAValue(); ${out} = list; }`;
+  }),
+  [Op.Object]: simple(true, x => ({ next: x.depth - keyCount(x) + 1 }), x => {
+    const keys = x.constant(x.operand(0)), n = keyCount(x);
+    let out = `{ const o = new Map();`;
+    for (let i = 0; i < n; i++) {
+      const v = x.v(x.depth - n + i);
+      out += ` if (isFunctionValue(${v})) throw notAValue(); o.set(${keys}[${i}], ${v});`;
+    }
+    return out + ` ${x.v(x.depth - n)} = new PactObject(o); }`;
+  }),
+  [Op.ChargeConcat]: simple(true, same, x =>
+    `if (gas.metered) { m.siteChunk = chunk; m.siteIp = ${x.at}; gas.chargeLiteral(${x.operand(0)}, ${x.operand(1)}); }`),
+  [Op.EnforceTest]: enforceTest(),
+  [Op.RaiseUser]: simple(true, () => ({ next: null }), x => {
+    const v = x.v(x.depth - 1);
+    return `if (typeof ${v} !== 'string') throw execError('expected string value, got: ' + host.render(${v})); throw userError(${v});`;
+  }),
+  // handlers live in interpreted frames only: a function with try runs in the interpreter
+  [Op.TryBegin]: null,
+  [Op.TryEnd]: null,
+  // only ever emitted between TRY_BEGIN/TRY_END (enforce-one), which the tier leaves alone
+  [Op.EnforceOneTest]: null,
+  [Op.TypecheckLocal]: simple(true, same, x => {
+    const v = x.local(x.operand(0)), t = x.constant(x.operand(1));
+    return `if (!host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
+  }),
+  [Op.TypecheckResult]: simple(true, same, x => {
+    const v = x.v(x.depth - 1), t = x.constant(x.operand(0));
+    return `if (m.checkReturnTypes && !host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
+  }),
+  [Op.ReadOnlyBegin]: simple(true, push, x =>
+    `${x.v(x.depth)} = host.getPurity(); if (${x.v(x.depth)} === 'impure') host.setPurity('read-only');`),
+  [Op.ReadOnlyEnd]: simple(true, pop(1), x =>
+    `host.setPurity(${x.v(x.depth - 2)}); ${x.v(x.depth - 2)} = ${x.v(x.depth - 1)};`),
+  [Op.Add]: simple(true, pop(1), x => {
+    const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
+    return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) {` +
+      ` const r = ${a} + ${b}; if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r; break b${x.at}; } }` +
+      ` else if (typeof ${a} === 'string' && typeof ${b} === 'string' && !gas.metered && ${a}.length + ${b}.length <= MAX_STRING_LENGTH) { ${a} = ${a} + ${b}; break b${x.at}; }` +
+      ` ${a} = tierBinary(m, ID.add, ${a}, ${b}, chunk, ${x.at}); }`;
+  }),
+  [Op.Sub]: simple(true, pop(1), x => {
+    const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
+    return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) {` +
+      ` const r = ${a} - ${b}; if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
+      ` ${a} = tierBinary(m, ID.sub, ${a}, ${b}, chunk, ${x.at}); }`;
+  }),
+  [Op.Lt]: comparison('ID.lt', '<'),
+  [Op.Gt]: comparison('ID.gt', '>'),
+  [Op.Le]: comparison('ID.le', '<='),
+  [Op.Ge]: comparison('ID.ge', '>='),
+  [Op.Eq]: comparison('ID.eq', '==='),
+  [Op.JumpUnlessCompare]: simple(true,
+    x => ({ next: x.depth - 2, branch: { target: x.operand(1), depth: x.depth - 2 } }),
+    x => {
+      const cmp = x.operand(0), a = x.v(x.depth - 2), b = x.v(x.depth - 1);
+      return `if (!(typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered ? ${a} ${COMPARE_OPS[cmp]} ${b}` +
+        ` : tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${b}, chunk, ${x.at}))) ${x.jump(x.operand(1))}`;
+    }),
+  [Op.AddImm]: simple(true, same, x => immediate(x, '+', 'ID.add')),
+  [Op.SubImm]: simple(true, same, x => immediate(x, '-', 'ID.sub')),
+  [Op.JumpUnlessCompareImm]: simple(true,
+    x => ({ next: x.depth - 1, branch: { target: x.operand(2), depth: x.depth - 1 } }),
+    x => {
+      const cmp = x.operand(0), k = x.operand(1), a = x.v(x.depth - 1);
+      return `if (!(typeof ${a} === 'number' && !gas.metered ? ${a} ${COMPARE_OPS[cmp]} ${k}` +
+        ` : tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${k}, chunk, ${x.at}))) ${x.jump(x.operand(2))}`;
+    }),
+  // coverage runs stay in the interpreter
+  [Op.Cover]: null,
+};
+
+const keyCount = (x: TierSite) => (x.constantValue(x.operand(0)) as string[]).length;
+
+/** ADD_IMM / SUB_IMM: `(+ a k)` with k in the instruction. */
+function immediate(x: TierSite, op: '+' | '-', id: string): string {
+  const a = x.v(x.depth - 1), k = x.operand(0);
+  return `b${x.at}: { if (typeof ${a} === 'number' && !gas.metered) { const r = ${a} ${op} ${k};` +
+    ` if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
+    ` ${a} = tierBinary(m, ${id}, ${a}, ${k}, chunk, ${x.at}); }`;
+}
