@@ -38,6 +38,10 @@ export class UvuInProcessRunner {
     this.loaded = false;
     /** whether a mutant ran in this process since the tests were loaded (then kills are double-checked) */
     this.dirty = false;
+    /** bumped when a run is abandoned after a timeout: its loop stops before its next test */
+    this.generation = 0;
+    /** a run was abandoned in this worker: stray errors from it end the worker */
+    this.abandoned = false;
   }
 
   // Stryker asks to reload for mutants that module loading also reaches; ES modules cannot be
@@ -49,7 +53,12 @@ export class UvuInProcessRunner {
     register(new URL('./uvu-hooks.mjs', import.meta.url));
     // a mutant may throw in a socket or timer callback: that fails the running test, as it would
     // fail (crash) a plain uvu run, instead of crashing the worker
-    const fail = err => { this.uncaught?.(err); };
+    const fail = err => {
+      // an abandoned (timed-out) test may still throw: its error cannot be told from the running
+      // test's, so the worker exits and Stryker retries the current mutant in a fresh one
+      if (this.abandoned) process.exit(3);
+      this.uncaught?.(err);
+    };
     process.on('uncaughtException', fail);
     process.on('unhandledRejection', fail);
     // loaded here, not in the first run, so that loading never counts against a mutant's timeout
@@ -88,6 +97,7 @@ export class UvuInProcessRunner {
 
   /** Runs `chosen` tests suite by suite (hooks included); stops at the first failure unless `all`. */
   async run(chosen, { all, coverage }) {
+    const generation = this.generation;
     const results = [];
     const s = ns();
     const write = process.stdout.write;
@@ -104,6 +114,7 @@ export class UvuInProcessRunner {
           s.currentTestId = hookId;
           await this.guarded(async () => { for (const hook of suite.before) await hook(suite.state); });
           for (const t of group) {
+            if (this.generation !== generation) break; // abandoned after a timeout
             const started = performance.now();
             try {
               s.currentTestId = coverage ? t.id : undefined;
@@ -187,8 +198,11 @@ export class UvuInProcessRunner {
     try {
       return await this.run(chosen, { all: options.disableBail, coverage: false });
     } finally {
-      s.activeMutant = undefined;
-      delete process.env[ENV_ACTIVE];
+      // a run abandoned after a timeout may end during a later mutant's run: leave that one active
+      if (s.activeMutant === id) {
+        s.activeMutant = undefined;
+        delete process.env[ENV_ACTIVE];
+      }
     }
   }
 
@@ -200,11 +214,36 @@ export class UvuInProcessRunner {
     this.pending = undefined;
     const wanted = options.testFilter ? new Set(options.testFilter) : undefined;
     const chosen = this.ordered(wanted ? this.tests.filter(t => wanted.has(t.id)) : this.tests);
-    let tests = await this.withMutant(id, chosen, options);
+    // past 90 % of Stryker's timeout the run is abandoned and reported as a timeout here, so that
+    // Stryker need not kill the worker and start another (which reloads every test module)
+    // (also as soon as the mutant's hit limit is passed: code under test may catch Stryker's
+    // hit-limit error and go on looping until a test's own deadline)
+    let timer, poll;
+    const timedOut = new Promise(resolve => {
+      timer = setTimeout(resolve, options.timeout * 0.9, undefined);
+      poll = setInterval(() => { if (s.hitLimit !== undefined && s.hitCount > s.hitLimit) resolve(undefined); }, 20);
+    });
+    let tests = await Promise.race([this.withMutant(id, chosen, options), timedOut]);
+    clearTimeout(timer);
+    clearInterval(poll);
+    if (tests === undefined) {
+      this.generation++;
+      this.abandoned = true;
+      this.dirty = true;
+      s.activeMutant = undefined;
+      delete process.env[ENV_ACTIVE];
+      s.hitCount = undefined;
+      s.hitLimit = undefined;
+      if (process.env.UVU_RUNNER_LOG) appendFileSync(process.env.UVU_RUNNER_LOG, `${id}\t${chosen.length} tests\t\t${Math.round(performance.now() - started)} ms\ttimeout\n`);
+      return toMutantRunResult({ status: DryRunStatus.Timeout, reason: `tests still running after ${Math.round(options.timeout * 0.9)} ms` });
+    }
     const hitLimit = determineHitLimitReached(s.hitCount, s.hitLimit);
     s.hitCount = undefined;
     s.hitLimit = undefined;
-    if (hitLimit) return toMutantRunResult(hitLimit);
+    if (hitLimit) {
+      if (process.env.UVU_RUNNER_LOG) appendFileSync(process.env.UVU_RUNNER_LOG, `${id}\t${chosen.length} tests\t\t${Math.round(performance.now() - started)} ms\thit limit\n`);
+      return toMutantRunResult(hitLimit);
+    }
     if (this.pending !== undefined && !tests.some(t => t.status === TestStatus.Failed)) {
       // an error thrown after its test had finished: plain uvu would crash on it
       const last = tests[tests.length - 1];
