@@ -153,7 +153,8 @@ export class UvuInProcessRunner {
     s.activeMutant = undefined;
     await this.load();
     const coverage = options.coverageAnalysis !== 'off';
-    if (s.mutantCoverage) { s.mutantCoverage.static = {}; s.mutantCoverage.perTest = {}; }
+    // coverage while loading (in init) stays: it marks the static mutants that ignoreStatic skips
+    if (s.mutantCoverage) s.mutantCoverage.perTest = {};
     const tests = await this.run(this.tests, { all: true, coverage });
     const failures = tests.filter(t => t.status === TestStatus.Failed);
     if (failures.length) {
