@@ -1,3 +1,4 @@
-// Mutation testing of compiler/ (npm run mutate -- stryker/compiler.config.mjs).
+// Mutation testing of compiler/ (npm run mutate -- compiler).
 import { scope } from './base.mjs';
-export default scope('compiler', ['compiler/**/*.ts'], '(compiler|vm|gas)/.*\\.test\\.js$');
+import { ENGINE_TESTS } from './engine-tests.mjs';
+export default scope('compiler', ['compiler/**/*.ts'], ENGINE_TESTS);

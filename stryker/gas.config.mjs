@@ -1,3 +1,4 @@
-// Mutation testing of runtime/gas (npm run mutate -- stryker/gas.config.mjs).
+// Mutation testing of runtime/gas (npm run mutate -- gas).
 import { scope } from './base.mjs';
-export default scope('gas', ['runtime/gas/**/*.ts'], '(gas|natives|vm)/.*\\.test\\.js$');
+import { ENGINE_TESTS } from './engine-tests.mjs';
+export default scope('gas', ['runtime/gas/**/*.ts'], ENGINE_TESTS);

@@ -1,3 +1,4 @@
-// Mutation testing of runtime/time (npm run mutate -- stryker/time.config.mjs).
+// Mutation testing of runtime/time (npm run mutate -- time).
 import { scope } from './base.mjs';
-export default scope('time', ['runtime/time/**/*.ts'], '(time|natives/time)\\.test\\.js$|time/.*\\.test\\.js$');
+import { ENGINE_TESTS } from './engine-tests.mjs';
+export default scope('time', ['runtime/time/**/*.ts'], ENGINE_TESTS);

@@ -1,3 +1,4 @@
-// Mutation testing of runtime/values (npm run mutate -- stryker/values.config.mjs).
+// Mutation testing of runtime/values (npm run mutate -- values).
 import { scope } from './base.mjs';
-export default scope('values', ['runtime/values/**/*.ts'], '(natives|repl|vm|gas)/.*\\.test\\.js$');
+import { ENGINE_TESTS } from './engine-tests.mjs';
+export default scope('values', ['runtime/values/**/*.ts'], ENGINE_TESTS);

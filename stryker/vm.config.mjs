@@ -1,3 +1,4 @@
-// Mutation testing of vm/ by our own VM, gas and boundary tests (npm run mutate -- stryker/vm.config.mjs).
+// Mutation testing of vm/ (npm run mutate -- vm).
 import { scope } from './base.mjs';
-export default scope('vm', ['vm/**/*.ts'], '(vm|gas|time)/.*\\.test\\.js$');
+import { ENGINE_TESTS } from './engine-tests.mjs';
+export default scope('vm', ['vm/**/*.ts'], ENGINE_TESTS);

@@ -1,0 +1,87 @@
+// Pact's stable JSON encoding of every kind of value (runtime/values/json.ts: what `hash` hashes),
+// aeson's string escapes and Scientific text, at the edges the values mutation run found untested.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { jsonString, legacyKeyOrder, scientificText, stableJson } from '../../runtime/values/json.js';
+import {
+  CapabilityGuard, CapToken, KeySetGuard, KeySetRefGuard, ModRef, ModuleGuard, PactDecimal, PactGuard,
+  PactObject, PactTime, UNIT, UserGuard, type Value,
+} from '../../vm/values.js';
+import { PactError } from '../../vm/errors.js';
+
+const obj = (entries: [string, Value][]) => new PactObject(new Map(entries));
+
+// [what, value, stable JSON]
+const table: [string, Value, string][] = [
+  ["small int", 5, "{\"int\":5}"],
+  ["negative bigint", -7n, "{\"int\":-7}"],
+  ["max safe", 9007199254740991n, "{\"int\":9007199254740991}"],
+  ["above max safe", 9007199254740992n, "{\"int\":\"9007199254740992\"}"],
+  ["below -max safe", -9007199254740992n, "{\"int\":\"-9007199254740992\"}"],
+  ["string", 'a"b', "\"a\\\"b\""],
+  ["true", true, "true"],
+  ["false", false, "false"],
+  ["decimal 1.5", new PactDecimal(15n, 1), "1.5"],
+  ["decimal 2.0", new PactDecimal(20n, 1), "2"],
+  ["decimal 0.0", new PactDecimal(0n, 1), "0"],
+  ["decimal -0.05", new PactDecimal(-5n, 2), "-5.0e-2"],
+  ["decimal 12345678.9", new PactDecimal(123456789n, 1), "1.23456789e7"],
+  ["decimal 1234567.8", new PactDecimal(12345678n, 1), "1234567.8"],
+  ["decimal 0.001", new PactDecimal(1n, 3), "1.0e-3"],
+  ["decimal 0.5", new PactDecimal(5n, 1), "0.5"],
+  ["decimal huge mantissa", new PactDecimal(12345678901234567890n, 2), "{\"decimal\":\"123456789012345678.90\"}"],
+  ["list", [1, 'a', []], "[{\"int\":1},\"a\",[]]"],
+  ["object", obj([['b', 1], ['a', 2], ['c', 3]]), "{\"a\":{\"int\":2},\"b\":{\"int\":1},\"c\":{\"int\":3}}"],
+  ["unit", UNIT, "{\"##unit\":\"\"}"],
+  ["time whole ms", new PactTime(1_000_000n), "{\"time\":\"1970-01-01T00:00:01Z\"}"],
+  ["time with micros", new PactTime(1_000_123n), "{\"timep\":\"1970-01-01T00:00:01.000123Z\"}"],
+  ["keyset", new KeySetGuard(['k1', 'k2'], 'keys-all'), "{\"pred\":\"keys-all\",\"keys\":[\"k1\",\"k2\"]}"],
+  ["keyset ref", new KeySetRefGuard('ks'), "{\"keysetref\":\"ks\"}"],
+  ["keyset ref ns", new KeySetRefGuard('ns.ks'), "{\"keysetref\":{\"ns\":\"ns\",\"ksn\":\"ks\"}}"],
+  ["user guard", new UserGuard('m.f', [1, 'x']), "{\"args\":[{\"int\":1},\"x\"],\"fun\":\"m.f\"}"],
+  ["cap guard", new CapabilityGuard('m.C', [1], null), "{\"cgPactId\":null,\"cgArgs\":[{\"int\":1}],\"cgName\":\"m.C\"}"],
+  ["cap guard pact", new CapabilityGuard('m.C', [], 'pid'), "{\"cgPactId\":\"pid\",\"cgArgs\":[],\"cgName\":\"m.C\"}"],
+  ["module guard", new ModuleGuard('ns.m', 'g'), "{\"moduleName\":\"m\",\"name\":\"g\"}"],
+  ["module guard plain", new ModuleGuard('m', 'g'), "{\"moduleName\":\"m\",\"name\":\"g\"}"],
+  ["pact guard", new PactGuard('pid', 'g'), "{\"pactId\":\"pid\",\"name\":\"g\"}"],
+  ["modref", new ModRef('ns.m', ['i', 'ns.j']), "{\"refSpec\":[{\"namespace\":null,\"name\":\"i\"},{\"namespace\":\"ns\",\"name\":\"j\"}],\"refName\":{\"namespace\":\"ns\",\"name\":\"m\"}}"],
+  ["cap token", new CapToken('m.C', [true]), "{\"name\":\"m.C\",\"args\":[true]}"],
+];
+
+for (const [what, value, text] of table) {
+  test(`stableJson of ${what} is ${text}`, () => {
+    assert.is(stableJson(value), text);
+  });
+}
+
+test('jsonString escapes quote, backslash, newline, return and tab by name, other controls as \\u00XX', () => {
+  assert.is(jsonString('"\\\n\r\t\u0001\u001f \u007f'), '"\\"\\\\\\n\\r\\t\\u0001\\u001f \u007f"');
+  assert.is(jsonString(''), '""');
+  assert.is(jsonString('\u0000'), '"\\u0000"');
+});
+
+test('scientificText: plain digits for integral values, fixed notation for exponents 0..7, else d.ddde<n>', () => {
+  const cases: [bigint, number, string][] = [
+    [0n, 3, '0'], [100n, 2, '1'], [120n, 0, '120'], [-120n, 0, '-120'], [5n, 1, '0.5'], [-5n, 1, '-0.5'],
+    [15n, 1, '1.5'], [12345678n, 1, '1234567.8'], [123456789n, 1, '1.23456789e7'], [5n, 2, '5.0e-2'],
+    [-15n, 3, '-1.5e-2'], [1n, 8, '1.0e-8'],
+  ];
+  for (const [mantissa, places, text] of cases) assert.is(scientificText(new PactDecimal(mantissa, places)), text, `${mantissa}e-${places}`);
+});
+
+test('object keys come in the legacy HashMap order, ties kept in the given order', () => {
+  assert.equal(legacyKeyOrder(['a', 'b', 'c', 'd', 'name', 'age']), ['age', 'a', 'd', 'name', 'b', 'c']);
+  assert.equal(legacyKeyOrder([]), []);
+  assert.equal(legacyKeyOrder(['x', 'x']), ['x', 'x']);
+});
+
+test('stableJson refuses values nested deeper than the limit', () => {
+  let v: Value = 1;
+  for (let i = 0; i < 1001; i++) v = [v];
+  assert.is(stableJson(v).length, 1001 * 2 + '{"int":1}'.length);
+  for (let i = 0; i < 2; i++) v = [v];
+  assert.throws(() => stableJson(v), (e: unknown) => e instanceof PactError);
+});
+
+test.run();

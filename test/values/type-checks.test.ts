@@ -1,0 +1,100 @@
+// Runtime type checks (runtime/values/type-checks.ts, language.md §9): every primitive type
+// against one value of each kind, typed lists and schema'd objects and tables with their charges
+// (25 milligas per element or field, gas.md §3.2), and module references by interface.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { typecheck, type SchemaLookup } from '../../runtime/values/type-checks.js';
+import type { PactType } from '../../vm/types.js';
+import {
+  KeySetGuard, ModRef, PactDecimal, PactObject, PactTime, TableRef, UNIT, UserGuard, type Value,
+} from '../../vm/values.js';
+
+const obj = (entries: [string, Value][]) => new PactObject(new Map(entries));
+const prim = (name: 'integer' | 'decimal' | 'bool' | 'string' | 'time' | 'unit' | 'guard'): PactType => ({ t: 'prim', name });
+const INT: PactType = prim('integer');
+const STR: PactType = prim('string');
+
+const schemas: SchemaLookup = {
+  schemaFields: (name) => ({
+    'm.person': new Map<string, PactType>([['name', STR], ['age', INT]]),
+    'm.other': new Map<string, PactType>([['name', STR], ['age', STR]]),
+    'm.small': new Map<string, PactType>([['name', STR]]),
+    'm.person2': new Map<string, PactType>([['name', STR], ['age', INT]]),
+  } as Record<string, Map<string, PactType>>)[name],
+};
+
+const values: [string, Value][] = [
+  ['integer', 1], ['big integer', 2n ** 70n], ['decimal', new PactDecimal(15n, 1)], ['string', 's'], ['bool', false],
+  ['unit', UNIT], ['time', new PactTime(0n)], ['keyset', new KeySetGuard(['k'], 'keys-all')], ['user guard', new UserGuard('m.f', [])],
+  ['list', [1]], ['object', obj([])],
+];
+const accepts: Record<string, string[]> = {
+  integer: ['integer', 'big integer'], decimal: ['decimal'], string: ['string'], bool: ['bool'], unit: ['unit'],
+  time: ['time'], guard: ['keyset', 'user guard'],
+};
+
+test('each primitive type accepts exactly its own kind of value; * accepts all', () => {
+  for (const [type, ok] of Object.entries(accepts)) {
+    for (const [kind, v] of values) assert.is(typecheck(v, prim(type as 'integer'), schemas), ok.includes(kind), `${kind} : ${type}`);
+  }
+  for (const [kind, v] of values) assert.is(typecheck(v, { t: 'any' }, schemas), true, `${kind} : *`);
+  for (const [kind, v] of values) assert.is(typecheck(v, { t: 'anylist' }, schemas), kind === 'list', `${kind} : list`);
+  for (const [kind, v] of values) assert.is(typecheck(v, { t: 'anyobject' }, schemas), kind === 'object', `${kind} : object`);
+});
+
+test('a typed list checks every element and charges 25 per element', () => {
+  const charges: number[] = [];
+  const charge = (mg: number) => { charges.push(mg); };
+  assert.is(typecheck([1, 2, 3], { t: 'list', of: INT }, schemas, charge), true);
+  assert.is(typecheck([1, 's'], { t: 'list', of: INT }, schemas, charge), false);
+  assert.is(typecheck(['s', 1], { t: 'list', of: INT }, schemas, charge), false);
+  assert.is(typecheck([], { t: 'list', of: INT }, schemas, charge), true);
+  assert.is(typecheck(obj([]), { t: 'list', of: INT }, schemas, charge), false);
+  assert.equal(charges, [75, 50, 50, 0]);
+  assert.is(typecheck([[1], [2]], { t: 'list', of: { t: 'list', of: INT } }, schemas), true);
+  assert.is(typecheck([[1], ['x']], { t: 'list', of: { t: 'list', of: INT } }, schemas), false);
+});
+
+test('a schema\'d object needs exactly the schema\'s fields with their types; 25 per field', () => {
+  const charges: number[] = [];
+  const charge = (mg: number) => { charges.push(mg); };
+  const person: PactType = { t: 'object', schema: 'm.person' };
+  assert.is(typecheck(obj([['name', 'a'], ['age', 3]]), person, schemas, charge), true);
+  assert.is(typecheck(obj([['name', 'a'], ['age', 's']]), person, schemas, charge), false);
+  assert.is(typecheck(obj([['name', 'a']]), person, schemas, charge), false);
+  assert.is(typecheck(obj([['name', 'a'], ['years', 3]]), person, schemas, charge), false);
+  assert.is(typecheck(obj([['name', 'a'], ['age', 3], ['x', 1]]), person, schemas, charge), false);
+  assert.is(typecheck([1], person, schemas, charge), false);
+  assert.equal(charges, [50, 50, 50]);
+  assert.is(typecheck(obj([['anything', 1]]), { t: 'object', schema: 'm.unknown' }, schemas), true);
+});
+
+test('a table matches a schema with the same fields and types, charging 25 per field when sizes agree', () => {
+  const charges: number[] = [];
+  const charge = (mg: number) => { charges.push(mg); };
+  const want: PactType = { t: 'table', schema: 'm.person' };
+  assert.is(typecheck(new TableRef('t', 'm', 'person2'), want, schemas, charge), true);
+  assert.is(typecheck(new TableRef('t', 'm', 'other'), want, schemas, charge), false);
+  assert.is(typecheck(new TableRef('t', 'm', 'small'), want, schemas, charge), false);
+  assert.is(typecheck(new TableRef('t', 'm', 'unknown'), want, schemas, charge), true);
+  assert.is(typecheck(obj([]), want, schemas, charge), false);
+  assert.equal(charges, [50, 50]);
+});
+
+test('a module reference matches when it implements every interface, bare names inside a namespace too', () => {
+  const ref = new ModRef('ns.m', ['ns.i', 'ns.j']);
+  assert.is(typecheck(ref, { t: 'modref', interfaces: ['ns.i'] }, schemas), true);
+  assert.is(typecheck(ref, { t: 'modref', interfaces: ['i', 'j'] }, schemas), true);
+  assert.is(typecheck(ref, { t: 'modref', interfaces: ['i', 'k'] }, schemas), false);
+  assert.is(typecheck(ref, { t: 'modref', interfaces: ['s.i'] }, schemas), false);
+  assert.is(typecheck(ref, { t: 'modref', interfaces: [] }, schemas), true);
+  assert.is(typecheck('ns.m', { t: 'modref', interfaces: [] }, schemas), false);
+  const charges: number[] = [];
+  const many = new ModRef('m', Array.from({ length: 10 }, (_, i) => `i${i}`));
+  assert.is(typecheck(many, { t: 'modref', interfaces: ['i9'] }, schemas, mg => { charges.push(mg); }), true);
+  assert.is(typecheck(new ModRef('m', Array.from({ length: 9 }, (_, i) => `i${i}`)), { t: 'modref', interfaces: [] }, schemas, mg => { charges.push(mg); }), true);
+  assert.equal(charges, [250]);
+});
+
+test.run();
