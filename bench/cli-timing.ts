@@ -68,6 +68,8 @@ function time(c: Command): number {
   const started = performance.now();
   const r = spawnSync(node, c.argv, { stdio: 'ignore', timeout: 300_000 });
   if (r.error) throw r.error;
+  // a failing run's time means nothing
+  if (r.status !== 0) throw new Error(`${c.name}: exit status ${r.status}`);
   return performance.now() - started;
 }
 
