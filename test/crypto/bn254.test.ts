@@ -126,7 +126,7 @@ test('G2 subgroup membership is checked by pairing-check only, and DisablePact54
   assert.ok(g2InSubgroup(bn254.G2.Point.BASE));
 });
 
-// The ψ test of g2InSubgroup against the definition [r]P = ∞, and the identities its proof uses.
+// Scott's G2 test (g2InSubgroup) against the definition [r]P = ∞, and the identities its proof uses.
 const BN_X = 4965661367192848881n;
 const P_BN = 36n * BN_X ** 4n + 36n * BN_X ** 3n + 24n * BN_X ** 2n + 6n * BN_X + 1n;
 const T_BN = 6n * BN_X ** 2n + 1n;
@@ -169,12 +169,18 @@ function times(p: G2, k: bigint): G2 {
 }
 const byOrder = (p: G2) => times(p, R_BN).is0();
 
-test('G2 membership: the ψ test rests on p − 6x² = r and on ψ² − tψ + p = 0 on the twist', () => {
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+
+test('G2 membership: Scott\'s test rests on ψ² − tψ + p = 0 on the twist, deg α sharing only r with #E\'(Fq²), and α ≡ 0 on G2', () => {
   assert.is(R_BN, bn254.fields.Fr.ORDER);
   assert.is(P_BN, Q);
-  // deg(ψ − [6x²]) = (6x²)² − 6x²·t + p must be r
-  const l = 6n * BN_X ** 2n;
-  assert.is(l * l - l * T_BN + P_BN, R_BN);
+  // α = (x+1) + xψ + xψ² − 2xψ³ reduced by ψ² = tψ − p, ψ³ = (t² − p)ψ − tp to a + bψ
+  const x = BN_X, t = T_BN, p = P_BN;
+  const a = (x + 1n) - x * p + 2n * x * t * p;
+  const b = x + x * t - 2n * x * (t * t - p);
+  const degree = a * a + a * b * t + b * b * p;
+  assert.is(gcd(degree, R_BN * H_TWIST), R_BN);
+  assert.is(((x + 1n) + x * p + x * p * p - 2n * x * p ** 3n) % R_BN, 0n);
   const { psi } = psiFrobenius(bn254.fields.Fp, bn254.fields.Fp2, bn254.fields.Fp2.NONRESIDUE);
   const Point = bn254.G2.Point;
   const ψ = (p: G2) => { const a = p.toAffine(); const [x, y] = psi(a.x, a.y); return Point.fromAffine({ x, y }); };
@@ -184,7 +190,7 @@ test('G2 membership: the ψ test rests on p − 6x² = r and on ψ² − tψ + p
   }
 });
 
-test('G2 membership: the ψ test agrees with [r]P = ∞ on points in G2, outside it, and in the cofactor part', () => {
+test('G2 membership: Scott\'s test agrees with [r]P = ∞ on points in G2, outside it, and in the cofactor part', () => {
   const k = scalars(12345678901234567890n);
   const inG2 = Array.from({ length: 8 }, () => bn254.G2.Point.BASE.multiplyUnsafe((k.next().value as bigint) % R_BN || 1n));
   const random = twistPoints(12);
