@@ -1,11 +1,12 @@
 // CLI timings (issue 12, goals 5 and 6): a one-line `pactvm run` beside `node -e 0`, and the
 // conformance corpus with `--jobs 1` and `--jobs 2`, each a child process timed from spawn to
 // exit. Commands run in interleaved rounds, so that a load that drifts hits all of them alike;
-// printed: min and median wall time, and their ratio to the first command of the group.
+// printed: min and median wall time, and their ratio to the first command of the group. A third
+// group: a suite of scripts that each load the same contract.
 // Usage: node dist/bench/cli-timing.js [--rounds=N] [--before=DIR]   (DIR: another checkout, built)
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,24 @@ const corpus = resolve(process.env.PACT_TESTS ?? join(repo, '..', 'shared', 'con
 const scratch = mkdtempSync(join(tmpdir(), 'pactvm-cli-timing-'));
 const oneLine = join(scratch, 'one.repl');
 writeFileSync(oneLine, '(+ 1 2)\n');
+
+// a suite whose scripts each load the same contract (where a per-batch cache of compiled modules
+// would help): SAME_CONTRACT_SCRIPTS scripts, one module of 40 defuns, a defcap, a table and constants
+const SAME_CONTRACT_SCRIPTS = 8;
+const sameContract = join(scratch, 'same-contract');
+mkdirSync(sameContract);
+const defuns = Array.from({ length: 40 }, (_, i) =>
+  `  (defun f${i}:integer (x:integer) (if (> x ${i}) (+ x (* ${i} 2)) (f${Math.max(0, i - 1)}x x)))\n  (defun f${i}x:integer (x:integer) (- x ${i}))`);
+writeFileSync(join(sameContract, 'contract.pact'), [
+  '(module shared GOV', '  (defcap GOV () true)', '  (defconst LIMIT:integer (* 1000 1000))',
+  '  (defschema row n:integer)', '  (deftable rows:{row})', ...defuns, ')', '(create-table rows)', '',
+].join('\n'));
+for (let i = 0; i < SAME_CONTRACT_SCRIPTS; i++) {
+  writeFileSync(join(sameContract, `s${i}.repl`), [
+    '(begin-tx)', '(load "contract.pact")', '(commit-tx)',
+    `(expect "f39 of ${i}" ${i - 38} (shared.f39 ${i}))`, // below 39: (f38x x) = x − 38, '',
+  ].join('\n'));
+}
 
 type Command = { name: string; argv: string[] };
 const node = process.execPath;
@@ -40,11 +59,17 @@ const batch: Command[] = existsSync(corpus) ? [
     { name: 'corpus --jobs 2 (before)', argv: [beforeCli, 'test', corpus, '--jobs', '2'] },
   ] : []),
 ] : [];
+const sameContractBatch: Command[] = [
+  { name: `same contract ×${SAME_CONTRACT_SCRIPTS} --jobs 1 (bin)`, argv: [bin, 'test', sameContract, '--jobs', '1'] },
+  ...(beforeCli ? [{ name: `same contract ×${SAME_CONTRACT_SCRIPTS} --jobs 1 (before)`, argv: [beforeCli, 'test', sameContract, '--jobs', '1'] }] : []),
+];
 
 function time(c: Command): number {
   const started = performance.now();
   const r = spawnSync(node, c.argv, { stdio: 'ignore', timeout: 300_000 });
   if (r.error) throw r.error;
+  // a failing run's time means nothing
+  if (r.status !== 0) throw new Error(`${c.name}: exit status ${r.status}`);
   return performance.now() - started;
 }
 
@@ -63,6 +88,7 @@ try {
   measure(startup, rounds);
   if (batch.length) measure(batch, Math.max(3, Math.round(rounds / 3)));
   else console.log(`no corpus at ${corpus}: batch timings skipped (set PACT_TESTS)`);
+  measure(sameContractBatch, Math.max(3, Math.round(rounds / 3)));
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -30,6 +30,17 @@ export class CborWriter {
 
   /** A major type with its argument in the shortest form. */
   private head(major: number, n: bigint | number): void {
+    // lengths, tags and small words are numbers: no bigint on the common path
+    if (typeof n === 'number' && n >= 0 && n < 0x100000000) {
+      const m = major << 5;
+      if (n < 24) { this.byte(m | n); return; }
+      if (n < 0x100) { this.ensure(2); this.buf[this.len++] = m | 24; this.buf[this.len++] = n; return; }
+      if (n < 0x10000) { this.ensure(3); this.buf[this.len++] = m | 25; this.buf[this.len++] = n >>> 8; this.buf[this.len++] = n & 0xff; return; }
+      this.ensure(5);
+      this.buf[this.len++] = m | 26;
+      this.buf[this.len++] = n >>> 24; this.buf[this.len++] = (n >>> 16) & 0xff; this.buf[this.len++] = (n >>> 8) & 0xff; this.buf[this.len++] = n & 0xff;
+      return;
+    }
     const v = BigInt(n);
     const m = major << 5;
     if (v < 24n) this.byte(m | Number(v));
@@ -48,6 +59,10 @@ export class CborWriter {
 
   /** encodeInt / encodeInt64: signed, in the shortest form. */
   int(n: number | bigint): this {
+    if (typeof n === 'number' && Number.isSafeInteger(n)) {
+      if (n >= 0) this.head(0, n); else this.head(1, -1 - n);
+      return this;
+    }
     const v = BigInt(n);
     if (v >= 0n) this.head(0, v); else this.head(1, -1n - v);
     return this;
@@ -55,6 +70,7 @@ export class CborWriter {
 
   /** encodeInteger: machine-sized when it fits 64 bits, otherwise a tagged bignum (tags 2/3). */
   integer(n: bigint): this {
+    if (n >= 0n && n < 0x100000000n) return this.word(Number(n));
     const max = (1n << 64n) - 1n;
     if (n >= 0n && n <= max) return this.word(n);
     if (n < 0n && -1n - n <= max) { this.head(1, -1n - n); return this; }
@@ -71,7 +87,24 @@ export class CborWriter {
   mapLen(n: number): this { this.head(5, n); return this; }
   listIndef(): this { this.byte(0x9f); return this; }
   break(): this { this.byte(0xff); return this; }
-  text(s: string): this { const b = utf8.encode(s); this.head(3, b.length); this.raw(b); return this; }
+  text(s: string): this {
+    // ASCII (nearly every name and string in a module) is copied as is, without an encoder call
+    const n = s.length;
+    if (n < 24) {
+      this.ensure(n + 1);
+      const start = this.len;
+      this.buf[this.len++] = (3 << 5) | n;
+      for (let i = 0; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) { this.len = start; return this.utf8Text(s); }
+        this.buf[this.len++] = c;
+      }
+      return this;
+    }
+    return this.utf8Text(s);
+  }
+
+  private utf8Text(s: string): this { const b = utf8.encode(s); this.head(3, b.length); this.raw(b); return this; }
   byteString(b: Uint8Array): this { this.head(2, b.length); this.raw(b); return this; }
   bool(b: boolean): this { this.byte(b ? 0xf5 : 0xf4); return this; }
   null(): this { this.byte(0xf6); return this; }

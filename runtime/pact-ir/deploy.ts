@@ -13,7 +13,7 @@ import { IrSizer } from './size-of.js';
 import { storedModuleBytes } from './stored.js';
 import {
   compareFqn, defName, ifDefName, renderModuleName, sameModuleName,
-  type Def, type FullyQualifiedName, type Term,
+  type Def, type FullyQualifiedName, type HashBytes, type Term,
 } from './terms.js';
 
 export interface ModuleSizes {
@@ -89,7 +89,14 @@ export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBe
     if (d.d === 'defconst') ownDefs.set(ifDefName(d), { d: 'defconst', defconst: d.defconst });
     if (d.d === 'defschema') ownDefs.set(ifDefName(d), { d: 'defschema', defschema: d.defschema });
   }
-  const key = (f: FullyQualifiedName) => `${renderModuleName(f.module)}\u0000${f.name}\u0000${Buffer.from(f.hash).toString('hex')}`;
+  // the walk makes a key per mention: the hash's hex is made once per hash array (they are shared)
+  const hexOf = new Map<HashBytes, string>();
+  const hex = (h: HashBytes) => {
+    let x = hexOf.get(h);
+    if (x === undefined) hexOf.set(h, x = Buffer.from(h).toString('hex'));
+    return x;
+  };
+  const key = (f: FullyQualifiedName) => `${renderModuleName(f.module)}\u0000${f.name}\u0000${hex(f.hash)}`;
   const lookup = (f: FullyQualifiedName): Def | undefined =>
     sameModuleName(f.module, own.name) ? ownDefs.get(f.name) : ctx.lookupModule(f.module)?.defs?.get(f.name);
 
@@ -104,9 +111,10 @@ export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBe
   let cost = 0;
   const mention = (f: FullyQualifiedName) => {
     cost += searchCost(found.size);
-    if (found.has(key(f))) return;
+    const k = key(f);
+    if (found.has(k)) return;
     cost += searchCost(found.size) + searchCost(pending.size);
-    found.set(key(f), f);
+    found.set(k, f);
     pending.push(f);
   };
   const visit = (t: Term): void => {

@@ -23,6 +23,10 @@ const INT = 5, WORD64 = 9;
 const BUILTIN = 4;
 
 export class IrSizer {
+  /** sizes of the definitions met so far: deployment sizes the same IR twice (before and after
+   *  constant evaluation), and only the defconsts differ between the two */
+  private readonly defSizes = new WeakMap<Def | IfDef, number>();
+
   /** `withInfo`: count each info as a 21-byte SpanInfo (stored modules); otherwise infos are `()`. */
   constructor(readonly withInfo: boolean) {}
 
@@ -153,6 +157,12 @@ export class IrSizer {
   private args(as: Arg[]): number { return list(as.map(a => this.arg(a))); }
 
   def(d: Def): number {
+    let n = this.defSizes.get(d);
+    if (n === undefined) this.defSizes.set(d, n = this.defSize(d));
+    return n;
+  }
+
+  private defSize(d: Def): number {
     switch (d.d) {
       case 'defun': {
         const f = d.defun;
@@ -176,6 +186,12 @@ export class IrSizer {
   }
 
   ifDef(d: IfDef): number {
+    let n = this.defSizes.get(d);
+    if (n === undefined) this.defSizes.set(d, n = this.ifDefSize(d));
+    return n;
+  }
+
+  private ifDefSize(d: IfDef): number {
     switch (d.d) {
       case 'defun': case 'defpact': return 2 + (1 + this.arg(d.spec) + this.args(d.args) + this.info(d.info));
       case 'defconst': return 2 + this.defConst(d.defconst);

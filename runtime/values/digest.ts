@@ -1,9 +1,10 @@
 // BLAKE2b-256 and unpadded base64url, the hash and text encoding Pact uses everywhere.
 
-import blake from 'blakejs';
+import { blake2b } from '@noble/hashes/blake2.js';
 
+// @noble/hashes' BLAKE2b (about twice blakejs' speed on module-sized inputs: module hashes)
 export function blake2b256(bytes: Uint8Array): Uint8Array {
-  return blake.blake2b(bytes, undefined, 32);
+  return blake2b(bytes, { dkLen: 32 });
 }
 
 export function base64UrlEncode(bytes: Uint8Array): string {

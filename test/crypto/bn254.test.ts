@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bn254 } from '@noble/curves/bn254.js';
+import { psiFrobenius } from '@noble/curves/abstract/tower.js';
 import { toG2, g2OnCurve, g2InSubgroup } from '../../runtime/natives/crypto/bn254.js';
 import { PactObject } from '../../vm/values.js';
 import { evalLast, errorOf, runRepl } from '../helpers.js';
@@ -123,6 +124,90 @@ test('G2 subgroup membership is checked by pairing-check only, and DisablePact54
   assert.ok(g2OnCurve(p));
   assert.not.ok(g2InSubgroup(p));
   assert.ok(g2InSubgroup(bn254.G2.Point.BASE));
+});
+
+// Scott's G2 test (g2InSubgroup) against the definition [r]P = ∞, and the identities its proof uses.
+const BN_X = 4965661367192848881n;
+const P_BN = 36n * BN_X ** 4n + 36n * BN_X ** 3n + 24n * BN_X ** 2n + 6n * BN_X + 1n;
+const T_BN = 6n * BN_X ** 2n + 1n;
+const R_BN = P_BN + 1n - T_BN;
+const H_TWIST = P_BN - 1n + T_BN; // #E'(Fq²) = r · (p − 1 + t)
+
+/** A deterministic stream of field elements (xorshift over 256-bit words), so failures replay. */
+function* scalars(seed: bigint): Generator<bigint> {
+  let s = seed;
+  for (;;) {
+    s ^= (s << 13n) & ((1n << 256n) - 1n); s ^= s >> 7n; s ^= (s << 17n) & ((1n << 256n) - 1n);
+    yield s % Q;
+  }
+}
+
+/** Points of the twist E'(Fq²) from pseudo-random x (most of them outside G2). */
+function twistPoints(n: number): G2[] {
+  const { Fp2 } = bn254.fields;
+  const b = Fp2.div(Fp2.fromBigTuple([3n, 0n]), Fp2.fromBigTuple([9n, 1n]));
+  const out: G2[] = [];
+  const k = scalars(0x9e3779b97f4a7c15f39cc0605cedc834n);
+  while (out.length < n) {
+    const x = Fp2.fromBigTuple([k.next().value as bigint, k.next().value as bigint]);
+    let y;
+    try { y = Fp2.sqrt(Fp2.add(Fp2.mul(Fp2.sqr(x), x), b)); } catch { continue; } // no square root: x is not on E'
+    out.push(bn254.G2.Point.fromAffine({ x, y }));
+  }
+  return out;
+}
+
+type G2 = InstanceType<typeof bn254.G2.Point>;
+/** [k]P for any k ≥ 0 (noble's multiplyUnsafe takes k < r only): k in 252-bit digits. */
+function times(p: G2, k: bigint): G2 {
+  const digit = 1n << 252n;
+  let acc = bn254.G2.Point.ZERO, base = p;
+  for (; k > 0n; k /= digit, base = base.multiplyUnsafe(digit)) {
+    if (k % digit !== 0n) acc = acc.add(base.multiplyUnsafe(k % digit));
+  }
+  return acc;
+}
+const byOrder = (p: G2) => times(p, R_BN).is0();
+
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+
+test('G2 membership: Scott\'s test rests on ψ² − tψ + p = 0 on the twist, deg α sharing only r with #E\'(Fq²), and α ≡ 0 on G2', () => {
+  assert.is(R_BN, bn254.fields.Fr.ORDER);
+  assert.is(P_BN, Q);
+  // α = (x+1) + xψ + xψ² − 2xψ³ reduced by ψ² = tψ − p, ψ³ = (t² − p)ψ − tp to a + bψ
+  const x = BN_X, t = T_BN, p = P_BN;
+  const a = (x + 1n) - x * p + 2n * x * t * p;
+  const b = x + x * t - 2n * x * (t * t - p);
+  const degree = a * a + a * b * t + b * b * p;
+  assert.is(gcd(degree, R_BN * H_TWIST), R_BN);
+  assert.is(((x + 1n) + x * p + x * p * p - 2n * x * p ** 3n) % R_BN, 0n);
+  const { psi } = psiFrobenius(bn254.fields.Fp, bn254.fields.Fp2, bn254.fields.Fp2.NONRESIDUE);
+  const Point = bn254.G2.Point;
+  const ψ = (p: G2) => { const a = p.toAffine(); const [x, y] = psi(a.x, a.y); return Point.fromAffine({ x, y }); };
+  for (const p of twistPoints(6)) {
+    assert.ok(times(times(p, R_BN), H_TWIST).is0(), 'the twist has r·(p − 1 + t) points');
+    assert.ok(ψ(ψ(p)).subtract(times(ψ(p), T_BN)).add(times(p, P_BN)).is0(), 'ψ² − tψ + p = 0');
+  }
+});
+
+test('G2 membership: Scott\'s test agrees with [r]P = ∞ on points in G2, outside it, and in the cofactor part', () => {
+  const k = scalars(12345678901234567890n);
+  const inG2 = Array.from({ length: 8 }, () => bn254.G2.Point.BASE.multiplyUnsafe((k.next().value as bigint) % R_BN || 1n));
+  const random = twistPoints(12);
+  for (const p of random) assert.ok(g2OnCurve(p));
+  // [r]P lies in the cofactor part (order dividing p − 1 + t); adding a G2 point keeps it outside G2
+  const cofactorPart = random.slice(0, 6).map(p => times(p, R_BN)).filter(p => !p.is0());
+  const mixed = cofactorPart.map((p, i) => p.add(inG2[i % inG2.length]));
+  const cleared = random.slice(6).map(p => times(p, H_TWIST)); // cofactor cleared: in G2
+  let inside = 0, outside = 0;
+  for (const p of [...inG2, ...random, ...cofactorPart, ...mixed, ...cleared, bn254.G2.Point.ZERO]) {
+    const expected = byOrder(p);
+    assert.is(g2InSubgroup(p), expected);
+    if (expected) inside++; else outside++;
+  }
+  assert.is(inside, 8 + 6 + 1);
+  assert.is(outside, 12 + cofactorPart.length + mixed.length);
+  assert.ok(cofactorPart.length >= 5);
 });
 
 test('points are read mod q; (0, 0) is infinity; results print canonically', () => {

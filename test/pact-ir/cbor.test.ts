@@ -17,6 +17,37 @@ test('integers use the shortest head', () => {
   assert.is(hex(new CborWriter().int(-500)), '3901f3');
 });
 
+test('heads at each width boundary, from numbers and from bigints alike', () => {
+  const cases: [number, string][] = [[255, '18ff'], [65535, '19ffff'], [65536, '1a00010000'], [0xffffffff, '1affffffff'], [2 ** 32, '1b0000000100000000']];
+  for (const [n, h] of cases) {
+    assert.is(hex(new CborWriter().word(n)), h);
+    assert.is(hex(new CborWriter().word(BigInt(n))), h);
+    assert.is(hex(new CborWriter().integer(BigInt(n))), h);
+  }
+  assert.is(hex(new CborWriter().int(-24)), '37');
+  assert.is(hex(new CborWriter().int(-25)), '3818');
+  assert.is(hex(new CborWriter().listLen(300)), '99012c');
+  assert.is(hex(new CborWriter().mapLen(70000)), 'ba00011170');
+});
+
+test('text is its UTF-8 bytes behind a length head, ASCII or not, short or long', () => {
+  const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('hex');
+  assert.is(hex(new CborWriter().text('')), '60');
+  assert.is(hex(new CborWriter().text('abc')), '63' + utf8('abc'));
+  // a non-ASCII character after ASCII ones: the bytes written so far are replaced
+  assert.is(hex(new CborWriter().text('coin-é')), '67' + utf8('coin-é'));
+  assert.is(hex(new CborWriter().text('x'.repeat(23))), '77' + utf8('x'.repeat(23)));
+  assert.is(hex(new CborWriter().text('x'.repeat(24))), '7818' + utf8('x'.repeat(24)));
+  assert.is(hex(new CborWriter().text('日本')), '66' + utf8('日本'));
+  // past the initial buffer, and after other items
+  const w = new CborWriter().word(1);
+  for (let i = 0; i < 40; i++) w.text(`name-${i}`);
+  w.text('ünïcode');
+  let expected = '01';
+  for (let i = 0; i < 40; i++) expected += (0x60 + `name-${i}`.length).toString(16) + utf8(`name-${i}`);
+  assert.is(hex(w), expected + '69' + utf8('ünïcode'));
+});
+
 test('integers past 64 bits are tagged bignums', () => {
   assert.is(hex(new CborWriter().integer(1n << 64n)), 'c249010000000000000000');
   assert.is(hex(new CborWriter().integer(-(1n << 64n) - 1n)), 'c349010000000000000000');

@@ -3,7 +3,7 @@
 // encoding and checks. Curve arithmetic, Miller loop and final exponentiation are @noble/curves'.
 
 import type { bn254 } from '@noble/curves/bn254.js';
-import { bn254Library } from './libraries.js';
+import { bn254Library, towerLibrary } from './libraries.js';
 import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
@@ -102,9 +102,39 @@ export function g2OnCurve(p: G2Point): boolean {
   return Fp2.eql(Fp2.sub(Fp2.sqr(y), Fp2.mul(Fp2.sqr(x), x)), b2);
 }
 
-/** [r]P = ∞: membership of the prime-order subgroup G2 (the cofactor of the twist is not 1). */
+/** BN254's parameter x (p and r are polynomials in it). */
+const BN_X = 4965661367192848881n;
+
+/** ψ and ψ² (untwist ∘ Frobenius ∘ twist, and its square) on G2 points, made on first use. */
+let psiMaps: { psi: (p: G2Point) => G2Point; psi2: (p: G2Point) => G2Point } | undefined;
+function psiOf(): NonNullable<typeof psiMaps> {
+  if (!psiMaps) {
+    const { curve: c, Fp, Fp2 } = curve();
+    const { G2psi, G2psi2 } = towerLibrary().psiFrobenius(Fp, Fp2, Fp2.NONRESIDUE);
+    psiMaps = { psi: p => G2psi(c.G2.Point, p) as G2Point, psi2: p => G2psi2(c.G2.Point, p) as G2Point };
+  }
+  return psiMaps;
+}
+
+/**
+ * Membership of the prime-order subgroup G2 (the twist's cofactor is not 1) by Scott's test
+ * (Scott 2021, "A note on group membership tests for G1, G2 and GT"): P ∈ G2 iff
+ * [x+1]P + ψ([x]P) + ψ²([x]P) = ψ³([2x]P), one 63-bit multiplication where [r]P = ∞ needs 254
+ * bits. Why it is exact: ψ is an endomorphism of the twist E' with ψ² − tψ + p = 0
+ * (t = 6x² + 1 the trace, p = 36x⁴ + 36x³ + 24x² + 6x + 1, r = p + 1 − t), so the test's
+ * endomorphism α = (x+1) + xψ + xψ² − 2xψ³ reduces to a + bψ with deg α = a² + abt + b²p. The
+ * rational points of ker α form a subgroup of E'(Fq²) of order dividing both deg α and
+ * #E'(Fq²) = r·(p − 1 + t), whose gcd is r for BN254's x; and on G2 ψ acts as [p], where
+ * α = (x+1) + xp + xp² − 2xp³ ≡ 0 (mod r), so G2 ⊆ ker α. Hence ker α ∩ E'(Fq²) = G2.
+ * test/crypto/bn254.test.ts checks these identities and compares with [r]P = ∞ on many points.
+ */
 export function g2InSubgroup(p: G2Point): boolean {
-  return p.is0() || p.multiplyUnsafe(BN254_R - 1n).add(p).is0();
+  if (p.is0()) return true;
+  const { psi, psi2 } = psiOf();
+  const xp = p.multiplyUnsafe(BN_X);
+  const left = xp.add(p).add(psi(xp)).add(psi2(xp));
+  const right = psi(psi2(xp.double()));
+  return left.equals(right);
 }
 
 /** e(P1, Q1) · … · e(Pn, Qn) = 1; pairs with a point at infinity contribute 1. */
