@@ -15,6 +15,7 @@ import type { PactType } from './types.js';
 import { showType } from './types.js';
 import type { Span } from './source.js';
 import type { ProbeMap } from './coverage.js';
+import { tierLoop, loopArity, type LoopKind, type TierLoop } from './tier-loops.js';
 import { compileTier, provideTierRuntime, tierSettings, TIER_DEPTH as TIER_DEPTH_LIMIT, type TierFn } from './tier.js';
 
 /** a module-local copy: the checks on every call read it without an imported binding's checks */
@@ -164,26 +165,17 @@ export class Machine {
   }
 
   /**
-   * For natives applying one function to many elements (map, filter, fold, zip): `fn`'s tiered
-   * code when `fn` is a plain closure of `argc` parameters that has tiered up and tiered code may
-   * nest here, else null. Both stay true for the whole loop (calls return to this depth), so the
-   * native checks once and then applies it with callTiered1/2 per element.
+   * For natives applying one function to many elements (map, filter, fold, zip): the `kind`
+   * loop of vm/tier-loops.ts when `fn` is a plain closure of the kind's arity that has tiered
+   * up and tiered code may nest here, else null (the native then applies `fn` with call1/2 and
+   * asks again: `fn` may tier up during the loop). Both conditions hold for the rest of the
+   * loop (calls return to this depth).
    */
-  tieredFor(fn: Value, argc: number): TierFn | null {
-    if (!(fn instanceof Closure) || fn.proto.arity !== argc || fn.proto.intercepted) return null;
-    return this.tierDepth < TIER_DEPTH ? fn.proto.tier : null;
-  }
-
-  /** call1 for a function `tieredFor` gave `t`: the same charge, then its code. */
-  callTiered1(t: TierFn, fn: Closure, a: Value): Value {
-    if (this.host.gas.metered) this.host.gas.chargeApply(1);
-    return t(this, fn, this.sp + 1, a);
-  }
-
-  /** call2 for a function `tieredFor` gave `t`: the same charge, then its code. */
-  callTiered2(t: TierFn, fn: Closure, a: Value, b: Value): Value {
-    if (this.host.gas.metered) this.host.gas.chargeApply(2);
-    return t(this, fn, this.sp + 1, a, b);
+  tierLoopFor(fn: Value, kind: LoopKind): TierLoop | null {
+    if (!(fn instanceof Closure)) return null;
+    const proto = fn.proto;
+    if (proto.tier === null || proto.arity !== loopArity(kind) || proto.intercepted || this.tierDepth >= TIER_DEPTH) return null;
+    return tierLoop(proto, kind);
   }
 
   /** Is `fn` a plain closure taking exactly `argc` arguments? If so its application is charged. */
