@@ -19,6 +19,7 @@ export const enum LoopKind { Map = 0, Filter = 1, Fold = 2, Zip = 3 }
 export type TierLoop = (m: Machine, closure: Closure, ...args: unknown[]) => Value;
 
 const ARITY = [1, 1, 2, 2];
+let loopsMade = 0;
 const NAMES = ['map', 'filter', 'fold', 'zip'];
 
 /** per kind: the loop's parameters and body; `call(x, y)` is the callback applied to x, y */
@@ -64,7 +65,9 @@ export function tierLoop(proto: FunctionProto, kind: LoopKind): TierLoop {
   const known = loops[kind];
   if (known !== null) return known;
   const [params, body] = BODIES[kind]((...a) => `t(m, closure, m.sp + 1, ${a.join(', ')})`);
-  const name = `${NAMES[kind]}_${proto.qualifiedName.replace(/[^A-Za-z0-9_$]/g, '_')}`;
+  // a name of its own: V8 caches `new Function` by source text, and loops of the same source would
+  // share one call site (and its type feedback) for all their callbacks
+  const name = `${NAMES[kind]}_${proto.qualifiedName.replace(/[^A-Za-z0-9_$]/g, '_')}_${++loopsMade}`;
   const source = `return function ${name}(m, closure, ${params}) {\n  const gas = m.host.gas;${body}\n};`;
   const loop = new Function('t', source)(proto.tier) as TierLoop;
   loops[kind] = loop;
