@@ -5,6 +5,7 @@ import type { Span } from './source.js';
 import type { Value } from './values.js';
 import type { PactType } from './types.js';
 import type { TierFn } from './tier.js';
+import type { TierLoop } from './tier-loops.js';
 
 export interface Chunk {
   code: Int32Array;
@@ -47,6 +48,8 @@ export class FunctionProto {
 
   /** the second tier's translation (vm/tier.ts), once the function is hot */
   tier: TierFn | null = null;
+  /** map/filter/fold/zip loops calling the tiered code (vm/tier-loops.ts), made on first use */
+  tierLoops: (TierLoop | null)[] | null = null;
   /** calls counted towards tiering up; -Infinity once the tier declined the function */
   calls = 0;
 

@@ -1,28 +1,26 @@
-// The machine: one dispatch loop (a switch over numeric opcodes), frames kept in parallel arrays,
+// The machine: one dispatch loop (a switch over numeric opcodes) over the frames of vm/call-stack.ts,
 // no allocation or closure per instruction. Natives that call back into Pact (map, fold, expect)
 // re-enter through `call`; Pact-to-Pact calls never grow the JS stack.
 
 import { Op } from './opcodes.js';
 import { FunctionProto, GlobalCell, type Chunk } from './chunk.js';
 import {
-  Closure, NativeFn, Partial, PactObject, CapToken, kindOf, type Value,
+  Closure, NativeFn, Partial, PactObject, CapToken, type Value,
 } from './values.js';
 import { BUILTINS, builtinId } from './builtins.js';
-import { PactError, execError, userError, type StackFrameInfo } from './errors.js';
+import { PactError, execError, userError } from './errors.js';
+import { CallStack, activate, deactivate } from './call-stack.js';
+import { expectedBool, isFunctionValue, notAValue, typecheckFailure, partialInSequence } from './run-errors.js';
 import type { Host } from './host.js';
 import { engineFailure, limits, callTooDeep, MAX_STRING_LENGTH } from './limits.js';
 import type { PactType } from './types.js';
-import { showType } from './types.js';
 import type { Span } from './source.js';
 import type { ProbeMap } from './coverage.js';
+import { tierLoop, loopArity, type LoopKind, type TierLoop } from './tier-loops.js';
 import { compileTier, provideTierRuntime, tierSettings, TIER_DEPTH as TIER_DEPTH_LIMIT, type TierFn } from './tier.js';
 
 /** a module-local copy: the checks on every call read it without an imported binding's checks */
 const TIER_DEPTH = TIER_DEPTH_LIMIT;
-
-/** An installed try / enforce-one handler: where to resume, the host state to put back if it
- *  catches an error, and the purity to return to either way (the read-only view is lexical). */
-interface Handler { fp: number; sp: number; target: number; saved: unknown; purity: string }
 
 const ID = {
   add: builtinId('+'), sub: builtinId('-'), lt: builtinId('<'), gt: builtinId('>'),
@@ -33,15 +31,7 @@ const NATIVE_VALUES = BUILTINS.map(b => new NativeFn(b.id));
 /** builtin ids of the comparisons, indexed by JUMP_UNLESS_CMP's code */
 const COMPARE_IDS = [ID.lt, ID.gt, ID.le, ID.ge, ID.eq];
 
-export class Machine {
-  // the fields and methods below without `private` are also used by tiered code (vm/tier.ts)
-  stack: Value[] = new Array(4096);
-  sp = 0;
-  fp = -1;
-  fClosure: Closure[] = [];
-  fBase: number[] = [];
-  private fIp: number[] = [];
-  private handlers: Handler[] = [];
+export class Machine extends CallStack {
   /** the chunk and offset of the native call in progress (for natives that report locations) */
   siteChunk: Chunk | null = null;
   siteIp = 0;
@@ -49,35 +39,8 @@ export class Machine {
   tierDepth = 0;
   /** set true by the runtime when the runtime-return-type check is disabled (DisableRuntimeRTC) */
   checkReturnTypes = true;
-  /** Pact's reentrancy check: modules that called out through a module reference in the frames
-   *  now running; their own functions run read-only. Only the frames that changed something are
-   *  recorded (innermost last): the frame, the length of this list before it and the purity it
-   *  replaced; `guardFp` is the innermost such frame (-1: none), so a call or return checks one
-   *  number instead of writing a mark per frame. */
-  reentrant: string[] = [];
-  guardFp = -1;
-  private guards: { fp: number; mark: number; purity: string | null }[] = [];
 
-  constructor(readonly host: Host) {}
-
-  /** The module of the innermost running defun/defcap/defpact: Pact's "calling module". */
-  callerModule(): string | null {
-    for (let f = this.fp; f >= 0; f--) {
-      const p = this.fClosure[f].proto;
-      if (p.kind === 'defun' || p.kind === 'defcap' || p.kind === 'defpact') return p.module;
-    }
-    return null;
-  }
-
-  /** Qualified names of the running defuns/defcaps/defpacts, innermost first. */
-  activeFunctions(): FunctionProto[] {
-    const out: FunctionProto[] = [];
-    for (let f = this.fp; f >= 0; f--) {
-      const p = this.fClosure[f].proto;
-      if (p.kind === 'defun' || p.kind === 'defcap' || p.kind === 'defpact') out.push(p);
-    }
-    return out;
-  }
+  constructor(host: Host) { super(host); }
 
   /** Run a defcap's body (not the token constructor) with its arguments. */
   runBody(fn: Closure, args: Value[]): Value {
@@ -164,26 +127,17 @@ export class Machine {
   }
 
   /**
-   * For natives applying one function to many elements (map, filter, fold, zip): `fn`'s tiered
-   * code when `fn` is a plain closure of `argc` parameters that has tiered up and tiered code may
-   * nest here, else null. Both stay true for the whole loop (calls return to this depth), so the
-   * native checks once and then applies it with callTiered1/2 per element.
+   * For natives applying one function to many elements (map, filter, fold, zip): the `kind`
+   * loop of vm/tier-loops.ts when `fn` is a plain closure of the kind's arity that has tiered
+   * up and tiered code may nest here, else null (the native then applies `fn` with call1/2 and
+   * asks again: `fn` may tier up during the loop). Both conditions hold for the rest of the
+   * loop (calls return to this depth).
    */
-  tieredFor(fn: Value, argc: number): TierFn | null {
-    if (!(fn instanceof Closure) || fn.proto.arity !== argc || fn.proto.intercepted) return null;
-    return this.tierDepth < TIER_DEPTH ? fn.proto.tier : null;
-  }
-
-  /** call1 for a function `tieredFor` gave `t`: the same charge, then its code. */
-  callTiered1(t: TierFn, fn: Closure, a: Value): Value {
-    if (this.host.gas.metered) this.host.gas.chargeApply(1);
-    return t(this, fn, this.sp + 1, a);
-  }
-
-  /** call2 for a function `tieredFor` gave `t`: the same charge, then its code. */
-  callTiered2(t: TierFn, fn: Closure, a: Value, b: Value): Value {
-    if (this.host.gas.metered) this.host.gas.chargeApply(2);
-    return t(this, fn, this.sp + 1, a, b);
+  tierLoopFor(fn: Value, kind: LoopKind): TierLoop | null {
+    if (!(fn instanceof Closure)) return null;
+    const proto = fn.proto;
+    if (proto.tier === null || proto.arity !== loopArity(kind) || proto.intercepted || this.tierDepth >= TIER_DEPTH) return null;
+    return tierLoop(proto, kind);
   }
 
   /** Is `fn` a plain closure taking exactly `argc` arguments? If so its application is charged. */
@@ -228,27 +182,6 @@ export class Machine {
     s[base - 1] = fn;
     for (let i = 0; i < args.length; i++) s[base + i] = args[i];
     return this.enterAt(fn, base);
-  }
-
-  /** A frame for `fn` starts: a function reached by reference records its caller, and a module
-   *  function of a module recorded so runs with the database read-only (unless sys-only). */
-  enterReentrant(fp: number, fn: Closure): void {
-    const mark = this.reentrant.length;
-    let changed = false, saved: string | null = null;
-    if (fn.via !== null) { this.reentrant.push(fn.via); changed = true; }
-    if (fn.proto.tracked && fn.proto.module !== null && this.reentrant.includes(fn.proto.module)) {
-      const p = this.host.getPurity();
-      if (p === 'impure') { saved = p; this.host.setPurity('read-only'); changed = true; }
-    }
-    if (changed) { this.guards.push({ fp, mark, purity: saved }); this.guardFp = fp; }
-  }
-
-  /** Undo what enterReentrant did for frame `fp` (it returned or is being unwound). */
-  leaveReentrant(): void {
-    const g = this.guards.pop()!;
-    this.reentrant.length = g.mark;
-    if (g.purity !== null) this.host.setPurity(g.purity);
-    this.guardFp = this.guards.length > 0 ? this.guards[this.guards.length - 1].fp : -1;
   }
 
   /** Lambdas check their annotations only when partially applied (language.md §9). */
@@ -642,17 +575,6 @@ export class Machine {
     this.tierDepth = 0;
   }
 
-  /** Frames above `keep` are discarded by an error: undo their reentrancy marks, innermost first. */
-  private unwindReentrant(keep: number): void {
-    while (this.guardFp > keep) this.leaveReentrant();
-  }
-
-  /** Tail calls must not discard a frame that owns a try handler. */
-  private handlersBelow(fp: number): boolean {
-    const h = this.handlers[this.handlers.length - 1];
-    return !h || h.fp < fp;
-  }
-
   /** A charge is about to be made at `ip`: the gas log reads the site, the profiler the frames
    *  (this.fp, which the loop otherwise keeps only in a local). */
   private site(chunk: Chunk, ip: number): void {
@@ -672,62 +594,6 @@ export class Machine {
     return sp;
   }
 
-  /** The Pact stack: the running defuns/defcaps/defpacts from frame `fp` down, innermost first. */
-  stackTrace(fp: number): StackFrameInfo[] {
-    const out: StackFrameInfo[] = [];
-    for (let f = fp; f >= 0; f--) {
-      const c = this.fClosure[f];
-      const k = c.proto.kind;
-      if (k === 'defun' || k === 'defcap' || k === 'defpact') {
-        const args = this.stack.slice(this.fBase[f], this.fBase[f] + c.proto.arity);
-        out.push({ name: c.proto.fullyQualifiedName, args, span: c.proto.span });
-      }
-    }
-    return out;
-  }
-}
-
-/** Enter a module function; one that is already running is being recursed into (language.md §5.4). */
-export function activate(proto: FunctionProto): void {
-  if (proto.active > 0) throw execError(`Recursion detected by the runtime. Recursing in function: ${proto.qualifiedName}`);
-  proto.active++;
-}
-
-/** Frames above `keep` are being discarded by an error: their functions are no longer running. */
-function deactivate(frames: Closure[], from: number, keep: number): void {
-  for (let f = from; f > keep; f--) {
-    const p = frames[f].proto;
-    if (p.tracked) p.active--;
-  }
-}
-
-/** `if`, `and`, `or`, `enforce` and `enforce-one` need booleans. */
-export function expectedBool(host: Host, v: Value): PactError {
-  return execError(`expected bool value, got ${host.render(v)}`);
-}
-
-export function isFunctionValue(v: Value): boolean {
-  return typeof v === 'object' && (v instanceof Closure || v instanceof NativeFn || v instanceof Partial);
-}
-
-export function notAValue(): PactError {
-  return execError('Expected Pact Value, got closure or table reference');
-}
-
-export function typecheckFailure(v: Value, t: PactType): PactError {
-  return execError(`Runtime typecheck failure, argument is ${kindOf(v)} , but expected type ${showType(t)}`);
-}
-
-export function partialInSequence(p: Partial): PactError {
-  const f = p.fn;
-  const supplied = p.args.length;
-  if (f instanceof NativeFn) {
-    const spec = BUILTINS[f.id];
-    return execError(`Incorrect number of arguments (${supplied}) for native function ${spec.surface} supplied; expected (${spec.arity})`);
-  }
-  const proto = f.proto;
-  const what = proto.kind === 'lambda' ? 'lambda' : `function ${proto.fullyQualifiedName}`;
-  return execError(`Incorrect number of arguments (${supplied}) for ${what} supplied; expected (${proto.arity})`);
 }
 
 /** Translate a hot function; one the tier declines is never counted again. */

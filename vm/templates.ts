@@ -31,6 +31,8 @@ export interface TierSite {
   leave: string;
   /** JS statements handing the function's frame to the callee of a tail call */
   leaveForTail: string;
+  /** the tiered function's own JS name (a call of its own closure calls it directly) */
+  self: string;
 }
 
 /** Where control goes after an instruction: the depth it falls through with (null: it never
@@ -99,11 +101,11 @@ function argList(x: TierSite, argc: number): string {
 
 /** Run closure `f` with a frame at `frame`: its tiered code gets the arguments as JS arguments;
  *  the interpreter (not tiered yet, or tiered code nested too deep) finds them on the stack. */
-function invoke(x: TierSite, argc: number, frame: string, result: string): string {
+function invoke(x: TierSite, argc: number, frame: string, result: string, tier = 'f.proto.tier'): string {
   const args = argNames(x, argc);
-  let onStack = `S[${frame} - 1] = f;`;
-  for (let i = 0; i < argc; i++) onStack += ` S[${frame} + ${i}] = ${args[i]};`;
-  return `const t = f.proto.tier; if (t !== null && m.tierDepth < TIER_DEPTH) ${result} = t(m, f, ${frame}${args.map(a => ', ' + a).join('')});` +
+  let onStack = `const st = m.stack; st[${frame} - 1] = f;`;
+  for (let i = 0; i < argc; i++) onStack += ` st[${frame} + ${i}] = ${args[i]};`;
+  return `const t = ${tier}; if (t !== null && m.tierDepth < TIER_DEPTH) ${result} = t(m, f, ${frame}${args.map(a => ', ' + a).join('')});` +
     ` else { ${onStack} ${result} = m.enterAt(f, ${frame}); }`;
 }
 
@@ -117,7 +119,11 @@ function call(tail: boolean): Template {
     const reuse = tail
       ? `if (f.via === null && m.reentrant.length === 0 && m.guardFp !== fp) { ${x.leaveForTail} let r; ${invoke(x, argc, 'base', 'r')} m.tierDepth--; return r; }`
       : '';
-    return `{ const f = ${callee};` +
+    // a call of this very closure (a lambda recursing through itself): its arity and kind are
+    // this function's, its tiered code is this function
+    const self = !tail && !x.tracked && argc === x.arity
+      ? `if (f === closure) { ${charge} ${invoke(x, argc, 'nb', callee, x.self)} } else` : '';
+    return `{ const f = ${callee}; ${self}` +
       ` if (f instanceof Closure && f.proto.arity === ${argc} && !f.proto.intercepted) { ${charge}` +
       ` ${reuse} ${invoke(x, argc, 'nb', callee)}` +
       ` } else ${callee} = tierApply(m, f, ${argList(x, argc)}, chunk, ${x.at}); }`;

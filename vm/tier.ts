@@ -85,6 +85,7 @@ export function tierSource(proto: FunctionProto): string | null {
     tracked,
     leave,
     leaveForTail: (tracked ? 'P.active--; ' : '') + 'm.fp = fp - 1;',
+    self: jsName(proto),
   };
 
   const reach = (target: number, depth: number): boolean => {

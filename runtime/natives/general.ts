@@ -1,10 +1,11 @@
 // Higher-order and general natives: map, filter, fold, zip, compose, and?/or?/not?, bind, cond,
 // identity, continue, typeof, show (natives.md §2). Natives that call closures re-enter the
-// machine through rt.vm.call (map/filter/fold/zip call a tiered function's code directly);
+// machine through rt.vm.call (map/filter/fold/zip hand a tiered function to its own loop);
 // results that must be values or booleans are checked as Pact does.
 
 import type { Runtime } from './context.js';
 import { LiteralCharge } from '../../vm/host.js';
+import { LoopKind } from '../../vm/tier-loops.js';
 import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { execError } from '../../vm/errors.js';
@@ -36,15 +37,18 @@ export function generalNatives(rt: Runtime): NativeTable {
   };
 
   return {
+    // Each loop applies `f` with call1/2 until `f` has tiered up (it may during the loop), then
+    // hands the remaining elements to the tiered loop (vm/tier-loops.ts), which charges and
+    // checks the same way.
     'map': args => {
       const [f, xs] = args;
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('map', args);
       const out: Value[] = new Array(xs.length);
-      // a tiered function is called straight from this loop (vm/machine.ts tieredFor)
-      const t = vm.tieredFor(f, 1);
       for (let i = 0; i < xs.length; i++) {
+        const loop = vm.tierLoopFor(f, LoopKind.Map);
+        if (loop !== null) return loop(vm, f as Closure, xs, i, out, value);
         if (gas.metered) perElement();
-        out[i] = value(t !== null ? vm.callTiered1(t, f as Closure, xs[i]) : vm.call1(f, xs[i]));
+        out[i] = value(vm.call1(f, xs[i]));
       }
       return out;
     },
@@ -52,10 +56,11 @@ export function generalNatives(rt: Runtime): NativeTable {
       const [f, xs] = args;
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('filter', args);
       const out: Value[] = [];
-      const t = vm.tieredFor(f, 1);
       for (let i = 0; i < xs.length; i++) {
+        const loop = vm.tierLoopFor(f, LoopKind.Filter);
+        if (loop !== null) return loop(vm, f as Closure, xs, i, out, bool);
         if (gas.metered) perElement();
-        if (bool(t !== null ? vm.callTiered1(t, f as Closure, xs[i]) : vm.call1(f, xs[i]))) out.push(xs[i]);
+        if (bool(vm.call1(f, xs[i]))) out.push(xs[i]);
       }
       return out;
     },
@@ -63,11 +68,11 @@ export function generalNatives(rt: Runtime): NativeTable {
       const [f, init, xs] = args;
       if (!isCallable(f) || isCallable(init) || !Array.isArray(xs)) throw argTypeError('fold', args);
       let acc = init;
-      const t = vm.tieredFor(f, 2);
       for (let i = 0; i < xs.length; i++) {
+        const loop = vm.tierLoopFor(f, LoopKind.Fold);
+        if (loop !== null) return loop(vm, f as Closure, xs, i, acc, value);
         if (gas.metered) perElement();
-        acc = t !== null ? vm.callTiered2(t, f as Closure, acc, xs[i]) : vm.call2(f, acc, xs[i]);
-        if (isCallable(acc)) throw expectedPactValue();
+        acc = value(vm.call2(f, acc, xs[i]));
       }
       return acc;
     },
@@ -76,10 +81,11 @@ export function generalNatives(rt: Runtime): NativeTable {
       if (!isCallable(f) || !Array.isArray(xs) || !Array.isArray(ys)) throw argTypeError('zip', args);
       const n = Math.min(xs.length, ys.length);
       const out: Value[] = new Array(n);
-      const t = vm.tieredFor(f, 2);
       for (let i = 0; i < n; i++) {
+        const loop = vm.tierLoopFor(f, LoopKind.Zip);
+        if (loop !== null) return loop(vm, f as Closure, xs, ys, i, out, value);
         if (gas.metered) perElement();
-        out[i] = value(t !== null ? vm.callTiered2(t, f as Closure, xs[i], ys[i]) : vm.call2(f, xs[i], ys[i]));
+        out[i] = value(vm.call2(f, xs[i], ys[i]));
       }
       return out;
     },

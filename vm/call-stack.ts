@@ -1,0 +1,112 @@
+// The machine's call stack: frames in parallel arrays (closure, base slot, resume offset), the
+// try handlers, and Pact's reentrancy marks; what stack traces and the calling module are read from.
+
+import type { FunctionProto } from './chunk.js';
+import type { Closure, Value } from './values.js';
+import type { Host } from './host.js';
+import { execError, type StackFrameInfo } from './errors.js';
+
+/** An installed try / enforce-one handler: where to resume, the host state to put back if it
+ *  catches an error, and the purity to return to either way (the read-only view is lexical). */
+export interface Handler { fp: number; sp: number; target: number; saved: unknown; purity: string }
+
+export class CallStack {
+  // the fields and methods below without `protected` are also used by tiered code (vm/tier.ts)
+  stack: Value[] = new Array(4096);
+  sp = 0;
+  fp = -1;
+  fClosure: Closure[] = [];
+  fBase: number[] = [];
+  protected fIp: number[] = [];
+  protected handlers: Handler[] = [];
+  /** Pact's reentrancy check: modules that called out through a module reference in the frames
+   *  now running; their own functions run read-only. Only the frames that changed something are
+   *  recorded (innermost last): the frame, the length of this list before it and the purity it
+   *  replaced; `guardFp` is the innermost such frame (-1: none), so a call or return checks one
+   *  number instead of writing a mark per frame. */
+  reentrant: string[] = [];
+  guardFp = -1;
+  private guards: { fp: number; mark: number; purity: string | null }[] = [];
+
+  constructor(readonly host: Host) {}
+
+  /** The module of the innermost running defun/defcap/defpact: Pact's "calling module". */
+  callerModule(): string | null {
+    for (let f = this.fp; f >= 0; f--) {
+      const p = this.fClosure[f].proto;
+      if (p.kind === 'defun' || p.kind === 'defcap' || p.kind === 'defpact') return p.module;
+    }
+    return null;
+  }
+
+  /** Qualified names of the running defuns/defcaps/defpacts, innermost first. */
+  activeFunctions(): FunctionProto[] {
+    const out: FunctionProto[] = [];
+    for (let f = this.fp; f >= 0; f--) {
+      const p = this.fClosure[f].proto;
+      if (p.kind === 'defun' || p.kind === 'defcap' || p.kind === 'defpact') out.push(p);
+    }
+    return out;
+  }
+
+  /** A frame for `fn` starts: a function reached by reference records its caller, and a module
+   *  function of a module recorded so runs with the database read-only (unless sys-only). */
+  enterReentrant(fp: number, fn: Closure): void {
+    const mark = this.reentrant.length;
+    let changed = false, saved: string | null = null;
+    if (fn.via !== null) { this.reentrant.push(fn.via); changed = true; }
+    if (fn.proto.tracked && fn.proto.module !== null && this.reentrant.includes(fn.proto.module)) {
+      const p = this.host.getPurity();
+      if (p === 'impure') { saved = p; this.host.setPurity('read-only'); changed = true; }
+    }
+    if (changed) { this.guards.push({ fp, mark, purity: saved }); this.guardFp = fp; }
+  }
+
+  /** Undo what enterReentrant did for frame `fp` (it returned or is being unwound). */
+  leaveReentrant(): void {
+    const g = this.guards.pop()!;
+    this.reentrant.length = g.mark;
+    if (g.purity !== null) this.host.setPurity(g.purity);
+    this.guardFp = this.guards.length > 0 ? this.guards[this.guards.length - 1].fp : -1;
+  }
+
+  /** Frames above `keep` are discarded by an error: undo their reentrancy marks, innermost first. */
+  protected unwindReentrant(keep: number): void {
+    while (this.guardFp > keep) this.leaveReentrant();
+  }
+
+  /** Tail calls must not discard a frame that owns a try handler. */
+  protected handlersBelow(fp: number): boolean {
+    const h = this.handlers[this.handlers.length - 1];
+    return !h || h.fp < fp;
+  }
+
+  /** The Pact stack: the running defuns/defcaps/defpacts from frame `fp` down, innermost first. */
+  stackTrace(fp: number): StackFrameInfo[] {
+    const out: StackFrameInfo[] = [];
+    for (let f = fp; f >= 0; f--) {
+      const c = this.fClosure[f];
+      const k = c.proto.kind;
+      if (k === 'defun' || k === 'defcap' || k === 'defpact') {
+        const args = this.stack.slice(this.fBase[f], this.fBase[f] + c.proto.arity);
+        out.push({ name: c.proto.fullyQualifiedName, args, span: c.proto.span });
+      }
+    }
+    return out;
+  }
+}
+
+/** Enter a module function; one that is already running is being recursed into (language.md §5.4). */
+export function activate(proto: FunctionProto): void {
+  if (proto.active > 0) throw execError(`Recursion detected by the runtime. Recursing in function: ${proto.qualifiedName}`);
+  proto.active++;
+}
+
+/** Frames above `keep` are being discarded by an error: their functions are no longer running. */
+export function deactivate(frames: Closure[], from: number, keep: number): void {
+  for (let f = from; f > keep; f--) {
+    const p = frames[f].proto;
+    if (p.tracked) p.active--;
+  }
+}
+
