@@ -4,6 +4,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile, Span } from '../../vm/source.js';
+import { read, compileExpression } from '../../compiler/index.js';
+import { ReplSession } from '../../runtime/repl/session.js';
+import { FunctionProto } from '../../vm/chunk.js';
+import { setTierMode, tierSettings, tierSource } from '../../vm/tier.js';
 import { PactError } from '../../vm/errors.js';
 import {
   limits, checkedInteger, engineFailure, InternalFailure, sourceTooDeep, valueTooDeep, callTooDeep,
@@ -77,6 +81,10 @@ test('engineFailure keeps any other failure as an internal one, never a Pact err
   assert.is(asPact.message, 'internal error: x is not a function, please report');
 });
 
+test('engineFailure maps only range errors by their text: another error saying "call stack" is a bug', () => {
+  assert.ok(engineFailure(new TypeError('Maximum call stack size exceeded'), span) instanceof InternalFailure);
+});
+
 test('engineFailure gives a Pact error the span only when it has none', () => {
   const bare = new PactError('user', 'boom');
   assert.is(engineFailure(bare, span), bare);
@@ -102,6 +110,9 @@ test('compareCodePoints orders by code point: astral characters after every BMP 
   assert.ok(compareCodePoints('\uD7FF', '\u{10000}') < 0);
   assert.ok(compareCodePoints('\uE000', '\u{10000}') < 0);
   assert.ok(compareCodePoints('\u{10000}', '\uE000') > 0);
+  // the last surrogate unit 0xDFFF still counts as astral: after U+E000
+  assert.ok(compareCodePoints('\uDFFF', '\uE000') > 0);
+  assert.ok(compareCodePoints('\uE000', '\uDFFF') < 0);
   // two astral characters compare by their units
   assert.ok(compareCodePoints('\u{1F600}', '\u{1F601}') < 0);
   assert.is(compareCodePoints('\u{1F600}', '\u{1F601}'), 0xde00 - 0xde01);
@@ -144,6 +155,80 @@ test('isGuard and isCallable tell their kinds from every other', () => {
   assert.not.ok(isCallable('f'));
   assert.not.ok(isCallable([fn] as never));
   assert.not.ok(isCallable(new ModRef('m', [])));
+});
+
+/** The first lambda prototype that `source` compiles to. */
+function lambda(source: string): FunctionProto {
+  const top = compileExpression(read(new SourceFile('t.repl', source))[0], new ReplSession());
+  return top.chunk.constants.find((c): c is FunctionProto => c instanceof FunctionProto)!;
+}
+
+/** The same code as a module function (`defun`, or another kind), as the compiler would make it. */
+function asKind(p: FunctionProto, kind: 'defun' | 'defpact', qualifiedName = 'my-mod.f-1'): FunctionProto {
+  return new FunctionProto(p.name, kind, p.arity, p.nlocals, p.chunk, p.captureFrom, p.paramTypes, p.returnType,
+    p.span, qualifiedName, 'my-mod');
+}
+
+test('setTierMode sets the threshold: never when off, from the first call when always, else after 40', () => {
+  const saved = tierSettings.mode;
+  try {
+    setTierMode('off');
+    assert.equal(tierSettings, { mode: 'off', threshold: Infinity });
+    setTierMode('always');
+    assert.equal(tierSettings, { mode: 'always', threshold: 0 });
+    setTierMode('on');
+    assert.equal(tierSettings, { mode: 'on', threshold: 40 });
+  } finally {
+    setTierMode(saved);
+  }
+});
+
+test('the tier leaves defpacts to the interpreter', () => {
+  const p = lambda('(lambda (x) (length x))');
+  assert.ok(tierSource(p) !== null);
+  assert.is(tierSource(asKind(p, 'defpact')), null);
+});
+
+test('a lambda that calls nothing runs without a machine frame; one that calls a native or a function has one', () => {
+  const leaf = tierSource(lambda('(lambda (x) (+ x 1))'))!;
+  assert.not.ok(leaf.includes('++m.fp'));
+  assert.not.ok(leaf.includes('m.tierDepth'));
+  assert.ok(leaf.includes('throw tierFailure(m, caught, chunk, at, m.fp + 1, base, P);'));
+  for (const calling of ['(lambda (x) (length x))', '(lambda (g x) (g g x))', '(lambda (g x) (+ 1 (g g x)))']) {
+    const code = tierSource(lambda(calling))!;
+    assert.ok(code.includes('const fp = ++m.fp;'), calling);
+    assert.ok(code.includes('if (closure.via !== null) m.enterReentrant(fp, closure);'), calling);
+    assert.ok(code.includes('if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1; m.tierDepth--; return'), calling);
+    assert.ok(code.includes('m.tierDepth--; throw tierFailure(m, caught, chunk, at, fp, base, P);'), calling);
+    assert.not.ok(code.includes('activate(P)'), calling);
+  }
+});
+
+test('a module function keeps its frame on the Pact call stack: activation, arguments in the stack, its name', () => {
+  const code = tierSource(asKind(lambda('(lambda (x) (length x))'), 'defun'))!;
+  assert.ok(code.includes('return function pact_my_mod_f_1(m, closure, base, a0) {'));
+  assert.ok(code.includes('activate(P);'));
+  assert.ok(code.includes('m.fBase[fp] = base; m.sp = base + 1; S[base + 0] = a0;'));
+  assert.ok(code.includes('if (closure.via !== null || m.reentrant.length > 0) m.enterReentrant(fp, closure);'));
+  assert.ok(code.includes('const nb = base + 2;'));
+  assert.ok(code.includes('P.active--; if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1; m.sp = base - 1; m.tierDepth--; return v0;'));
+  assert.ok(code.includes('const S = m.stack, host = m.host, gas = host.gas, natives = host.natives;'));
+});
+
+test('tiered code declares exactly the variables it uses: parameters, locals, stack entries, captures', () => {
+  const leaf = tierSource(lambda('(lambda (x) (+ x 1))'))!;
+  assert.ok(leaf.includes('return function pact_lambda(m, closure, base, a0) {'));
+  assert.ok(leaf.includes('let l0 = a0;\n'));
+  assert.ok(leaf.includes('let v0, v1;\n'));
+  assert.ok(leaf.includes('const host = m.host, gas = host.gas;\n'));
+  assert.not.ok(leaf.includes('caps'));
+  const two = tierSource(lambda('(lambda (g x) (g g x))'))!;
+  assert.ok(two.includes('return function pact_lambda(m, closure, base, a0, a1) {'));
+  assert.ok(two.includes('let l0 = a0, l1 = a1;\n'));
+  assert.ok(two.includes('let v0, v1, v2, v3;\n'));
+  const capturing = tierSource(lambda('(let ((y 2)) (lambda (x) (+ x y)))'))!;
+  assert.ok(capturing.includes('const caps = closure.captures;'));
+  assert.ok(capturing.includes('v1 = caps[0];'));
 });
 
 test.run();
