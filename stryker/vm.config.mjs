@@ -1,4 +1,5 @@
-// Mutation testing of vm/ (npm run mutate -- vm).
+// Mutation testing of vm/ (npm run mutate -- vm). Left out: the test recursing past the tier's JS
+// depth, whose JS stack runs out in one tier mode but not the other once vm/machine.ts is instrumented.
 import { scope } from './base.mjs';
 import { ENGINE_TESTS } from './engine-tests.mjs';
-export default scope('vm', ['vm/**/*.ts'], ENGINE_TESTS);
+export default scope('vm', ['vm/**/*.ts'], ENGINE_TESTS, "recursion deeper than the tier's JS depth");
