@@ -7,7 +7,7 @@ import { HeaderFastPath } from '../../stream/header-fast-path.js';
 import { HeaderStreamDecoder } from '../../stream/header-stream.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 import { SseError } from '../../stream/sse-decoder.js';
-import { allRealLines, frame, jsonlLines } from './fixtures.js';
+import { allRealLines, errorOf, frame, jsonlLines } from './fixtures.js';
 import { corpusTest, fromCorpus } from '../corpus.js';
 
 /** What JSON.parse can read exactly, plus the 64-bit numbers taken from the text itself. */
@@ -28,16 +28,6 @@ function expectedFrom(line: string) {
 
 function plain(event: BlockHeaderEvent) {
   return { ...event, header: { ...event.header, adjacents: new Map(event.header.adjacents) } };
-}
-
-function errorOf(json: string): HeaderDecodeError {
-  try {
-    parseBlockHeaderEvent(json);
-  } catch (error) {
-    if (error instanceof HeaderDecodeError) return error;
-    throw error;
-  }
-  throw new Error(`decoded without an error: ${json}`);
 }
 
 const MODERN = fromCorpus(() => jsonlLines('mainnet01-sequence-6321598.jsonl')[8]!, ''); // chain 0 at 6321600, the spec's example

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEADER_DATA } from '../corpus.js';
+import { HeaderDecodeError, parseBlockHeaderEvent } from '../../stream/block-header.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -31,4 +32,15 @@ export function allRealLines(): { file: string; line: string }[] {
 /** Frames data lines exactly as the node does. */
 export function frame(lines: readonly string[]): string {
   return lines.map((line) => `event:BlockHeader\ndata:${line}\n\n`).join('');
+}
+
+/** The decode error `json` raises (failing the test when it decodes). */
+export function errorOf(json: string): HeaderDecodeError {
+  try {
+    parseBlockHeaderEvent(json);
+  } catch (error) {
+    if (error instanceof HeaderDecodeError) return error;
+    throw error;
+  }
+  throw new Error(`decoded without an error: ${json}`);
 }

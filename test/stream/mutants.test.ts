@@ -3,7 +3,8 @@
 // with the exact kind, field, message and byte offset. The data is our own (a seeded synthetic chain).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { HeaderDecodeError, parseBlockHeaderEvent } from '../../stream/block-header.js';
+import { parseBlockHeaderEvent } from '../../stream/block-header.js';
+import { errorOf } from './fixtures.js';
 import { encodeHeaderEventJson } from '../../stream/header-encoding.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 
@@ -33,16 +34,6 @@ const variants: Record<string, (json: string, m: string) => string> = {
   'an object': (json, m) => json.replace(m, withValue(m, '{}')),
   true: (json, m) => json.replace(m, withValue(m, 'true')),
 };
-
-function errorOf(json: string): HeaderDecodeError {
-  try {
-    parseBlockHeaderEvent(json);
-  } catch (error) {
-    if (error instanceof HeaderDecodeError) return error;
-    throw error;
-  }
-  throw new Error(`decoded without an error: ${json}`);
-}
 
 test('the synthetic event itself decodes, and an empty adjacents object is accepted', () => {
   assert.is(parseBlockHeaderEvent(EVENT).header.chainId, 15);
