@@ -12,7 +12,6 @@ import type { Span } from '../vm/source.js';
 import type { PactType } from '../vm/types.js';
 import { GlobalCell, type FunctionProto, type GlobalKind } from '../vm/chunk.js';
 import { ModRef } from '../vm/values.js';
-import { PactError } from '../vm/errors.js';
 import { Desugarer, type ModuleScope, type NameEnv } from './desugar.js';
 import { desugarError } from './errors.js';
 import {
@@ -139,9 +138,7 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
       throw desugarError(`Expected: ${what} definition, got ${kw}`, item.span);
     }
   }
-  if (defs.length === 0 && !isInterface) {
-    throw new PactError('parse', 'Expected: at least one of [defun, defcap, defschema, deftable, defpact, defconst]', form.span);
-  }
+  // a module without definitions never gets here: Pact's grammar refuses it (compiler/grammar-check.ts)
 
   if (!isInterface) scope.selfRef = new ModRef(name, interfaces);
   const d = new Desugarer(env, scope);

@@ -135,7 +135,7 @@ function compileError(src: string): string {
   throw new Error('expected the module to be refused');
 }
 
-test('the compiler refuses cycles, duplicates and empty modules by itself, with Pact’s text', () => {
+test('cycles, duplicates and empty modules are refused with Pact’s text (the empty one by the grammar check in read)', () => {
   assert.is(compileError('(module m g (defcap g () true) (defun f () (h)) (defun h () (f)))'),
     'desugar: Recursive cycle detected in Module m in the following functions: [f, h]');
   assert.is(compileError('(module m g (defcap g () true) (defconst A B) (defconst B A))'),
