@@ -6,6 +6,7 @@ import { PactError } from '../vm/errors.js';
 import { tokenize, type Token } from './lexer.js';
 import { parse } from './parser.js';
 import { checkGrammar } from './grammar-check.js';
+import { readOnce } from './source-cache.js';
 import type { Syntax } from './syntax.js';
 import { Desugarer, type NameEnv, type ModuleScope } from './desugar.js';
 import { compileFunction } from './definitions.js';
@@ -16,6 +17,7 @@ export { SourceFile } from '../vm/source.js';
 export { checkTopLevelShadowing } from './shadowing.js';
 export { desugarError, syntaxFailure } from './errors.js';
 export { filesLexed } from './lexer.js';
+export { internSource, internedFiles } from './source-cache.js';
 export { compileModule } from './module.js';
 export { compileReplDefinition } from './definitions.js';
 export type { NameEnv, ModuleScope } from './desugar.js';
@@ -27,8 +29,13 @@ export type { CompiledReplDefinition } from './definitions.js';
 export function lex(file: SourceFile): Token[] { return tokenize(file); }
 
 /** The whole file is checked against Pact's grammar first (a .pact file is a program, anything
- *  else a REPL script), so a file Pact's parser refuses fails before any of it runs. */
+ *  else a REPL script), so a file Pact's parser refuses fails before any of it runs. A SourceFile
+ *  object is read once (internSource gives a loaded file's object again). */
 export function read(file: SourceFile): Syntax[] {
+  return readOnce(file, readText);
+}
+
+function readText(file: SourceFile): Syntax[] {
   const tokens = tokenize(file);
   checkGrammar(file, tokens, file.name.endsWith('.pact') ? 'Program' : 'ReplProgram');
   return parse(file, tokens);

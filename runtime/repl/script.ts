@@ -4,7 +4,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import {
-  SourceFile, read, compileExpression, compileModule, compileReplDefinition, checkTopLevelShadowing, nativeShadowCheck,
+  SourceFile, internSource, read, compileExpression, compileModule, compileReplDefinition, checkTopLevelShadowing, nativeShadowCheck,
 } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { GlobalCell } from '../../vm/chunk.js';
@@ -115,7 +115,8 @@ export function loadFile(s: ReplSession, path: string, reset: boolean): Value {
     throw new PactError('io', `load: cannot read file ${resolved}: ${e.message}`);
   }
   if (reset) s.resetEnvironment();
-  runSource(s, new SourceFile(resolved, text));
+  // the same file loaded again (by this script or another of the batch) is read once
+  runSource(s, internSource(resolved, text));
   return UNIT;
 }
 
