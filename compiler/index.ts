@@ -10,11 +10,10 @@ import { readOnce } from './source-cache.js';
 import type { Syntax } from './syntax.js';
 import { Desugarer, type NameEnv, type ModuleScope } from './desugar.js';
 import { compileFunction } from './definitions.js';
-import type { ShadowCheck } from './shadowing.js';
+import { checkTopLevelShadowing, type ShadowCheck } from './shadowing.js';
 import type { FunctionProto } from '../vm/chunk.js';
 
 export { SourceFile } from '../vm/source.js';
-export { checkTopLevelShadowing } from './shadowing.js';
 export { desugarError, syntaxFailure } from './errors.js';
 export { filesLexed } from './lexer.js';
 export { internSource, internedFiles } from './source-cache.js';
@@ -57,8 +56,17 @@ export function compileExpression(form: Syntax, env: NameEnv, module: ModuleScop
   return compileFunction(new Desugarer(env, module).topLevel(form), null);
 }
 
-/** The check `checkTopLevelShadowing` runs on each name: no name may be a native's in `env`. */
-export function nativeShadowCheck(env: NameEnv): ShadowCheck {
-  const names = new Desugarer(env);
-  return (name, span) => names.checkNotNative(name, span);
+/** Pact's check that no name in a top-level form is a native's (shadowing.ts), for the natives
+ *  visible in `env`. A form found clean once is clean again under the same natives: a contract
+ *  loaded by every script of a batch is walked once. */
+export function nativeShadowingCheck(env: NameEnv): (form: Syntax) => void {
+  const natives = `${env.replNatives} ${[...env.disabledNatives ?? []].sort().join(' ')}`;
+  let check: ShadowCheck | undefined;
+  return form => {
+    if (cleanForms.get(form) === natives) return;
+    if (!check) { const names = new Desugarer(env); check = (name, span) => names.checkNotNative(name, span); }
+    checkTopLevelShadowing(form, check);
+    cleanForms.set(form, natives);
+  };
 }
+const cleanForms = new WeakMap<Syntax, string>();
