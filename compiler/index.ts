@@ -6,16 +6,17 @@ import { PactError } from '../vm/errors.js';
 import { tokenize, type Token } from './lexer.js';
 import { parse } from './parser.js';
 import { checkGrammar } from './grammar-check.js';
+import { readOnce } from './source-cache.js';
 import type { Syntax } from './syntax.js';
 import { Desugarer, type NameEnv, type ModuleScope } from './desugar.js';
 import { compileFunction } from './definitions.js';
-import type { ShadowCheck } from './shadowing.js';
+import { checkTopLevelShadowing, type ShadowCheck } from './shadowing.js';
 import type { FunctionProto } from '../vm/chunk.js';
 
 export { SourceFile } from '../vm/source.js';
-export { checkTopLevelShadowing } from './shadowing.js';
 export { desugarError, syntaxFailure } from './errors.js';
 export { filesLexed } from './lexer.js';
+export { internSource, internedFiles } from './source-cache.js';
 export { compileModule } from './module.js';
 export { compileReplDefinition } from './definitions.js';
 export type { NameEnv, ModuleScope } from './desugar.js';
@@ -27,8 +28,13 @@ export type { CompiledReplDefinition } from './definitions.js';
 export function lex(file: SourceFile): Token[] { return tokenize(file); }
 
 /** The whole file is checked against Pact's grammar first (a .pact file is a program, anything
- *  else a REPL script), so a file Pact's parser refuses fails before any of it runs. */
+ *  else a REPL script), so a file Pact's parser refuses fails before any of it runs. A SourceFile
+ *  object is read once (internSource gives a loaded file's object again). */
 export function read(file: SourceFile): Syntax[] {
+  return readOnce(file, readText);
+}
+
+function readText(file: SourceFile): Syntax[] {
   const tokens = tokenize(file);
   checkGrammar(file, tokens, file.name.endsWith('.pact') ? 'Program' : 'ReplProgram');
   return parse(file, tokens);
@@ -50,8 +56,17 @@ export function compileExpression(form: Syntax, env: NameEnv, module: ModuleScop
   return compileFunction(new Desugarer(env, module).topLevel(form), null);
 }
 
-/** The check `checkTopLevelShadowing` runs on each name: no name may be a native's in `env`. */
-export function nativeShadowCheck(env: NameEnv): ShadowCheck {
-  const names = new Desugarer(env);
-  return (name, span) => names.checkNotNative(name, span);
+/** Pact's check that no name in a top-level form is a native's (shadowing.ts), for the natives
+ *  visible in `env`. A form found clean once is clean again under the same natives: a contract
+ *  loaded by every script of a batch is walked once. */
+export function nativeShadowingCheck(env: NameEnv): (form: Syntax) => void {
+  const natives = `${env.replNatives} ${[...env.disabledNatives ?? []].sort().join(' ')}`;
+  let check: ShadowCheck | undefined;
+  return form => {
+    if (cleanForms.get(form) === natives) return;
+    if (!check) { const names = new Desugarer(env); check = (name, span) => names.checkNotNative(name, span); }
+    checkTopLevelShadowing(form, check);
+    cleanForms.set(form, natives);
+  };
 }
+const cleanForms = new WeakMap<Syntax, string>();

@@ -13,9 +13,10 @@ import type { Span } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
 import {
-  buildModuleIR, moduleSizes, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
+ renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
 } from '../pact-ir/index.js';
 import type { DefcapInfo } from './capabilities.js';
+import { buildModuleIROnce, moduleSizesOnce } from './module-cache.js';
 import { isValidKeysetName, keysetNameError } from './keysets.js';
 import type { DefpactInfo } from './defpacts.js';
 
@@ -82,7 +83,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   }
   for (const [n, schema] of c.tables) cell(n).value = new TableRef(`${name}_${n}`, name, schema);
   const ctx: ModuleHashContext = { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined };
-  const desugared = atModuleForm(form, () => buildModuleIR(form, ctx));
+  const desugared = atModuleForm(form, () => buildModuleIROnce(form, ctx));
   // the module's schemas are visible to the type checks of its defconsts before it is stored
   env.compilingSchemas = c.schemas;
   try {
@@ -90,7 +91,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   } finally {
     env.compilingSchemas = null;
   }
-  const sizes: ModuleSizes = atModuleForm(form, () => moduleSizes(form, ctx, loadedDefs(), desugared));
+  const sizes: ModuleSizes = atModuleForm(form, () => moduleSizesOnce(form, ctx, loadedDefs(), desugared));
   for (const m of members.values()) {
     if (m.value instanceof Closure) m.value.proto.moduleHash = sizes.hash;
     if (m.value instanceof TableRef) {

@@ -4,7 +4,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import {
-  SourceFile, read, compileExpression, compileModule, compileReplDefinition, checkTopLevelShadowing, nativeShadowCheck,
+  SourceFile, internSource, read, compileExpression, compileReplDefinition, nativeShadowingCheck,
 } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { GlobalCell } from '../../vm/chunk.js';
@@ -18,6 +18,7 @@ import { deploymentIn, evaluateConstant, importedMembers, installModule, loadedE
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
+import { compileModuleOnce } from '../contracts/module-cache.js';
 import { chargeModuleDeploy } from '../gas/meter.js';
 import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
 
@@ -52,10 +53,10 @@ function runForms(s: ReplSession, file: SourceFile): void {
   if (!s.replNatives) s.topLevel = new Map();
   try {
     // Pact refuses a file with a name shadowing a native before running any of it
-    const check = nativeShadowCheck(s);
+    const check = nativeShadowingCheck(s);
     for (const form of forms) {
       try {
-        checkTopLevelShadowing(form, check);
+        check(form);
       } catch (e) {
         throw located(s, e, form.span);
       }
@@ -115,7 +116,8 @@ export function loadFile(s: ReplSession, path: string, reset: boolean): Value {
     throw new PactError('io', `load: cannot read file ${resolved}: ${e.message}`);
   }
   if (reset) s.resetEnvironment();
-  runSource(s, new SourceFile(resolved, text));
+  // the same file loaded again (by this script or another of the batch) is read once
+  runSource(s, internSource(resolved, text));
   return UNIT;
 }
 
@@ -200,7 +202,7 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
   // the "all loaded" count includes modules loaded while compiling this one
-  const compiled = compileModule(form, s, deploymentIn(s, s.namespace));
+  const compiled = compileModuleOnce(form, s, deploymentIn(s, s.namespace));
   const m = installModule(compiled, s, s.vm, s.env.txHash, s.irContext(), () => s.loadedDefs);
   chargeModuleDeploy(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
   s.mergeLoaded(loadedEntries(m, false)); // an interface contributes only its constants and schemas
