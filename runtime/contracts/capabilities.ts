@@ -110,7 +110,7 @@ export function checkCallerModule(h: ContractHost, module: string): void {
 }
 
 function inDefcapBody(h: ContractHost): boolean {
-  return h.vm.activeFunctions()[0]?.kind === 'defcap';
+  return h.vm.innermostFunction()?.kind === 'defcap';
 }
 
 /** `(with-capability CAP body)`: acquire, run body, release. */

@@ -29,6 +29,10 @@ function schemaName(t: TableRef): string {
   return n;
 }
 
+/** Values are immutable, so a row's size never changes: the row a transaction reads is read again
+ *  (a defcap's check, then the function's own with-read) and, after a rollback, in the next one. */
+const rowSizes = new WeakMap<PactObject, number>();
+
 export function databaseNatives(h: ContractHost & { schemaFields(name: string): Map<string, PactType> | undefined }): NativeTable {
   const table = (name: string, args: Value[]): TableRef => {
     const t = args[0];
@@ -108,7 +112,9 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   function chargeRow(op: 'read' | 'write', row: PactObject): void {
     const gas = h.gas;
     if (!gas.metered) return;
-    const bytes = sizeOfValue(row) - 2;
+    let size = rowSizes.get(row);
+    if (size === undefined) rowSizes.set(row, size = sizeOfValue(row));
+    const bytes = size - 2;
     if (op === 'read') gas.charge(bytes * gas.model.config.perByteReadCost, readLabel, bytes);
     else gas.charge(bytes * gas.model.config.perByteWriteCost, writeLabel, bytes);
   }
