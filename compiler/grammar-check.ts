@@ -3,7 +3,7 @@
 
 import type { Token } from './lexer.js';
 import { EOF, TERMINALS, pactGrammar, type Grammar, type RuleCheck } from './grammar.js';
-import { decodeTables, type Tables } from './lalr.js';
+import { decodeTables, type Action, type Tables } from './lalr.js';
 import { PACT_TABLES } from './pact-tables.js';
 import { SourceFile, Span } from '../vm/source.js';
 import { PactError } from '../vm/errors.js';
@@ -24,16 +24,17 @@ const KEYWORD_TERMINAL: Record<string, string> = {
   'let*': 'letstar', lambda: 'lam', use: 'import', 'step-with-rollback': 'steprb',
   '@doc': 'docAnn', '@model': 'modelAnn', '@event': 'eventAnn', '@managed': 'managedAnn',
 };
+/** The terminal of every token type but keywords and annotations (those go by their text). */
+const TYPE_TERMINAL: Partial<Record<Token['type'], number>> = {
+  ident: TERMINAL.get('IDENT')!, int: TERMINAL.get('NUM')!, string: TERMINAL.get('STR')!, tick: TERMINAL.get('TICK')!,
+  lparen: TERMINAL.get("'('")!, rparen: TERMINAL.get("')'")!, lbrace: TERMINAL.get("'{'")!, rbrace: TERMINAL.get("'}'")!,
+  lbracket: TERMINAL.get("'['")!, rbracket: TERMINAL.get("']'")!, comma: TERMINAL.get("','")!, dot: TERMINAL.get("'.'")!,
+  bindAssign: TERMINAL.get("':='")!, dynAccess: TERMINAL.get("'::'")!, colon: TERMINAL.get("':'")!,
+};
 
 function terminalOf(t: Token): number {
-  switch (t.type) {
-    case 'keyword': case 'annotation': return TERMINAL.get(KEYWORD_TERMINAL[t.value] ?? t.value)!;
-    case 'ident': return TERMINAL.get('IDENT')!;
-    case 'int': return TERMINAL.get('NUM')!;
-    case 'string': return TERMINAL.get('STR')!;
-    case 'tick': return TERMINAL.get('TICK')!;
-    default: return TERMINAL.get(`'${t.text}'`)!;
-  }
+  const byType = TYPE_TERMINAL[t.type];
+  return byType !== undefined ? byType : TERMINAL.get(KEYWORD_TERMINAL[t.value] ?? t.value)!;
 }
 
 /** A token as Pact lists it among the remaining input of a parse error. */
@@ -59,33 +60,100 @@ const MAX_DECIMAL_PLACES = 255;
  *  and where its first non-def (use, implements, bless) is. */
 interface Value { start: number; end: number; token?: number; hasDef?: boolean; firstExt?: Value | null }
 
-/** Throws Pact's parse error if the tokens are not a `kind`; returns quietly otherwise. */
+/** The tables as flat arrays, one row per state (a Map lookup per step was a third of the check):
+ *  an action is 0 (none), shift (to << 2 | 1), reduce (rule << 2 | 2) or accept (3), a state's
+ *  fallback folded into every terminal without an action of its own; a goto is the next state. */
+interface DenseTables { actions: Int32Array; gotos: Int32Array; symbols: number }
+const ACTION_WIDTH = EOF + 1;
+let dense: DenseTables | null = null;
+function denseTables(g: Grammar, tables: Tables): DenseTables {
+  if (dense) return dense;
+  const symbols = g.names.length;
+  const code = (a: Action | null): number =>
+    a === null ? 0 : a.kind === 'shift' ? (a.to << 2) | 1 : a.kind === 'reduce' ? (a.rule << 2) | 2 : 3;
+  const actions = new Int32Array(tables.states.length * ACTION_WIDTH);
+  const gotos = new Int32Array(tables.states.length * symbols).fill(-1);
+  tables.states.forEach((st, s) => {
+    for (let t = 0; t < ACTION_WIDTH; t++) actions[s * ACTION_WIDTH + t] = code(st.actions.get(t) ?? st.fallback);
+    for (const [sym, to] of st.gotos) gotos[s * symbols + sym] = to;
+  });
+  return dense = { actions, gotos, symbols };
+}
+
+/** Per rule, what a reduction needs to know without looking names up: whether it builds a module
+ *  body (ExtOrDefList) and whether its last symbol is a Def. */
+let ruleShapes: { extOrDefList: boolean[]; endsInDef: boolean[] } | null = null;
+function shapes(g: Grammar): { extOrDefList: boolean[]; endsInDef: boolean[] } {
+  if (!ruleShapes) {
+    ruleShapes = {
+      extOrDefList: g.rules.map(r => g.names[r.lhs] === 'ExtOrDefList'),
+      endsInDef: g.rules.map(r => r.rhs.length > 0 && g.names[r.rhs[r.rhs.length - 1]] === 'Def'),
+    };
+  }
+  return ruleShapes;
+}
+
+/**
+ * Throws Pact's parse error if the tokens are not a `kind`; returns quietly otherwise. The value
+ * stack is kept as parallel arrays of extents (a file has tens of thousands of tokens, and one
+ * object per shifted token and reduction was most of the check's time); objects are built only
+ * for module bodies and for the few rules that check their parts.
+ */
 export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKind): void {
   const { grammar: g, tables } = pactTables();
+  const { extOrDefList, endsInDef } = shapes(g);
   const fail = (msg: string, start: number, end: number): PactError => new PactError('parse', msg, new Span(file, start, end));
-  const states = [tables.startState.get(g.startRule.get(kind)!)!];
-  const values: Value[] = [];
+  // the state stack and, beside each state above the first, its value: extent (start -1 when
+  // empty), token index (-1 for a reduction) and module-body info; `top` indexes the top state.
+  // Typed arrays with a stack pointer: shrinking a JS array's length can give back its storage.
+  let cap = 256;
+  let states: Int32Array = new Int32Array(cap), starts: Int32Array = new Int32Array(cap);
+  let ends: Int32Array = new Int32Array(cap), toks: Int32Array = new Int32Array(cap);
+  const bodies: (Value | null)[] = [];
+  let top = 0;
+  states[0] = tables.startState.get(g.startRule.get(kind)!)!;
+  const push = (state: number, start: number, end: number, tok: number, body: Value | null): void => {
+    if (++top === cap) {
+      cap *= 2;
+      const grow = (a: Int32Array): Int32Array => { const b = new Int32Array(cap); b.set(a); return b; };
+      states = grow(states); starts = grow(starts); ends = grow(ends); toks = grow(toks);
+    }
+    states[top] = state; starts[top] = start; ends[top] = end; toks[top] = tok; bodies[top] = body;
+  };
+  const { actions, gotos, symbols } = denseTables(g, tables);
   let i = 0;
+  let t = tokens.length > 0 ? terminalOf(tokens[0]) : EOF;
   for (;;) {
-    const st = tables.states[states[states.length - 1]];
-    const t = i < tokens.length ? terminalOf(tokens[i]) : EOF;
-    const action = st.actions.get(t) ?? st.fallback;
-    if (!action) throw parseFailure(fail, st.expected, tokens, i);
-    if (action.kind === 'accept') return;
-    if (action.kind === 'shift') {
-      states.push(action.to);
-      values.push({ start: tokens[i].start, end: tokens[i].end, token: i });
+    const action = actions[states[top] * ACTION_WIDTH + t];
+    const kind = action & 3;
+    if (kind === 0) throw parseFailure(fail, tables.states[states[top]].expected, tokens, i);
+    if (kind === 3) return;
+    if (kind === 1) {
+      const tok = tokens[i];
+      push(action >> 2, tok.start, tok.end, i, null);
       i++;
+      t = i < tokens.length ? terminalOf(tokens[i]) : EOF;
       continue;
     }
-    const rule = g.rules[action.rule];
-    const n = rule.rhs.length;
-    const parts = values.splice(values.length - n, n);
-    states.length -= n;
-    const value = reduced(g, action.rule, parts);
-    if (rule.check) runCheck(rule.check, parts, tokens, fail);
-    values.push(value);
-    states.push(tables.states[states[states.length - 1]].gotos.get(rule.lhs)!);
+    const ruleNo = action >> 2;
+    const rule = g.rules[ruleNo];
+    const n = rule.rhs.length, first = top - n + 1;
+    // the extent of the non-empty parts
+    let start = -1, end = -1;
+    for (let k = first; k <= top; k++) {
+      if (starts[k] < 0) continue;
+      if (start < 0) start = starts[k];
+      end = ends[k];
+    }
+    let body: Value | null = null;
+    if (rule.check || extOrDefList[ruleNo]) {
+      const parts: Value[] = [];
+      for (let k = first; k <= top; k++) parts.push(bodies[k] ?? { start: starts[k], end: ends[k], token: toks[k] < 0 ? undefined : toks[k] });
+      if (extOrDefList[ruleNo]) body = moduleBody(parts, endsInDef[ruleNo], start, end);
+      if (rule.check) runCheck(rule.check, parts, tokens, fail);
+    }
+    top -= n;
+    push(gotos[states[top] * symbols + rule.lhs], start, end, -1, body);
   }
 }
 
@@ -104,21 +172,14 @@ function parseFailure(fail: (m: string, s: number, e: number) => PactError, expe
   return fail(`Unexpected input after expr, remaining tokens: ${listText(rest.map(tokenText))}`, first.start, first.end);
 }
 
-/** The value of a reduction: the extent of its non-empty parts (an empty one has start -1). */
-function reduced(g: Grammar, rule: number, parts: Value[]): Value {
-  const spanned = parts.filter(p => p.start >= 0);
-  const start = spanned.length ? spanned[0].start : -1, end = spanned.length ? spanned[spanned.length - 1].end : -1;
-  const lhs = g.names[g.rules[rule].lhs];
-  if (lhs === 'ExtOrDefList') {
-    const [list, item] = parts.length === 2 ? parts : [null, parts[0]];
-    const isDef = g.names[g.rules[rule].rhs[parts.length - 1]] === 'Def';
-    return {
-      start, end,
-      hasDef: (list?.hasDef ?? false) || isDef,
-      firstExt: list?.firstExt ?? (isDef ? null : item),
-    };
-  }
-  return { start, end };
+/** A module body so far (ExtOrDefList): whether it has a def, and its first non-def. */
+function moduleBody(parts: Value[], isDef: boolean, start: number, end: number): Value {
+  const [list, item] = parts.length === 2 ? parts : [null, parts[0]];
+  return {
+    start, end,
+    hasDef: (list?.hasDef ?? false) || isDef,
+    firstExt: list?.firstExt ?? (isDef ? null : item),
+  };
 }
 
 function runCheck(check: RuleCheck, parts: Value[], tokens: Token[], fail: (m: string, s: number, e: number) => PactError): void {

@@ -39,6 +39,15 @@ export class CallStack {
     return null;
   }
 
+  /** The innermost running defun/defcap/defpact, or null (activeFunctions()[0] without the list). */
+  innermostFunction(): FunctionProto | null {
+    for (let f = this.fp; f >= 0; f--) {
+      const p = this.fClosure[f].proto;
+      if (p.kind === 'defun' || p.kind === 'defcap' || p.kind === 'defpact') return p;
+    }
+    return null;
+  }
+
   /** Qualified names of the running defuns/defcaps/defpacts, innermost first. */
   activeFunctions(): FunctionProto[] {
     const out: FunctionProto[] = [];

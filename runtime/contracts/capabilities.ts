@@ -63,8 +63,15 @@ export function defcapOf(h: ContractHost, token: CapToken): DefcapInfo {
 
 /** Is the exact token acquired or composed anywhere on the stack? */
 export function inScope(h: ContractHost, token: CapToken): boolean {
-  const has = (s: CapSlot) => valueEquals(s.token, token) || s.composed.some(c => valueEquals(c, token));
-  return h.caps.capStack.some(has) || h.caps.testGranted.some(has);
+  return slotsHold(h.caps.capStack, token) || slotsHold(h.caps.testGranted, token);
+}
+
+function slotsHold(slots: CapSlot[], token: CapToken): boolean {
+  for (const s of slots) {
+    if (valueEquals(s.token, token)) return true;
+    for (const c of s.composed) if (valueEquals(c, token)) return true;
+  }
+  return false;
 }
 
 /** Every token in scope: acquired, composed, or granted by test-capability. */
@@ -103,7 +110,7 @@ export function checkCallerModule(h: ContractHost, module: string): void {
 }
 
 function inDefcapBody(h: ContractHost): boolean {
-  return h.vm.activeFunctions()[0]?.kind === 'defcap';
+  return h.vm.innermostFunction()?.kind === 'defcap';
 }
 
 /** `(with-capability CAP body)`: acquire, run body, release. */

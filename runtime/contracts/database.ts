@@ -29,6 +29,10 @@ function schemaName(t: TableRef): string {
   return n;
 }
 
+/** Values are immutable, so a row's size never changes: the row a transaction reads is read again
+ *  (a defcap's check, then the function's own with-read) and, after a rollback, in the next one. */
+const rowSizes = new WeakMap<PactObject, number>();
+
 export function databaseNatives(h: ContractHost & { schemaFields(name: string): Map<string, PactType> | undefined }): NativeTable {
   const table = (name: string, args: Value[]): TableRef => {
     const t = args[0];
@@ -71,12 +75,25 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   function checkRow(t: TableRef, row: PactObject, partial: boolean, op: string): void {
     const schema = schemaOf(t);
     if (!schema) return;
-    const ok = partial
-      ? [...row.fields].every(([k, v]) => schema.has(k) && typecheck(v, schema.get(k)!, h as never))
-      : row.size === schema.size && [...schema].every(([k, ty]) => row.fields.has(k) && typecheck(row.fields.get(k)!, ty, h as never));
-    if (!ok) {
+    if (!rowFits(row, schema, partial)) {
       throw new PactError('exec', `Attempted ${op} failed due to schema mismatch. Expected: ${schemaText(schema)}, received ${h.render(row)}`);
     }
+  }
+  /** Every field of the row in the schema with its type; all of the schema's fields unless partial. */
+  function rowFits(row: PactObject, schema: Map<string, PactType>, partial: boolean): boolean {
+    if (partial) {
+      for (const [k, v] of row.fields) {
+        const ty = schema.get(k);
+        if (ty === undefined || !typecheck(v, ty, h as never)) return false;
+      }
+      return true;
+    }
+    if (row.size !== schema.size) return false;
+    for (const [k, ty] of schema) {
+      const v = row.fields.get(k);
+      if (v === undefined || !typecheck(v, ty, h as never)) return false;
+    }
+    return true;
   }
   function rowArg(name: string, args: Value[]): PactObject {
     const r = args[2];
@@ -95,7 +112,9 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   function chargeRow(op: 'read' | 'write', row: PactObject): void {
     const gas = h.gas;
     if (!gas.metered) return;
-    const bytes = sizeOfValue(row) - 2;
+    let size = rowSizes.get(row);
+    if (size === undefined) rowSizes.set(row, size = sizeOfValue(row));
+    const bytes = size - 2;
     if (op === 'read') gas.charge(bytes * gas.model.config.perByteReadCost, readLabel, bytes);
     else gas.charge(bytes * gas.model.config.perByteWriteCost, writeLabel, bytes);
   }

@@ -93,6 +93,12 @@ export interface ContractSnapshot {
 
 /** Key of a managed capability: its name and arguments, without the managed parameter. */
 export function managedKey(token: CapToken, param: number, render: (v: Value) => string): string {
-  const args = param < 0 ? token.args : token.args.filter((_, i) => i !== param);
-  return token.name + '(' + args.map(render).join(' ') + ')';
+  let key = token.name + '(';
+  let first = true;
+  for (let i = 0; i < token.args.length; i++) {
+    if (i === param) continue;
+    key += first ? render(token.args[i]) : ' ' + render(token.args[i]);
+    first = false;
+  }
+  return key + ')';
 }

@@ -5,7 +5,7 @@ import { LiteralCharge, type GasHooks } from '../../vm/host.js';
 import type { BuiltinSpec } from '../../vm/builtins.js';
 import { PactError } from '../../vm/errors.js';
 import type { Span } from '../../vm/source.js';
-import { bitLength, type PactInt } from '../values/numbers.js';
+import { bitLength, largerBitLength, type PactInt } from '../values/numbers.js';
 import { COST_CONFIG, TABLE_CONFIG, FREE_CONFIG, type CostConfig } from './cost-table.js';
 
 /** 2^64 - 1: the counter and the limit are unsigned 64-bit saturating words. */
@@ -131,26 +131,14 @@ export function milliToGas(milli: number): number {
   return Math.ceil(milli / 1000);
 }
 
-/** The larger operand by signed comparison (gas.md §2.3: signed, not absolute). Integers are
- *  canonical (a bigint lies beyond the safe range), so a mixed pair is decided by the bigint's
- *  sign: comparing a number with a bigint is a slow runtime call. */
-function larger(l: PactInt, r: PactInt): PactInt {
-  if (typeof l === 'number') {
-    if (typeof r === 'number') return l > r ? l : r;
-    return r > 0n ? r : l;
-  }
-  if (typeof r === 'number') return l > 0n ? l : r;
-  return l > r ? l : r;
-}
-
 export function intOpCost(op: IntOp, l: PactInt, r: PactInt): number {
   switch (op) {
     case 'PrimOpAdd': case 'PrimOpSub': {
-      const n = bitLength(larger(l, r));
+      const n = largerBitLength(l, r);
       return n <= 664 ? 30 : Math.floor((n * n) / 6400);
     }
     case 'PrimOpMul': case 'PrimOpDiv': {
-      const n = bitLength(larger(l, r));
+      const n = largerBitLength(l, r);
       return n <= 664 ? Math.floor((3 * n) / 20) + 26 : Math.floor((n * n) / 6400);
     }
     case 'PrimOpShift': {

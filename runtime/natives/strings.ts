@@ -147,8 +147,8 @@ export function stringNatives(rt: Runtime): NativeTable {
       const [cs, s] = args;
       if (!isInt(cs) || typeof s !== 'string') throw argTypeError('is-charset', args);
       if (g.metered) g.strOpParse(textLength(s));
-      if (cs === 0) return /^[\x00-\x7f]*$/.test(s);
-      if (cs === 1) return /^[\x00-\xff]*$/.test(s);
+      if (cs === 0) return allCodesAtMost(s, 0x7f);
+      if (cs === 1) return allCodesAtMost(s, 0xff);
       throw nativeFailure('is-charset', 'Unsupported character set');
     },
     'base64-encode': args => {
@@ -168,4 +168,10 @@ export function stringNatives(rt: Runtime): NativeTable {
       throw decodeError('invalid b64 encoding');
     },
   };
+}
+
+/** ASCII (0x7f) or Latin-1 (0xff): every UTF-16 unit at most `max` (a surrogate never is). */
+function allCodesAtMost(s: string, max: number): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > max) return false;
+  return true;
 }

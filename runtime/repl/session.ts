@@ -162,9 +162,11 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
 
   /** A schema by qualified name `m.schema` (runtime type checks of object{schema}). */
   schemaFields(name: string): Map<string, PactType> | undefined {
-    const own = this.compilingSchemas?.get(name.slice(name.lastIndexOf('.') + 1));
-    if (own) return own;
     const dot = name.lastIndexOf('.');
+    if (this.compilingSchemas) {
+      const own = this.compilingSchemas.get(name.slice(dot + 1));
+      if (own) return own;
+    }
     if (dot < 0) {
       for (const m of this.moduleNames()) {
         const f = this.module(m)?.schemas.get(name);

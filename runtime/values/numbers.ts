@@ -97,13 +97,36 @@ export function bitLength(x: PactInt): number {
     if (a < 2 ** 32) return 32 - Math.clz32(a); // clz32(0) = 32
     return 64 - Math.clz32(Math.floor(a / 2 ** 32)); // exact: a is a safe integer
   }
-  // one read of the top words answers for the common small bigint (a decimal's mantissa)
-  const f = Number(x);
+  return bigBitLength(x, Number(x));
+}
+
+/** Bit length of the signed larger of two integers (the integer gas formulas size by it, gas.md
+ *  §2.3: signed, not absolute). Integers are canonical (a bigint lies beyond the safe range), so
+ *  a mixed pair is decided by the bigint's sign, read from the same float that sizes it. */
+export function largerBitLength(l: PactInt, r: PactInt): number {
+  if (typeof l === 'number') return typeof r === 'number' ? bitLength(l > r ? l : r) : mixedLargerBitLength(r, l);
+  if (typeof r === 'number') return mixedLargerBitLength(l, r);
+  return bitLength(l > r ? l : r);
+}
+
+function mixedLargerBitLength(big: bigint, small: number): number {
+  // a positive bigint near the size of the last huge one (a growing accumulator) answers with
+  // one shift, its sign included
+  const windowed = windowBitLength(big);
+  if (windowed > 0) return windowed;
+  const f = Number(big);
+  return f > 0 ? bigBitLength(big, f) : bitLength(small);
+}
+
+/** Bit length of x given f = Number(x): one read of the top words answers for the common small
+ *  bigint (a decimal's mantissa), its exponent for any x below 2^1024; each BigInt operation is
+ *  a runtime call, so the sign comes from f and x is negated only where its digits are needed. */
+function bigBitLength(x: bigint, f: number): number {
   if (f < 2 ** 53 && f > -(2 ** 53)) return bitLength(Math.abs(f));
-  const a = x < 0n ? -x : x;
   // a finite float means below 2^1024: its exponent answers (Infinity also covers the few values
   // just below 2^1024 that round up, which the shifting path handles)
-  return f !== Infinity && f !== -Infinity ? floatBitLength(a, Math.abs(f)) : hugeBitLength(a);
+  if (f !== Infinity && f !== -Infinity) return floatBitLength(x, f);
+  return hugeBitLength(f < 0 ? -x : x);
 }
 
 const TWO_1024 = 1n << 1024n;
@@ -114,20 +137,40 @@ function power(j: number): bigint {
   if (p === undefined) p = POWERS[j] = 1n << BigInt(1024 * 2 ** j);
   return p;
 }
-/** A shift that left 1..1024 bits last time: consecutive sizes are alike (a growing accumulator),
- *  so it usually fits again and one shift of a few words answers. */
+/** A shift that left a few words last time: consecutive sizes are alike (a growing accumulator),
+ *  so it usually fits again, and one shift down to a word or two, read as a float, answers (each
+ *  BigInt operation costs by the words it reads and makes: a shift that keeps 512 bits and the
+ *  float of those cost 2–3× as much). */
 let lastShift = 0;
 let lastShiftBig = 0n;
+/** bits kept below the top when the shift is chosen, and how far the top may grow before the
+ *  shift is chosen again (it still answers up to 1024 bits, only slower) */
+const KEPT_BITS = 40;
+const REGROW_BITS = 200;
 
-/** a ≥ 2^1024: shift off all but at most 1024 bits and read the rest's float exponent. */
-function hugeBitLength(a: bigint): number {
-  if (lastShift > 0) {
-    const top = a >> lastShiftBig;
-    if (top !== 0n && top < TWO_1024) return lastShift + smallBitLength(top);
-  }
-  const bits = searchedBitLength(a);
-  lastShift = bits - 512; // room to grow or shrink by 512 bits
+function shiftFor(bits: number): void {
+  lastShift = bits - KEPT_BITS;
   lastShiftBig = BigInt(lastShift);
+}
+
+/** a ≥ 2^1024: shift off all but a few words and read the rest's float exponent. */
+function hugeBitLength(a: bigint): number {
+  const windowed = windowBitLength(a);
+  if (windowed > 0) return windowed;
+  const bits = searchedBitLength(a);
+  shiftFor(bits);
+  return bits;
+}
+
+/** The bit length of a when a > 0 and a >> lastShift is below 2^1024 (exactly when that top's
+ *  float is positive and finite, bar the few tops that round up to Infinity), else 0. */
+function windowBitLength(a: bigint): number {
+  if (lastShift === 0) return 0;
+  const top = a >> lastShiftBig;
+  const g = Number(top);
+  if (!(g > 0 && g !== Infinity)) return 0;
+  const bits = lastShift + floatBitLength(top, g);
+  if (bits - lastShift > REGROW_BITS) shiftFor(bits);
   return bits;
 }
 
@@ -165,14 +208,14 @@ function smallBitLength(a: bigint): number {
   return floatBitLength(a, f);
 }
 
-/** Bit length of 0 < a < 2^1024 given f = Number(a), finite. */
+/** Bit length of 0 < |a| < 2^1024 given f = Number(a), finite and not 0. */
 function floatBitLength(a: bigint, f: number): number {
-  FLOAT[0] = f;
+  FLOAT[0] = f < 0 ? -f : f;
   const high = FLOAT_WORDS[HIGH];
   const exponent = ((high >>> 20) & 0x7ff) - 1023;
   // a float that is exactly 2^e may be `a` rounded up from below 2^e (bit length e, not e + 1)
   // (below 2^53 the float is exact)
-  if (exponent > 53 && (high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && a < powerOfTwo(exponent)) return exponent;
+  if (exponent > 53 && (high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < powerOfTwo(exponent)) return exponent;
   return exponent + 1;
 }
 

@@ -35,6 +35,26 @@ test('string escapes and multi-line continuation', () => {
   assert.equal(lex('"abc\\   \n   \\def"'), ['string:abcdef']);
 });
 
+test('tokens carry their offsets and source text; a tick body takes letters, digits, - and _', () => {
+  const toks = tokenize(new SourceFile('t.pact', " (f 'a1-b_c.d -12)"));
+  assert.equal(toks.map(t => [t.type, t.text, t.start, t.end]), [
+    ['lparen', '(', 1, 2], ['ident', 'f', 2, 3], ['tick', "'a1-b_c", 4, 11], ['dot', '.', 11, 12],
+    ['ident', 'd', 12, 13], ['int', '-12', 14, 17], ['rparen', ')', 17, 18]]);
+});
+
+test('every whitespace character separates, a comment runs to the end of its line, -1 before a bracket is a number', () => {
+  assert.equal(lex('a\tb\rc\fd\ve\nf;x (y)\r\n-1)-1:'), ['ident:a', 'ident:b', 'ident:c', 'ident:d', 'ident:e', 'ident:f',
+    'int:-1', 'rparen:)', 'int:-1', 'colon::']);
+  assert.equal(lex('1.5 -2.25 --1 a-1'), ['int:1', 'dot:.', 'int:5', 'int:-2', 'dot:.', 'int:25', 'ident:--1', 'ident:a-1']);
+});
+
+test('a character outside the ASCII symbol set is an error, even after a symbol', () => {
+  const err = (text: string) => { try { lex(text); return ''; } catch (e) { return (e as Error).message; } };
+  assert.is(err('(f é)'), 'Lexical Error: Encountered unexpected character "é", Last seen " "');
+  assert.is(err('abé'), 'Lexical Error: Encountered unexpected character "é", Last seen "b"');
+  assert.is(err('a ; c\n😀'), 'Lexical Error: Encountered unexpected character "😀", Last seen "\n"');
+});
+
 test('string errors carry the upstream texts', () => {
   const err = (text: string) => { try { lex(text); return ''; } catch (e) { return (e as Error).message; } };
   assert.is(err('"a\\rb"'), 'Lexical Error: String literal parsing error:  carriage return is not supported in strings literals');

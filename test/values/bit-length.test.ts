@@ -3,7 +3,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bitLength } from '../../runtime/values/numbers.js';
+import { bitLength, largerBitLength } from '../../runtime/values/numbers.js';
 
 const byText = (x: bigint): number => (x === 0n ? 0 : (x < 0n ? -x : x).toString(2).length);
 
@@ -38,6 +38,36 @@ test('bitLength is exact for sizes that jump around (its last-size shortcut must
   for (const bits of sizes) {
     const x = (1n << BigInt(bits - 1)) + 1n;
     assert.is(bitLength(x), bits, `${bits} bits`);
+  }
+});
+
+test('largerBitLength sizes the signed larger operand, whatever mix of numbers and bigints', () => {
+  const big = (1n << 2000n) + 5n, mid = (1n << 60n) + 1n;
+  const cases: [number | bigint, number | bigint, number | bigint][] = [
+    [3, 1000, 1000], [-1000, 3, 3], [7, -(2 ** 40), 7],
+    [5, big, big], [big, 5, big], [5, -big, 5], [-big, -5, -5], [-big, 0, 0],
+    [mid, 5, mid], [-mid, 2 ** 50, 2 ** 50], [2 ** 52, -mid, 2 ** 52],
+    [big, mid, big], [-big, mid, mid], [-big, -mid, -mid], [-(1n << 1023n), -(1n << 1024n), -(1n << 1023n)],
+  ];
+  for (const [l, r, larger] of cases) {
+    assert.is(largerBitLength(l, r), byText(BigInt(larger)), `${l} vs ${r}`);
+  }
+});
+
+test('largerBitLength right after a huge integer was sized: operands outside its window still answer exactly', () => {
+  const huge = (1n << 8529n) + 12345n;
+  assert.is(bitLength(huge), 8530);
+  const mid = (1n << 60n) + 1n;
+  for (const [l, r, larger] of [[3, huge, huge], [3, -huge, 3], [-3, mid, mid], [mid, -7, mid], [2 ** 53 - 1, -mid, 2 ** 53 - 1],
+    [1, huge * 2n, huge * 2n], [1, huge >> 100n, huge >> 100n], [1, huge << 2000n, huge << 2000n]] as const) {
+    assert.is(largerBitLength(l, r), byText(BigInt(larger)), `${l} vs ${r}`);
+  }
+});
+
+test('bitLength of negative bigints at the float boundaries equals that of their magnitude', () => {
+  for (const k of [54, 100, 1023, 1024, 1025, 5000]) {
+    const p = 1n << BigInt(k);
+    for (const x of [-p, -(p - 1n), -(p + 1n), -(p - (1n << BigInt(k - 54)))]) assert.is(bitLength(x), byText(x), `${x < 0n ? '-' : ''}2^${k} neighbour`);
   }
 });
 
