@@ -35,8 +35,8 @@ export class Machine extends CallStack {
   /** the chunk and offset of the native call in progress (for natives that report locations) */
   siteChunk: Chunk | null = null;
   siteIp = 0;
-  /** JS frames of tiered functions running (vm/tier.ts TIER_DEPTH) */
-  tierDepth = 0;
+  /** tail calls made by tiered code that are running (each a JS frame, not a machine frame) */
+  tailDepth = 0;
   /** set true by the runtime when the runtime-return-type check is disabled (DisableRuntimeRTC) */
   checkReturnTypes = true;
 
@@ -108,7 +108,7 @@ export class Machine extends CallStack {
     if (!this.directCall(fn, 1)) return this.call(fn, [a]);
     const base = this.sp + 1;
     const t = fn.proto.tier;
-    if (t !== null && this.tierDepth < TIER_DEPTH) return t(this, fn, base, a);
+    if (t !== null && this.fp < TIER_DEPTH) return t(this, fn, base, a);
     this.stack[base - 1] = fn;
     this.stack[base] = a;
     return this.enterAt(fn, base);
@@ -119,7 +119,7 @@ export class Machine extends CallStack {
     if (!this.directCall(fn, 2)) return this.call(fn, [a, b]);
     const base = this.sp + 1;
     const t = fn.proto.tier;
-    if (t !== null && this.tierDepth < TIER_DEPTH) return t(this, fn, base, a, b);
+    if (t !== null && this.fp < TIER_DEPTH) return t(this, fn, base, a, b);
     this.stack[base - 1] = fn;
     this.stack[base] = a;
     this.stack[base + 1] = b;
@@ -136,7 +136,7 @@ export class Machine extends CallStack {
   tierLoopFor(fn: Value, kind: LoopKind): TierLoop | null {
     if (!(fn instanceof Closure)) return null;
     const proto = fn.proto;
-    if (proto.tier === null || proto.arity !== loopArity(kind) || proto.intercepted || this.tierDepth >= TIER_DEPTH) return null;
+    if (proto.tier === null || proto.arity !== loopArity(kind) || proto.intercepted || this.fp >= TIER_DEPTH) return null;
     return tierLoop(proto, kind);
   }
 
@@ -151,7 +151,13 @@ export class Machine extends CallStack {
   enterAt(fn: Closure, base: number): Value {
     const proto = fn.proto;
     if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
-    if (proto.tier !== null && this.tierDepth < TIER_DEPTH) return this.runTier(proto.tier, fn, base);
+    if (proto.tier !== null && this.fp < TIER_DEPTH) return this.runTier(proto.tier, fn, base);
+    return this.interpretAt(fn, base);
+  }
+
+  /** Run a closure whose arguments are on the stack at `base` in the interpreter (tiered code
+   *  calls this when the machine's frames are too deep for more JS frames, vm/tier.ts). */
+  interpretAt(fn: Closure, base: number): Value {
     if (this.fp >= limits.callDepth) throw callTooDeep();
     if (fn.proto.tracked) activate(fn.proto);
     const fp = ++this.fp;
@@ -270,7 +276,7 @@ export class Machine extends CallStack {
                 const proto = callee.proto;
                 if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
                 // a tiered callee runs as a JS call (a tail call keeps reusing this frame instead)
-                if (proto.tier !== null && !tail && this.tierDepth < TIER_DEPTH) {
+                if (proto.tier !== null && !tail && fp < TIER_DEPTH) {
                   fIp[fp] = ip; this.fp = fp; this.sp = sp;
                   const r = this.runTier(proto.tier, callee, sp - argc);
                   sp -= argc + 1;
@@ -572,7 +578,7 @@ export class Machine extends CallStack {
     }
     this.fp = -1;
     this.sp = 0;
-    this.tierDepth = 0;
+    this.tailDepth = 0;
   }
 
   /** A charge is about to be made at `ip`: the gas log reads the site, the profiler the frames

@@ -27,12 +27,20 @@ export interface TierSite {
   arity: number;
   /** a module function: Pact's call stack (`active`, stack traces read its arguments) */
   tracked: boolean;
-  /** JS statements leaving the function's frame before it returns */
-  leave: string;
+  /** JS statements returning `value` from the function (leaving its frame first) */
+  ret(value: string): string;
   /** JS statements handing the function's frame to the callee of a tail call */
   leaveForTail: string;
-  /** the tiered function's own JS name (a call of its own closure calls it directly) */
-  self: string;
+  /** the JS expression telling whether gas is metered (`false` where it is known not to be) */
+  metered: string;
+  /** JS statements after a call of other code, which may have turned metering on or off */
+  afterCall: string;
+  /** JS statements calling this very function (`f`, the running closure) with `args` into
+   *  `result`; `charge` charges the application when gas is metered */
+  selfCall(result: string, args: string[], charge: string): string;
+  /** a JS expression bringing the machine's frames up to date before anything that reads them
+   *  (natives, calls of other functions, gas charges, errors), or '' when they always are */
+  sync: string;
 }
 
 /** Where control goes after an instruction: the depth it falls through with (null: it never
@@ -46,7 +54,6 @@ export interface Template {
   flow(x: TierSite): Flow;
 }
 
-const MAX_SAFE = '9007199254740991';
 /** JS operators of JUMP_UNLESS_CMP's comparison codes (0 <, 1 >, 2 <=, 3 >=, 4 =) */
 const COMPARE_OPS = ['<', '>', '<=', '>=', '==='];
 const COMPARE_IDS = ['ID.lt', 'ID.gt', 'ID.le', 'ID.ge', 'ID.eq'];
@@ -83,9 +90,18 @@ function enforceTest(): Template {
 function comparison(id: string, op: string): Template {
   return simple(true, pop(1), x => {
     const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
-    return `if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) ${a} = ${a} ${op} ${b};` +
-      ` else ${a} = tierBinary(m, ${id}, ${a}, ${b}, chunk, ${x.at});`;
+    return `if (typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered}) ${a} = ${a} ${op} ${b};` +
+      ` else ${a} = ${synced(x, `tierBinary(m, ${id}, ${a}, ${b}, chunk, ${x.at})`)};`;
   });
+}
+
+/** The expression `expr` evaluated after the frames are brought up to date. */
+function synced(x: TierSite, expr: string): string {
+  return x.sync ? `(${x.sync}, ${expr})` : expr;
+}
+
+function syncStatement(x: TierSite): string {
+  return x.sync ? `${x.sync};` : '';
 }
 
 function argNames(x: TierSite, argc: number): string[] {
@@ -99,14 +115,31 @@ function argList(x: TierSite, argc: number): string {
   return `[${argNames(x, argc).join(', ')}]`;
 }
 
-/** Run closure `f` with a frame at `frame`: its tiered code gets the arguments as JS arguments;
- *  the interpreter (not tiered yet, or tiered code nested too deep) finds them on the stack. */
-function invoke(x: TierSite, argc: number, frame: string, result: string, tier = 'f.proto.tier'): string {
+/** Run closure `f` with a frame at `frame`: its tiered code gets the arguments as JS arguments
+ *  (and itself falls back to the interpreter when the frames are too deep); the interpreter (not
+ *  tiered yet) finds them on the stack. */
+function invoke(x: TierSite, argc: number, frame: string, result: string): string {
+  const args = argNames(x, argc).map(a => ', ' + a).join('');
+  return `const t = f.proto.tier; if (t !== null) ${result} = t(m, f, ${frame}${args});` +
+    ` else { ${onStack(x, argc, frame)} ${result} = m.enterAt(f, ${frame}); }`;
+}
+
+/** Statements writing callee `f` and its arguments to the machine stack for a frame at `frame`. */
+function onStack(x: TierSite, argc: number, frame: string): string {
   const args = argNames(x, argc);
-  let onStack = `const st = m.stack; st[${frame} - 1] = f;`;
-  for (let i = 0; i < argc; i++) onStack += ` st[${frame} + ${i}] = ${args[i]};`;
-  return `const t = ${tier}; if (t !== null && m.tierDepth < TIER_DEPTH) ${result} = t(m, f, ${frame}${args.map(a => ', ' + a).join('')});` +
-    ` else { ${onStack} ${result} = m.enterAt(f, ${frame}); }`;
+  let out = `const st = m.stack; st[${frame} - 1] = f;`;
+  for (let i = 0; i < argc; i++) out += ` st[${frame} + ${i}] = ${args[i]};`;
+  return out;
+}
+
+/** A tail call reusing this function's frame: the callee's tiered code runs as a JS call that
+ *  adds no machine frame, so such calls are counted (m.tailDepth) and, past TIER_DEPTH of them,
+ *  the callee runs in the interpreter, which reuses frames without growing the JS stack. */
+function tailInvoke(x: TierSite, argc: number): string {
+  const args = argNames(x, argc).map(a => ', ' + a).join('');
+  return `const t = f.proto.tier; let r;` +
+    ` if (t !== null && m.tailDepth < TIER_DEPTH) { m.tailDepth++; try { r = t(m, f, base${args}); } finally { m.tailDepth--; } }` +
+    ` else { ${onStack(x, argc, 'base')} r = t !== null ? m.interpretAt(f, base) : m.enterAt(f, base); }`;
 }
 
 /** CALL and TAIL_CALL. The interpreter's frame reuse becomes: leave this frame, then return
@@ -115,18 +148,18 @@ function call(tail: boolean): Template {
   return simple(true, x => ({ next: x.depth - x.operand(0) }), x => {
     const argc = x.operand(0);
     const callee = x.v(x.depth - argc - 1);
-    const charge = argc > 0 ? `if (gas.metered) { m.siteChunk = chunk; m.siteIp = ${x.at}; gas.chargeApply(${argc}); }` : '';
+    const charge = argc > 0 ? `if (${x.metered}) { m.siteChunk = chunk; m.siteIp = ${x.at}; gas.chargeApply(${argc}); }` : '';
     const reuse = tail
-      ? `if (f.via === null && m.reentrant.length === 0 && m.guardFp !== fp) { ${x.leaveForTail} let r; ${invoke(x, argc, 'base', 'r')} m.tierDepth--; return r; }`
+      ? `if (f.via === null && m.reentrant.length === 0 && m.guardFp !== fp) { ${x.leaveForTail} ${tailInvoke(x, argc)} return r; }`
       : '';
     // a call of this very closure (a lambda recursing through itself): its arity and kind are
     // this function's, its tiered code is this function
     const self = !tail && !x.tracked && argc === x.arity
-      ? `if (f === closure) { ${charge} ${invoke(x, argc, 'nb', callee, x.self)} } else` : '';
-    return `{ const f = ${callee}; ${self}` +
+      ? `if (f === closure) { ${x.selfCall(callee, argNames(x, argc), charge)} } else` : '';
+    return `{ const f = ${callee}; ${self} { ${syncStatement(x)}` +
       ` if (f instanceof Closure && f.proto.arity === ${argc} && !f.proto.intercepted) { ${charge}` +
       ` ${reuse} ${invoke(x, argc, 'nb', callee)}` +
-      ` } else ${callee} = tierApply(m, f, ${argList(x, argc)}, chunk, ${x.at}); }`;
+      ` } else ${callee} = tierApply(m, f, ${argList(x, argc)}, chunk, ${x.at}); } } ${x.afterCall}`;
   });
 }
 
@@ -163,10 +196,10 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   [Op.TailCall]: call(true),
   [Op.CallNative]: simple(true, x => ({ next: x.depth - x.operand(1) + 1 }), x => {
     const id = x.operand(0), argc = x.operand(1);
-    return `m.siteChunk = chunk; m.siteIp = ${x.at}; if (gas.metered) gas.chargeNative(BUILTINS[${id}]);` +
-      ` ${x.v(x.depth - argc)} = natives[${id}](${argList(x, argc)});`;
+    return `${syncStatement(x)} m.siteChunk = chunk; m.siteIp = ${x.at}; if (${x.metered}) gas.chargeNative(BUILTINS[${id}]);` +
+      ` ${x.v(x.depth - argc)} = natives[${id}](${argList(x, argc)}); ${x.afterCall}`;
   }),
-  [Op.Return]: simple(false, () => ({ next: null }), x => `${x.leave} return ${x.v(x.depth - 1)};`),
+  [Op.Return]: simple(false, () => ({ next: null }), x => x.ret(x.v(x.depth - 1))),
   [Op.Closure]: simple(false, push, x => {
     const k = x.operand(0);
     const from = (x.constantValue(k) as { captureFrom: Int32Array }).captureFrom;
@@ -188,7 +221,7 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     return out + ` ${x.v(x.depth - n)} = new PactObject(o); }`;
   }),
   [Op.ChargeConcat]: simple(true, same, x =>
-    `if (gas.metered) { m.siteChunk = chunk; m.siteIp = ${x.at}; gas.chargeLiteral(${x.operand(0)}, ${x.operand(1)}); }`),
+    `if (${x.metered}) { ${syncStatement(x)} m.siteChunk = chunk; m.siteIp = ${x.at}; gas.chargeLiteral(${x.operand(0)}, ${x.operand(1)}); }`),
   [Op.EnforceTest]: enforceTest(),
   [Op.RaiseUser]: simple(true, () => ({ next: null }), x => {
     const v = x.v(x.depth - 1);
@@ -201,28 +234,30 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   [Op.EnforceOneTest]: null,
   [Op.TypecheckLocal]: simple(true, same, x => {
     const v = x.local(x.operand(0)), t = x.constant(x.operand(1));
-    return `if (!host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
+    return `${syncStatement(x)} if (!host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
   }),
   [Op.TypecheckResult]: simple(true, same, x => {
     const v = x.v(x.depth - 1), t = x.constant(x.operand(0));
-    return `if (m.checkReturnTypes && !host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
+    return `${syncStatement(x)} if (m.checkReturnTypes && !host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
   }),
   [Op.ReadOnlyBegin]: simple(true, push, x =>
     `${x.v(x.depth)} = host.getPurity(); if (${x.v(x.depth)} === 'impure') host.setPurity('read-only');`),
   [Op.ReadOnlyEnd]: simple(true, pop(1), x =>
     `host.setPurity(${x.v(x.depth - 2)}); ${x.v(x.depth - 2)} = ${x.v(x.depth - 1)};`),
+  // integers are safe JS integers, so a sum or difference is an integer: Number.isSafeInteger is
+  // the range check (and V8 drops it for results it knows to be small)
   [Op.Add]: simple(true, pop(1), x => {
     const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
-    return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) {` +
-      ` const r = ${a} + ${b}; if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r; break b${x.at}; } }` +
-      ` else if (typeof ${a} === 'string' && typeof ${b} === 'string' && !gas.metered && ${a}.length + ${b}.length <= MAX_STRING_LENGTH) { ${a} = ${a} + ${b}; break b${x.at}; }` +
-      ` ${a} = tierBinary(m, ID.add, ${a}, ${b}, chunk, ${x.at}); }`;
+    return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered}) {` +
+      ` const r = ${a} + ${b}; if (Number.isSafeInteger(r)) { ${a} = r; break b${x.at}; } }` +
+      ` else if (typeof ${a} === 'string' && typeof ${b} === 'string' && !${x.metered} && ${a}.length + ${b}.length <= MAX_STRING_LENGTH) { ${a} = ${a} + ${b}; break b${x.at}; }` +
+      ` ${a} = ${synced(x, `tierBinary(m, ID.add, ${a}, ${b}, chunk, ${x.at})`)}; }`;
   }),
   [Op.Sub]: simple(true, pop(1), x => {
     const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
-    return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered) {` +
-      ` const r = ${a} - ${b}; if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
-      ` ${a} = tierBinary(m, ID.sub, ${a}, ${b}, chunk, ${x.at}); }`;
+    return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered}) {` +
+      ` const r = ${a} - ${b}; if (Number.isSafeInteger(r)) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
+      ` ${a} = ${synced(x, `tierBinary(m, ID.sub, ${a}, ${b}, chunk, ${x.at})`)}; }`;
   }),
   [Op.Lt]: comparison('ID.lt', '<'),
   [Op.Gt]: comparison('ID.gt', '>'),
@@ -233,8 +268,8 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     x => ({ next: x.depth - 2, branch: { target: x.operand(1), depth: x.depth - 2 } }),
     x => {
       const cmp = x.operand(0), a = x.v(x.depth - 2), b = x.v(x.depth - 1);
-      return `if (!(typeof ${a} === 'number' && typeof ${b} === 'number' && !gas.metered ? ${a} ${COMPARE_OPS[cmp]} ${b}` +
-        ` : tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${b}, chunk, ${x.at}))) ${x.jump(x.operand(1))}`;
+      return `if (!(typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered} ? ${a} ${COMPARE_OPS[cmp]} ${b}` +
+        ` : ${synced(x, `tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${b}, chunk, ${x.at})`)})) ${x.jump(x.operand(1))}`;
     }),
   [Op.AddImm]: simple(true, same, x => immediate(x, '+', 'ID.add')),
   [Op.SubImm]: simple(true, same, x => immediate(x, '-', 'ID.sub')),
@@ -242,8 +277,8 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     x => ({ next: x.depth - 1, branch: { target: x.operand(2), depth: x.depth - 1 } }),
     x => {
       const cmp = x.operand(0), k = x.operand(1), a = x.v(x.depth - 1);
-      return `if (!(typeof ${a} === 'number' && !gas.metered ? ${a} ${COMPARE_OPS[cmp]} ${k}` +
-        ` : tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${k}, chunk, ${x.at}))) ${x.jump(x.operand(2))}`;
+      return `if (!(typeof ${a} === 'number' && !${x.metered} ? ${a} ${COMPARE_OPS[cmp]} ${k}` +
+        ` : ${synced(x, `tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${k}, chunk, ${x.at})`)})) ${x.jump(x.operand(2))}`;
     }),
   // coverage runs stay in the interpreter
   [Op.Cover]: null,
@@ -254,7 +289,7 @@ const keyCount = (x: TierSite) => (x.constantValue(x.operand(0)) as string[]).le
 /** ADD_IMM / SUB_IMM: `(+ a k)` with k in the instruction. */
 function immediate(x: TierSite, op: '+' | '-', id: string): string {
   const a = x.v(x.depth - 1), k = x.operand(0);
-  return `b${x.at}: { if (typeof ${a} === 'number' && !gas.metered) { const r = ${a} ${op} ${k};` +
-    ` if (r <= ${MAX_SAFE} && r >= -${MAX_SAFE}) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
-    ` ${a} = tierBinary(m, ${id}, ${a}, ${k}, chunk, ${x.at}); }`;
+  return `b${x.at}: { if (typeof ${a} === 'number' && !${x.metered}) { const r = ${a} ${op} ${k};` +
+    ` if (Number.isSafeInteger(r)) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
+    ` ${a} = ${synced(x, `tierBinary(m, ${id}, ${a}, ${k}, chunk, ${x.at})`)}; }`;
 }

@@ -1,11 +1,14 @@
 // The element loops of map, filter, fold and zip for a tiered callback: generated once per
 // function (`new Function`), so the call to its tiered code is a call site of its own that V8
-// can inline. Each loop charges, calls and checks exactly as the natives' general loops do.
+// can inline. Each loop charges, calls and checks exactly as the natives' general loops do. A
+// callback that calls nothing has its body inlined into a second copy of the loop, run when gas
+// is unmetered and the call depth allows the call (neither changes during such a loop).
 
 import type { FunctionProto } from './chunk.js';
 import type { Machine } from './machine.js';
 import { LiteralCharge } from './host.js';
 import type { Closure, Value } from './values.js';
+import { inlinedCallback, tierFunction } from './tier.js';
 
 export const enum LoopKind { Map = 0, Filter = 1, Fold = 2, Zip = 3 }
 
@@ -21,41 +24,45 @@ export type TierLoop = (m: Machine, closure: Closure, ...args: unknown[]) => Val
 const ARITY = [1, 1, 2, 2];
 let loopsMade = 0;
 const NAMES = ['map', 'filter', 'fold', 'zip'];
+const PARAMS = ['xs, i, out, check', 'xs, i, out, check', 'xs, i, acc, check', 'xs, ys, i, out, check'];
 
-/** per kind: the loop's parameters and body; `call(x, y)` is the callback applied to x, y */
-const BODIES: ((call: (...a: string[]) => string) => [string, string])[] = [
-  call => ['xs, i, out, check', `
+/** Statements applying the callback to `args` with the result in `result`. */
+type Apply = (result: string, ...args: string[]) => string;
+
+/** per kind: the loop (from `i` on, returning), given the per-element charge and the application */
+const LOOPS: ((charge: string, apply: Apply) => string)[] = [
+  (charge, apply) => `
   for (; i < xs.length; i++) {
-    if (gas.metered) { gas.chargeLiteral(${LiteralCharge.Uncons}, 0); gas.chargeApply(1); }
-    const r = ${call('xs[i]')};
+    ${charge}
+    let r; ${apply('r', 'xs[i]')}
     if (typeof r === 'object') check(r);
     out[i] = r;
   }
-  return out;`],
-  call => ['xs, i, out, check', `
+  return out;`,
+  (charge, apply) => `
   for (; i < xs.length; i++) {
-    if (gas.metered) { gas.chargeLiteral(${LiteralCharge.Uncons}, 0); gas.chargeApply(1); }
+    ${charge}
     const x = xs[i];
-    const r = ${call('x')};
+    let r; ${apply('r', 'x')}
     if (r === true) out.push(x);
     else if (r !== false) check(r);
   }
-  return out;`],
-  call => ['xs, i, acc, check', `
+  return out;`,
+  (charge, apply) => `
   for (; i < xs.length; i++) {
-    if (gas.metered) { gas.chargeLiteral(${LiteralCharge.Uncons}, 0); gas.chargeApply(2); }
-    acc = ${call('acc', 'xs[i]')};
+    ${charge}
+    ${apply('acc', 'acc', 'xs[i]')}
     if (typeof acc === 'object') check(acc);
   }
-  return acc;`],
-  call => ['xs, ys, i, out, check', `
+  return acc;`,
+  (charge, apply) => `
   for (; i < out.length; i++) {
-    if (gas.metered) { gas.chargeLiteral(${LiteralCharge.Uncons}, 0); gas.chargeApply(2); }
-    const r = ${call('xs[i]', 'ys[i]')};
+    ${charge}
+    let r; ${apply('r', 'xs[i]', 'ys[i]')}
     if (typeof r === 'object') check(r);
     out[i] = r;
   }
-  return out;`],
+  return out;`,
 ];
 
 /** The `kind` loop for `proto`, which has tiered up and takes the kind's number of arguments. */
@@ -64,12 +71,17 @@ export function tierLoop(proto: FunctionProto, kind: LoopKind): TierLoop {
   if (loops === null) loops = proto.tierLoops = [null, null, null, null];
   const known = loops[kind];
   if (known !== null) return known;
-  const [params, body] = BODIES[kind]((...a) => `t(m, closure, m.sp + 1, ${a.join(', ')})`);
+  const charge = `if (gas.metered) { gas.chargeLiteral(${LiteralCharge.Uncons}, 0); gas.chargeApply(${ARITY[kind]}); }`;
+  const general = LOOPS[kind](charge, (result, ...a) => `${result} = tier(m, closure, m.sp + 1, ${a.join(', ')});`);
+  const inlined = inlinedCallback(proto);
+  // unmetered, nothing is charged; the depth is the one the callback's own check would see
+  const fast = inlined === null ? ''
+    : `if (!gas.metered && m.fp < limits.callDepth) {\n  ${inlined.prelude}${LOOPS[kind]('', inlined.apply)}\n  }`;
   // a name of its own: V8 caches `new Function` by source text, and loops of the same source would
   // share one call site (and its type feedback) for all their callbacks
   const name = `${NAMES[kind]}_${proto.qualifiedName.replace(/[^A-Za-z0-9_$]/g, '_')}_${++loopsMade}`;
-  const source = `return function ${name}(m, closure, ${params}) {\n  const gas = m.host.gas;${body}\n};`;
-  const loop = new Function('t', source)(proto.tier) as TierLoop;
+  const source = `return function ${name}(m, closure, ${PARAMS[kind]}) {\n  const gas = m.host.gas;\n  ${fast}${general}\n};`;
+  const loop = tierFunction(proto, source, { tier: proto.tier }) as TierLoop;
   loops[kind] = loop;
   return loop;
 }

@@ -19,8 +19,9 @@ export type TierMode = 'off' | 'on' | 'always';
 
 /** `PACTVM_TIER=off|on|always` (default on: after `threshold` calls; always: from the first call). */
 export const tierSettings = { mode: 'on' as TierMode, threshold: 40 };
-/** JS frames of tiered code nested at once; deeper calls run in the interpreter, whose own
- *  calls do not grow the JS stack. */
+/** Tiered code runs only below this many machine frames (each tiered call is a JS frame too);
+ *  deeper calls run in the interpreter, whose own calls do not grow the JS stack. Tail calls of
+ *  tiered code, JS frames without a machine frame, are limited to as many (vm/templates.ts). */
 export const TIER_DEPTH = 400;
 /** functions with more JS variables than this (frame slots + operand stack) stay interpreted */
 const MAX_VARIABLES = 300;
@@ -47,22 +48,35 @@ export function provideTierRuntime(rt: TierRuntime): void {
 /** Translate `proto`, or null when the tier does not handle it (the interpreter runs it). */
 export function compileTier(proto: FunctionProto): TierFn | null {
   const source = tierSource(proto);
-  if (source === null) return null;
-  const factory = new Function(...runtimeNames, 'tierFailure', 'tierBinary', 'tierApply', 'P', 'chunk', 'K', source) as (...a: unknown[]) => TierFn;
-  return factory(...runtimeValues, tierFailure, tierBinary, tierApply, proto, proto.chunk, proto.chunk.constants);
+  return source === null ? null : tierFunction(proto, source) as TierFn;
 }
 
-/** The JS source of the factory returning the tiered function, or null. */
-export function tierSource(proto: FunctionProto): string | null {
-  if (proto.kind === 'defpact') return null;
+/** The instructions of a function as JS statements, and what they need declared around them. */
+interface Translation {
+  /** the statements, one or more per instruction, inside the labelled blocks of `targets` */
+  body: string;
+  /** operand-stack variables v0.. used */
+  maxDepth: number;
+  /** `const Kk = K[k];` for the constants used */
+  constants: string;
+  usesCaptures: boolean;
+}
+
+/** How a translation leaves the function and reads the gas meter. */
+interface Mode {
+  /** JS statements returning `value` (a tiered function leaves its frame first) */
+  ret(value: string): string;
+  leaveForTail: string;
+  /** the JS expression telling whether gas is metered */
+  metered: string;
+  afterCall: string;
+  selfCall(result: string, args: string[], charge: string): string;
+  sync: string;
+}
+
+/** Translate `proto`'s bytecode, one template per instruction, or null when one is not handled. */
+function translate(proto: FunctionProto, mode: Mode): Translation | null {
   const code = proto.chunk.code;
-  const tracked = proto.tracked;
-  // A lambda that calls nothing needs no machine frame: only its depth is observable (stack
-  // traces, the calling module and profiles skip lambdas; it runs no Pact code of others).
-  const frameless = proto.kind === 'lambda' && !callsOut(code);
-  const leave = frameless ? ''
-    : (tracked ? 'P.active--; ' : '') + 'if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1; ' +
-      (tracked ? 'm.sp = base - 1; ' : '') + 'm.tierDepth--;';
   if (code.length > MAX_CODE) return null;
   const n = code.length;
   const depthAt: (number | undefined)[] = new Array(n);
@@ -82,10 +96,13 @@ export function tierSource(proto: FunctionProto): string | null {
     constantValue: (k: number) => proto.chunk.constants[k],
     jump: (t: number) => `break L${t};`,
     arity: proto.arity,
-    tracked,
-    leave,
-    leaveForTail: (tracked ? 'P.active--; ' : '') + 'm.fp = fp - 1;',
-    self: jsName(proto),
+    tracked: proto.tracked,
+    ret: mode.ret,
+    leaveForTail: mode.leaveForTail,
+    metered: mode.metered,
+    afterCall: mode.afterCall,
+    selfCall: mode.selfCall,
+    sync: mode.sync,
   };
 
   const reach = (target: number, depth: number): boolean => {
@@ -122,15 +139,62 @@ export function tierSource(proto: FunctionProto): string | null {
   if (maxDepth + proto.nlocals > MAX_VARIABLES) return null;
   // Closure captures the capture map of other prototypes through constants too
   if (body.some(line => line.includes('caps['))) usesCaptures = true;
-
   const sorted = [...targets].sort((a, b) => b - a);
+  return {
+    body: `${sorted.map(t => `L${t}: {`).join(' ')}\n    ${body.join('\n    ')}`,
+    maxDepth,
+    constants: [...usedConstants].map(k => `const K${k} = K[${k}];`).join('\n'),
+    usesCaptures,
+  };
+}
+
+/** Variables of a translated body: frame slots (the first `arity` from `args`) and stack entries. */
+function declarations(proto: FunctionProto, t: Translation, args: string[]): string {
+  const locals: string[] = [];
+  for (let i = 0; i < proto.nlocals; i++) locals.push(i < proto.arity ? `l${i} = ${args[i]}` : `l${i}`);
+  const stackVars: string[] = [];
+  for (let i = 0; i < t.maxDepth; i++) stackVars.push(`v${i}`);
+  return (locals.length ? `let ${locals.join(', ')};` : '') + (stackVars.length ? `\n  let ${stackVars.join(', ')};` : '');
+}
+
+/** A lambda that calls nothing needs no machine frame: only its depth is observable (stack
+ *  traces, the calling module and profiles skip lambdas; it runs no Pact code of others). */
+export function isFrameless(proto: FunctionProto): boolean {
+  return proto.kind === 'lambda' && !callsOut(proto.chunk.code);
+}
+
+/** The JS source of the factory returning the tiered function, or null. */
+export function tierSource(proto: FunctionProto): string | null {
+  if (proto.kind === 'defpact') return null;
+  const tracked = proto.tracked;
+  const frameless = isFrameless(proto);
+  const leave = frameless ? ''
+    : (tracked ? 'P.active--; ' : '') + 'if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1;' +
+      (tracked ? ' m.sp = base - 1;' : '');
+  const name = jsName(proto);
+  // a lambda calling its own closure runs the call in `lazy`, whose frames are written only when
+  // something reads them (see lazySource)
+  const lazy = !tracked && !frameless && selfCalls(proto) ? `${name}_lazy` : null;
+  const direct = (result: string, args: string[], charge: string) =>
+    `${charge} ${result} = ${name}(m, f, nb${args.map(a => ', ' + a).join('')});`;
+  const t = translate(proto, {
+    ret: value => `${leave} return ${value};`,
+    leaveForTail: (tracked ? 'P.active--; ' : '') + 'm.fp = fp - 1;',
+    // read once, and again after each call out (only natives change the gas limit, and a call
+    // may run one)
+    metered: 'metered',
+    afterCall: 'metered = gas.metered;',
+    selfCall: lazy === null ? direct : (result, args, charge) =>
+      `if (!metered && closure.via === null) ${result} = ${lazy}(m, f, nb, fp + 1${args.map(a => ', ' + a).join('')});` +
+      ` else { ${direct(result, args, charge)} }`,
+    sync: '',
+  });
+  if (t === null) return null;
+  const inner = lazy === null ? '' : lazySource(proto, name, lazy);
+  if (inner === null) return null;
+
   const params: string[] = [];
   for (let i = 0; i < proto.arity; i++) params.push(`a${i}`);
-  const locals: string[] = [];
-  for (let i = 0; i < proto.nlocals; i++) locals.push(i < proto.arity ? `l${i} = a${i}` : `l${i}`);
-  const stackVars: string[] = [];
-  for (let i = 0; i < maxDepth; i++) stackVars.push(`v${i}`);
-  const constants = [...usedConstants].map(k => `const K${k} = K[${k}];`).join('\n');
   const enter = frameless ? '' : `
   ${tracked ? 'activate(P);' : ''}
   const fp = ++m.fp;
@@ -140,27 +204,126 @@ export function tierSource(proto: FunctionProto): string | null {
     // the reentrancy check records only what a module function or a function reached by module
     // reference does: for anything else enterReentrant changes nothing unless `via` is set
     : 'if (closure.via !== null) m.enterReentrant(fp, closure);'}
-  m.tierDepth++;
   const nb = base + ${proto.nlocals + 1};`;
+  const usesMetered = /\bmetered\b/.test(t.body);
   const failure = frameless
     ? 'throw tierFailure(m, caught, chunk, at, m.fp + 1, base, P);'
-    : 'm.tierDepth--; throw tierFailure(m, caught, chunk, at, fp, base, P);';
+    : 'throw tierFailure(m, caught, chunk, at, fp, base, P);';
 
-  return `${constants}
-return function ${jsName(proto)}(${['m', 'closure', 'base', ...params].join(', ')}) {
-  if (m.fp >= limits.callDepth) throw callTooDeep();
-  ${machineLocals(body.join('\n') + enter)}${enter}
-  ${usesCaptures ? 'const caps = closure.captures;' : ''}
-  ${locals.length ? `let ${locals.join(', ')};` : ''}
-  ${stackVars.length ? `let ${stackVars.join(', ')};` : ''}
+  return `${t.constants}
+${inner}
+return ${name};
+function ${name}(${['m', 'closure', 'base', ...params].join(', ')}) {
+  ${frameless ? 'if (m.fp >= limits.callDepth) throw callTooDeep();'
+    // too deep for the tier, or for the limit (the interpreter then fails as it would)
+    : `if (m.fp >= TIER_DEPTH || m.fp >= limits.callDepth) {${params.map((a, i) => ` m.stack[base + ${i}] = ${a};`).join('')} m.stack[base - 1] = closure; return m.interpretAt(closure, base); }`}
+  ${machineLocals(t.body + enter + (usesMetered ? ' gas' : ''))}${usesMetered ? ' let metered = gas.metered;' : ''}${enter}
+  ${t.usesCaptures ? 'const caps = closure.captures;' : ''}
+  ${declarations(proto, t, params)}
   let at = 0;
   try {
-    ${sorted.map(t => `L${t}: {`).join(' ')}
-    ${body.join('\n    ')}
+    ${t.body}
   } catch (caught) {
     ${failure}
   }
-};`;
+}`;
+}
+
+/**
+ * The function a lambda runs when it calls its own closure, gas unmetered and not reached by
+ * module reference: its frame `fp` (the caller's + 1) is virtual, neither counted in m.fp nor
+ * written to m.fClosure, until something reads the frames (a native, a call of another function,
+ * a gas charge, an error) and `tierSync` writes them all: the frames from m.fp up to fp are all
+ * this closure's. Frames at or below m.fp are always written; a frame returns by lowering m.fp
+ * only if it had been written. Stack traces, the calling module and profiles skip lambdas, so
+ * nothing else can tell. Too deep a call writes the frames and runs the ordinary entry.
+ */
+function lazySource(proto: FunctionProto, name: string, lazy: string): string | null {
+  const sync = 'm.fp < fp && tierSync(m, closure, fp)';
+  const t = translate(proto, {
+    ret: value => `if (m.fp === fp) m.fp = fp - 1; return ${value};`,
+    leaveForTail: 'm.fp = fp - 1;',
+    metered: 'metered',
+    afterCall: 'metered = gas.metered;',
+    selfCall: (result, args, charge) =>
+      `if (!metered) ${result} = ${lazy}(m, f, nb, fp + 1${args.map(a => ', ' + a).join('')});` +
+      ` else { ${sync}; ${charge} ${result} = ${name}(m, f, nb${args.map(a => ', ' + a).join('')}); }`,
+    sync,
+  });
+  if (t === null) return null;
+  const params: string[] = [];
+  for (let i = 0; i < proto.arity; i++) params.push(`a${i}`);
+  return `function ${lazy}(${['m', 'closure', 'base', 'fp', ...params].join(', ')}) {
+  if (fp > TIER_DEPTH || fp > limits.callDepth) { tierSync(m, closure, fp - 1); return ${name}(${['m', 'closure', 'base', ...params].join(', ')}); }
+  ${machineLocals(t.body + ' gas')} let metered = false;
+  ${t.usesCaptures ? 'const caps = closure.captures;' : ''}
+  const nb = base + ${proto.nlocals + 1};
+  ${declarations(proto, t, params)}
+  let at = 0;
+  try {
+    ${t.body}
+  } catch (caught) {
+    ${sync};
+    throw tierFailure(m, caught, chunk, at, fp, base, P);
+  }
+}`;
+}
+
+/** Write the virtual frames of a lazy function (lazySource) up to `fp`. */
+function tierSync(m: Machine, closure: Closure, fp: number): void {
+  for (let f = m.fp + 1; f <= fp; f++) m.fClosure[f] = closure;
+  m.fp = fp;
+}
+
+/** Has the function a call that may be of its own closure (all its arguments, not a tail call)? */
+function selfCalls(proto: FunctionProto): boolean {
+  const code = proto.chunk.code;
+  for (let ip = 0; ip < code.length; ip += 1 + (OPCODES[code[ip] as Op]?.operands ?? 0)) {
+    if (code[ip] === Op.Call && code[ip + 1] === proto.arity) return true;
+  }
+  return false;
+}
+
+/** A frameless function's body inlined into an element loop of vm/tier-loops.ts, for runs with
+ *  gas unmetered and the call depth checked once before the loop (neither changes while a
+ *  function that calls nothing runs). */
+export interface InlinedCallback {
+  /** statements before the loop: constants, captures, the machine's parts used */
+  prelude: string;
+  /** statements applying the function to `args`, leaving its result in `result` */
+  apply(result: string, ...args: string[]): string;
+}
+
+export function inlinedCallback(proto: FunctionProto): InlinedCallback | null {
+  if (!isFrameless(proto)) return null;
+  const t = translate(proto, {
+    ret: value => `res = ${value}; break body;`,
+    leaveForTail: '',
+    metered: 'false',
+    afterCall: '',
+    selfCall: () => '',
+    sync: '',
+  });
+  if (t === null) return null;
+  return {
+    prelude: `${t.constants}\n  ${machineLocals(t.body)}\n  ${t.usesCaptures ? 'const caps = closure.captures;' : ''}`,
+    apply: (result, ...args) => `{
+    ${declarations(proto, t, args)} let at = 0, res;
+    try {
+      body: { ${t.body} }
+    } catch (caught) {
+      throw tierFailure(m, caught, chunk, at, m.fp + 1, m.sp + 1, P);
+    }
+    ${result} = res; }`,
+  };
+}
+
+/** Make a function from `source` (a factory body returning it) with the runtime and `proto`'s
+ *  chunk in scope, and `extra` bound to the names given. */
+export function tierFunction(proto: FunctionProto, source: string, extra: Record<string, unknown> = {}): unknown {
+  const names = Object.keys(extra);
+  const factory = new Function(...runtimeNames, 'tierFailure', 'tierBinary', 'tierApply', 'tierSync', 'P', 'chunk', 'K', ...names, source) as (...a: unknown[]) => unknown;
+  return factory(...runtimeValues, tierFailure, tierBinary, tierApply, tierSync, proto, proto.chunk, proto.chunk.constants, ...names.map(n => extra[n]));
 }
 
 /** A tiered function's error: located at its instruction `at`, with the Pact stack of the frames

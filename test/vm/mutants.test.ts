@@ -192,38 +192,41 @@ test('the tier leaves defpacts to the interpreter', () => {
 test('a lambda that calls nothing runs without a machine frame; one that calls a native or a function has one', () => {
   const leaf = tierSource(lambda('(lambda (x) (+ x 1))'))!;
   assert.not.ok(leaf.includes('++m.fp'));
-  assert.not.ok(leaf.includes('m.tierDepth'));
+  assert.ok(leaf.includes('if (m.fp >= limits.callDepth) throw callTooDeep();'));
+  assert.not.ok(leaf.includes('interpretAt'));
   assert.ok(leaf.includes('throw tierFailure(m, caught, chunk, at, m.fp + 1, base, P);'));
   for (const calling of ['(lambda (x) (length x))', '(lambda (g x) (g g x))', '(lambda (g x) (+ 1 (g g x)))']) {
     const code = tierSource(lambda(calling))!;
     assert.ok(code.includes('const fp = ++m.fp;'), calling);
     assert.ok(code.includes('if (closure.via !== null) m.enterReentrant(fp, closure);'), calling);
-    assert.ok(code.includes('if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1; m.tierDepth--; return'), calling);
-    assert.ok(code.includes('m.tierDepth--; throw tierFailure(m, caught, chunk, at, fp, base, P);'), calling);
+    assert.ok(code.includes('if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1; return'), calling);
+    assert.ok(code.includes('} catch (caught) {\n    throw tierFailure(m, caught, chunk, at, fp, base, P);'), calling);
+    assert.ok(code.includes('if (m.fp >= TIER_DEPTH || m.fp >= limits.callDepth) {'), calling);
+    assert.ok(code.includes('m.stack[base - 1] = closure; return m.interpretAt(closure, base); }'), calling);
     assert.not.ok(code.includes('activate(P)'), calling);
   }
 });
 
 test('a module function keeps its frame on the Pact call stack: activation, arguments in the stack, its name', () => {
   const code = tierSource(asKind(lambda('(lambda (x) (length x))'), 'defun'))!;
-  assert.ok(code.includes('return function pact_my_mod_f_1(m, closure, base, a0) {'));
+  assert.ok(code.includes('function pact_my_mod_f_1(m, closure, base, a0) {'));
   assert.ok(code.includes('activate(P);'));
   assert.ok(code.includes('m.fBase[fp] = base; m.sp = base + 1; S[base + 0] = a0;'));
   assert.ok(code.includes('if (closure.via !== null || m.reentrant.length > 0) m.enterReentrant(fp, closure);'));
   assert.ok(code.includes('const nb = base + 2;'));
-  assert.ok(code.includes('P.active--; if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1; m.sp = base - 1; m.tierDepth--; return v0;'));
+  assert.ok(code.includes('P.active--; if (m.guardFp === fp) m.leaveReentrant(); m.fp = fp - 1; m.sp = base - 1; return v0;'));
   assert.ok(code.includes('const S = m.stack, host = m.host, gas = host.gas, natives = host.natives;'));
 });
 
 test('tiered code declares exactly the variables it uses: parameters, locals, stack entries, captures', () => {
   const leaf = tierSource(lambda('(lambda (x) (+ x 1))'))!;
-  assert.ok(leaf.includes('return function pact_lambda(m, closure, base, a0) {'));
+  assert.ok(leaf.includes('function pact_lambda(m, closure, base, a0) {'));
   assert.ok(leaf.includes('let l0 = a0;\n'));
   assert.ok(leaf.includes('let v0, v1;\n'));
-  assert.ok(leaf.includes('const host = m.host, gas = host.gas;\n'));
+  assert.ok(leaf.includes('const host = m.host, gas = host.gas; let metered = gas.metered;\n'));
   assert.not.ok(leaf.includes('caps'));
   const two = tierSource(lambda('(lambda (g x) (g g x))'))!;
-  assert.ok(two.includes('return function pact_lambda(m, closure, base, a0, a1) {'));
+  assert.ok(two.includes('function pact_lambda(m, closure, base, a0, a1) {'));
   assert.ok(two.includes('let l0 = a0, l1 = a1;\n'));
   assert.ok(two.includes('let v0, v1, v2, v3;\n'));
   const capturing = tierSource(lambda('(let ((y 2)) (lambda (x) (+ x y)))'))!;

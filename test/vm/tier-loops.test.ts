@@ -1,27 +1,31 @@
 // The tiered element loops of map, filter, fold and zip (vm/tier-loops.ts): a callback that tiers
 // up in the middle of a list continues in its own loop with the same results, gas and errors as
-// the interpreter's loop.
+// the interpreter's loop. A callback that calls nothing runs inlined into its loop when gas is
+// unmetered: its errors, the call-depth limit and gas limits stay the interpreter's.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setTierMode, tierSettings, type TierMode } from '../../vm/tier.js';
+import { setTierMode, tierSettings, inlinedCallback, type TierMode } from '../../vm/tier.js';
+import { FunctionProto } from '../../vm/chunk.js';
+import { limits } from '../../vm/limits.js';
+import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 import { runRepl } from '../helpers.js';
 
 interface Outcome { traces: string[]; error: string | null; milligas: number; log: string[] }
 
-function outcome(source: string, mode: TierMode, metered: boolean): Outcome {
+function outcome(source: string, mode: TierMode, metered: boolean, gasLimit = MAX_MILLIGAS): Outcome {
   const saved = tierSettings.mode;
   setTierMode(mode);
   try {
     const s = new ReplSession();
-    if (metered) { s.gas.model = TABLE_MODEL; s.gas.setLimit(MAX_MILLIGAS); s.gas.log = []; }
+    if (metered) { s.gas.model = TABLE_MODEL; s.gas.setLimit(gasLimit); s.gas.log = []; }
     const r = runRepl(source, 'loops.repl', s);
     const e = r.error;
     return {
       traces: r.traces,
-      error: e ? `${e.span?.range() ?? ''} ${e.message}` : null,
+      error: e ? `${e.span?.range() ?? ''} ${e.message} ${e.pactStack.map(f => f.name.replace(/\.\{[^}]*\}/, '')).join('<')}`.trimEnd() : null,
       milligas: s.gas.milligas,
       log: (s.gas.log ?? []).map(l => `${l.what} @${l.span?.range() ?? ''} ${l.cost}`),
     };
@@ -74,6 +78,94 @@ test('a tiered callback\'s bad result fails as in the interpreter: a function fr
   assert.ok(fold.error?.endsWith(' Expected Pact Value, got closure or table reference'), String(fold.error));
   const zip = agreed(`(zip (lambda (a b) (if (= a ${last}) (+) b)) (enumerate 1 ${N}) (enumerate 1 ${N}))`);
   assert.ok(zip.error?.endsWith(' Expected Pact Value, got closure or table reference'), String(zip.error));
+});
+
+/** Runs `source` with the tier forced on from the first call and off: both must agree. */
+function agreedAlways(source: string, metered = false, gasLimit = MAX_MILLIGAS): Outcome {
+  const on = outcome(source, 'always', metered, gasLimit);
+  assert.equal(on, outcome(source, 'off', metered, gasLimit), `tier always and off differ on ${source}`);
+  return on;
+}
+
+/** The lambdas of an expression. */
+function lambdas(source: string): FunctionProto[] {
+  const top = compileExpression(read(new SourceFile('t.repl', source))[0], new ReplSession());
+  return top.chunk.constants.filter((c): c is FunctionProto => c instanceof FunctionProto);
+}
+
+const FAILING = {
+  enforce: '(lambda (acc x) (enforce (< x LAST) "too big") (+ acc x))',
+  type: '(lambda (acc x) (+ acc (if (= x LAST) "a" x)))',
+  map: '(lambda (x) (if (= x LAST) (- x "b") x))',
+  zip: '(lambda (a b) (if (> (+ a b) LAST) (< a "c") b))',
+};
+
+test('a callback that calls nothing is inlined into its loop; one calling a function or native is not', () => {
+  for (const f of Object.values(FAILING)) {
+    const [lambda] = lambdas(f.replace(/LAST/g, '1'));
+    assert.ok(inlinedCallback(lambda) !== null, f);
+  }
+  assert.is(inlinedCallback(lambdas('(lambda (x) (length x))')[0]), null);
+  assert.is(inlinedCallback(lambdas('(lambda (f x) (f x))')[0]), null);
+});
+
+const FAILING_MODULE = (last: number) => `(module e G (defcap G () true)
+  (defun total (xs) (fold ${FAILING.enforce} 0 xs))
+  (defun typed (xs) (fold ${FAILING.type} 0 xs))
+  (defun mapped (xs) (map ${FAILING.map} xs))
+  (defun zipped (xs) (zip ${FAILING.zip} xs xs))
+  (defun nested (xs) (total xs)))
+`.replace(/LAST/g, String(last));
+
+test('an inlined callback failing mid-list fails as the interpreter does: location, message, Pact stack', () => {
+  const last = N - 5;
+  const failure = (call: string) => {
+    const on = agreed(`${FAILING_MODULE(last)}(${call} (enumerate 1 ${N}))`);
+    assert.equal(agreedAlways(`${FAILING_MODULE(last)}(${call} (enumerate 1 ${N}))`), on);
+    return on.error;
+  };
+  assert.is(failure('e.total'), 'loops.repl:1:42-1:71 too big e.total');
+  assert.is(failure('e.typed'), 'loops.repl:2:42-2:70 Type error: failed to call native function + with argument(s) of type(s): integer, string e.typed');
+  assert.is(failure('e.mapped'), 'loops.repl:3:52-3:61 Type error: failed to call native function - with argument(s) of type(s): integer, string e.mapped');
+  assert.is(failure('e.zipped'), 'loops.repl:4:60-4:69 Type error: failed to call native function < with argument(s) of type(s): integer, string e.zipped');
+});
+
+test('the call-depth limit stops an inlined callback at the same call as the interpreter', () => {
+  const saved = limits.callDepth;
+  const outcomes: (string | null)[] = [];
+  try {
+    for (let depth = 0; depth <= 3; depth++) {
+      limits.callDepth = depth;
+      outcomes.push(agreedAlways(`${FAILING_MODULE(N + 1)}(e.total (enumerate 1 ${N}))(e.nested (enumerate 1 ${N}))`).error);
+    }
+  } finally {
+    limits.callDepth = saved;
+  }
+  // at depth 0 the module function runs but its callback may not; at depth 1 the callback, now
+  // tiered with its loop, runs from e.total but not from e.nested (the loop's own depth check)
+  assert.equal(outcomes, [
+    'loops.repl:1:20-1:88 Call depth limit exceeded: more than 0 nested calls (raise it with --max-call-depth) e.total',
+    'loops.repl:1:20-1:88 Call depth limit exceeded: more than 1 nested calls (raise it with --max-call-depth) e.total<e.nested',
+    null, null,
+  ]);
+});
+
+test('a gas limit reached in the middle of a loop stops both tiers at the same charge', () => {
+  const source = `(let ((xs (enumerate 1 ${N}))) [(fold (lambda (acc x) (+ acc x)) 0 xs) (map (lambda (x) (- x 1)) xs)])`;
+  const full = agreedAlways(source, true);
+  assert.is(full.error, null);
+  let failures = 0;
+  for (let limit = full.milligas - 1; limit > full.milligas / 4; limit = Math.floor(limit * 0.9)) {
+    const r = agreedAlways(source, true, limit);
+    assert.ok(r.error?.includes('Gas limit'), `${limit}: ${r.error}`);
+    failures++;
+  }
+  assert.ok(failures > 5);
+});
+
+test('string building through an inlined callback gives the interpreter\'s text', () => {
+  const r = agreedAlways(`(fold (lambda (acc w) (+ acc w)) "" (map (lambda (i) (if (= (mod i 2) 0) "a" "b")) (enumerate 1 ${N})))`);
+  assert.is(r.traces.slice(-1)[0], `"${'ba'.repeat(N / 2)}"`);
 });
 
 test.run();

@@ -130,14 +130,50 @@ test('errors from tiered module functions called through map: caught by try, or 
   assert.equal(tiered(`${chain}(expect-failure "fails" (c.outer 0))`).traces.slice(-1), ['"Expect failure: Success: fails"']);
 });
 
-test('the call-depth limit stops tiered recursion at the same call as the interpreter', () => {
+test('the call-depth limit stops tiered recursion at the same call as the interpreter, below and above the tier\'s depth', () => {
+  const saved = limits.callDepth;
+  try {
+    for (const limit of [300, TIER_DEPTH + 50]) {
+      limits.callDepth = limit;
+      const r = tiered('(let ((f (lambda (g n) (if (= n 0) 0 (+ 1 (g g (- n 1))))))) (f f 500))');
+      assert.is(r.error, `tier.repl:0:42-0:55 Call depth limit exceeded: more than ${limit} nested calls (raise it with --max-call-depth) `);
+    }
+  } finally {
+    limits.callDepth = saved;
+  }
+});
+
+test('tail calls in tiered code reuse the frame: far deeper than the call-depth limit and the tier\'s depth', () => {
   const saved = limits.callDepth;
   limits.callDepth = 300;
   try {
-    const r = tiered('(let ((f (lambda (g n) (if (= n 0) 0 (+ 1 (g g (- n 1))))))) (f f 500))');
-    assert.is(r.error, 'tier.repl:0:42-0:55 Call depth limit exceeded: more than 300 nested calls (raise it with --max-call-depth) ');
+    const n = TIER_DEPTH * 20;
+    const r = tiered(`(let ((g (lambda (f n) (if (= n 0) "done" (f f (- n 1)))))) [(g g ${n}) (g g 3)])`);
+    assert.equal([r.error, r.traces.slice(-1)[0]], [null, '["done" "done"]']);
+    // and a tail call failing deep in the chain has the interpreter's error
+    const failing = tiered(`(let ((g (lambda (f n) (if (= n 0) (+ n "x") (f f (- n 1)))))) (g g ${n}))`);
+    assert.is(failing.error, 'tier.repl:0:35-0:44 Type error: failed to call native function + with argument(s) of type(s): integer, string ');
   } finally {
     limits.callDepth = saved;
+  }
+});
+
+const RECURSING = `(module r G (defcap G () true)
+  (defun boom (x) (enforce (> x 0) "boom"))
+  (defun run (n) (let ((f (lambda (g k) (if (= k 0) (boom 0) (+ 1 (g g (- k 1))))))) (f f n)))
+  (defun sum (n) (let ((f (lambda (g k) (if (= k 0) (length [1 2]) (+ k (g g (- k 1))))))) (f f n))))
+`;
+
+test('a lambda recursing through itself: module functions and natives called deep in the recursion, and their errors, see the interpreter\'s frames', () => {
+  const strip = (e: string | null) => e?.replace(/\.\{[^}]*\}/g, '') ?? null;
+  assert.is(strip(tiered(`${RECURSING}(r.run 60)`).error), 'tier.repl:1:18-1:42 boom r.boom<r.run');
+  // caught: the frames are unwound, and the same functions run again with the right results
+  const caught = tiered(`${RECURSING}[(try -1 (r.run 60)) (r.sum 60) (try -1 (r.run 5)) (r.sum 100)]`);
+  assert.equal([caught.error, caught.traces.slice(-1)[0]], [null, `[-1 ${60 * 61 / 2 + 2} -1 ${100 * 101 / 2 + 2}]`]);
+  // metered: the same charges in the same order, up to a limit hit deep in the recursion
+  const full = tiered(`${RECURSING}(r.sum 60)`, 10_000_000);
+  for (let limit = full.milligas - 1; limit > full.milligas / 2; limit = Math.floor(limit * 0.97)) {
+    assert.ok(tiered(`${RECURSING}(r.sum 60)`, limit).error?.includes('Gas limit'), String(limit));
   }
 });
 
