@@ -405,12 +405,20 @@ export class Desugarer {
       }
       case 'create-user-guard': {
         const app = args[0];
-        if (args.length !== 1 || app.t !== 'paren' || app.items.length === 0 || app.items[0].t !== 'name') {
+        if (args.length !== 1 || app.t !== 'paren' || app.items.length === 0 || app.items[0].t === 'keyword') {
           throw syntaxFailure('create-user-guard must take one argument, which must be an application', span);
         }
-        const fn = this.expr(app.items[0]);
+        const spec = resolveOverload('create-user-guard', 2)!;
+        const head = app.items[0];
+        if (head.t !== 'name' || (head.parts.length === 1 && this.lookupLocal(head.parts[0]))) {
+          // Pact accepts any application here, but only a top-level function's makes a guard: any
+          // other head (a lambda, a local, a dynamic reference) fails when run, before its arguments
+          const none: Expr = { k: 'const', value: UNIT, span: app.span };
+          return { k: 'call-native', spec, args: [none, { k: 'list', items: [], span: app.span }], span };
+        }
+        const fn = this.expr(head);
         const fnArgs: Expr = { k: 'list', items: app.items.slice(1).map(a => this.expr(a)), span: app.span };
-        return { k: 'call-native', spec: resolveOverload('create-user-guard', 2)!, args: [fn, fnArgs], span };
+        return { k: 'call-native', spec, args: [fn, fnArgs], span };
       }
       default: return undefined;
     }

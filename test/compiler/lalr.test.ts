@@ -7,8 +7,10 @@ import { EOF, isTerminal, pactGrammar } from '../../compiler/grammar.js';
 import { buildTables, decodeTables, encodeTables } from '../../compiler/lalr.js';
 import { PACT_TABLES } from '../../compiler/pact-tables.js';
 
+// the grammar the independent check below reads; each test builds its own tables inside the test
+// (not at load), so mutation testing sees which tests reach the grammar and table builders
 const g = pactGrammar();
-const tables = buildTables(g);
+const built = () => buildTables(pactGrammar());
 
 /** Nullable nonterminals and FIRST sets, computed here independently of lalr.ts (plain sets). */
 const nullable = new Set<number>();
@@ -56,6 +58,7 @@ function closure(kernel: Item[]): Set<Item> {
 }
 
 test('every canonical LR(1) state maps onto an LALR state with the same shifts, gotos and reductions', () => {
+  const tables = built();
   const kernels: Item[][] = [], index = new Map<string, number>(), queue: number[] = [];
   const stateOf = (kernel: Item[]) => {
     const key = [...kernel].sort().join('|');
@@ -109,6 +112,7 @@ test('every canonical LR(1) state maps onto an LALR state with the same shifts, 
 // happy 1.x lists only a failing state's plain shifts, happy 2.x every shift: where no conflict
 // decided a failing state's shift, both give the same list, so either generator's Pact agrees
 test('a failing state expects exactly what it shifts; a state with a reduction never fails', () => {
+  const tables = built();
   for (const s of tables.states) {
     const shifts = [...s.actions].filter(([, a]) => a.kind === 'shift').map(([t]) => t).sort((a, b) => a - b);
     const reduces = [...s.actions.values()].some(a => a.kind === 'reduce');
@@ -118,6 +122,7 @@ test('a failing state expects exactly what it shifts; a state with a reduction n
 });
 
 test('the tables a process reads (compiler/pact-tables.ts) are the ones the grammar builds; regenerate with npm run tables', () => {
+  const tables = built();
   assert.equal(PACT_TABLES, encodeTables(tables), 'compiler/pact-tables.ts is stale: run `npm run tables`');
   assert.equal(decodeTables(PACT_TABLES), tables);
 });
