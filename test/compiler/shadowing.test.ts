@@ -3,7 +3,8 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SourceFile, checkTopLevelShadowing } from '../../compiler/index.js';
+import { SourceFile } from '../../compiler/index.js';
+import { checkTopLevelShadowing } from '../../compiler/shadowing.js';
 import { tokenize } from '../../compiler/lexer.js';
 import { parse } from '../../compiler/parser.js';
 import { runRepl } from '../helpers.js';
