@@ -283,11 +283,13 @@ export class Machine extends CallStack {
                   s[sp++] = r;
                   break;
                 }
-                if (fp >= maxDepth && !(tail && this.handlersBelow(fp))) throw callTooDeep();
-                if (callee.proto.tracked) activate(callee.proto);
                 // a frame under the reentrancy check keeps its own frame (it is undone on return)
                 const guarded = callee.via !== null || this.reentrant.length > 0;
-                if (tail && !guarded && this.guardFp !== fp && this.handlersBelow(fp)) {
+                const reuse = tail && !guarded && this.guardFp !== fp && this.handlersBelow(fp);
+                // only a call that pushes a frame counts against the depth limit
+                if (fp >= maxDepth && !reuse) throw callTooDeep();
+                if (callee.proto.tracked) activate(callee.proto);
+                if (reuse) {
                   // reuse this frame: move callee and arguments down to our own slots
                   const dst = base - 1;
                   const src = sp - argc - 1;

@@ -79,6 +79,22 @@ test('a fused compare-and-branch inside an argument list leaves the stack exactl
   }
 });
 
+test('metered or on decimals, the slow path of every compare shape leaves the stack as it found it', () => {
+  for (const cmp of CMPS) {
+    for (const [kind, run1] of [['metered', metered], ['decimals', run]] as const) {
+      const rows = kind === 'metered' ? OPERANDS['small integers'] : OPERANDS.decimals;
+      rows.forEach(([a, b], i) => {
+        const want = TRUTH[cmp][i];
+        const yes = want ? 1 : 2;
+        const where = `${cmp} ${kind} ${SIDES[i]}`;
+        assert.is(run1(`(let ((a ${a}) (b ${b})) [0 (+ 100 (if (${cmp} a b) 1 2)) 9])`), `[0 ${100 + yes} 9]`, `${where} two values`);
+        assert.is(run1(`(let ((a ${a})) [0 (+ 100 (if (${cmp} a ${b}) 1 2)) 9])`), `[0 ${100 + yes} 9]`, `${where} constant`);
+        assert.is(run1(`(let ((a ${a}) (b ${b})) [0 (${cmp} a b) 9])`), `[0 ${want} 9]`, `${where} opcode`);
+      });
+    }
+  }
+});
+
 test('metered, every compare shape charges the native and the integer comparison', () => {
   const gasOf = (src: string) => evalLast(`(env-gasmodel "table") (env-gaslimit 1000000) ${src} (env-milligas)`);
   for (const cmp of CMPS) {

@@ -8,7 +8,10 @@ import { read, compileExpression } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { FunctionProto } from '../../vm/chunk.js';
 import { setTierMode, tierSettings, tierSource } from '../../vm/tier.js';
-import { PactError } from '../../vm/errors.js';
+import { PactError, nativeFailure } from '../../vm/errors.js';
+import { BUILTINS, builtinId, namedOverload } from '../../vm/builtins.js';
+import { ProbeMap, ProbeKind } from '../../vm/coverage.js';
+import { evalLast, errorOf } from '../helpers.js';
 import {
   limits, checkedInteger, engineFailure, InternalFailure, sourceTooDeep, valueTooDeep, callTooDeep,
   integerTooLarge, listTooLarge, stringTooLarge, MAX_INTEGER_BITS,
@@ -232,6 +235,67 @@ test('tiered code declares exactly the variables it uses: parameters, locals, st
   const capturing = tierSource(lambda('(let ((y 2)) (lambda (x) (+ x y)))'))!;
   assert.ok(capturing.includes('const caps = closure.captures;'));
   assert.ok(capturing.includes('v1 = caps[0];'));
+});
+
+test('a source file finds the line of any offset and gives each line without its line break', () => {
+  const f = new SourceFile('f.repl', 'ab\ncd\r\ne\rf\r\n\nlast');
+  // lineText first: the line starts are computed by whichever is asked first
+  assert.is(f.lineText(1), 'cd');
+  assert.is(f.lineText(2), 'e\rf');
+  assert.is(f.lineText(3), '');
+  assert.is(f.lineText(4), 'last');
+  assert.is(f.lineText(0), 'ab');
+  assert.equal(f.position(0), { line: 0, col: 0 });
+  assert.equal(f.position(2), { line: 0, col: 2 });
+  assert.equal(f.position(3), { line: 1, col: 0 });
+  assert.equal(f.position(14), { line: 4, col: 1 });
+  assert.equal(new SourceFile('g.repl', 'x\ny').position(2), { line: 1, col: 0 });
+});
+
+test('Span.join covers both spans, in either order', () => {
+  const f = new SourceFile('j.repl', '(a) (b)');
+  const a = new Span(f, 0, 3), b = new Span(f, 4, 7);
+  for (const j of [Span.join(a, b), Span.join(b, a)]) {
+    assert.is(j.start, 0);
+    assert.is(j.end, 7);
+    assert.is(j.file, f);
+  }
+  assert.is(Span.join(a, b).range(), 'j.repl:0:0-0:7');
+});
+
+test('nativeFailure is an execution error naming the native', () => {
+  const e = nativeFailure('env-data', 'bad data');
+  assert.is(e.kind, 'exec');
+  assert.is(e.message, 'native execution failure, env-data failed with message: bad data');
+  assert.not.ok(e.recoverable);
+});
+
+test('a partial application dropped in a sequence names the function it left unsaturated', () => {
+  const mod = '(module m g (defcap g () true) (defun f (a:integer b:integer) a))\n';
+  assert.match(errorOf(`${mod}((lambda () (m.f 1) 2))`), /^Incorrect number of arguments \(1\) for function m\.f\.\{[\w-]+\} supplied; expected \(2\)$/);
+  assert.is(errorOf('((lambda () ((lambda (a b) a) 1) 2))'), 'Incorrect number of arguments (1) for lambda supplied; expected (2)');
+  assert.is(errorOf('((lambda () (+ 1) 2))'), 'Incorrect number of arguments (1) for native function + supplied; expected (2)');
+});
+
+test('natives are found by surface name; of the internal names only negate is callable', () => {
+  assert.is(evalLast('(negate 10)'), '-10');
+  assert.equal(namedOverload('negate')?.map(b => b.name), ['negate']);
+  assert.is(namedOverload('round-prec'), undefined);
+  assert.is(namedOverload('no-such-native'), undefined);
+  assert.is(BUILTINS[builtinId('negate')].name, 'negate');
+  assert.throws(() => builtinId('no-such-native'), (e: Error) => e.message === 'unknown builtin no-such-native');
+});
+
+test('a probe map numbers its probes in order and counts hits once sealed', () => {
+  const probes = new ProbeMap('p.repl', 'm.f');
+  assert.is(probes.add(ProbeKind.Entry, 1), 0);
+  assert.is(probes.add(ProbeKind.Line, 2), 1);
+  assert.is(probes.add(ProbeKind.Then, 2), 2);
+  assert.equal(probes.lines, [1, 2, 2]);
+  assert.equal(probes.kinds, [ProbeKind.Entry, ProbeKind.Line, ProbeKind.Then]);
+  assert.is(probes.hits.length, 0);
+  probes.seal();
+  assert.equal([...probes.hits], [0, 0, 0]);
 });
 
 test.run();
