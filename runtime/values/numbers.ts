@@ -243,9 +243,10 @@ function scaledTo(d: PactDecimal, places: number): bigint {
   return places === d.places ? d.mantissa : d.mantissa * pow10(places - d.places);
 }
 
-/** Places of a sum: the max, but a zero operand contributes no places (Data.Decimal quirk). */
+/** Places of a sum: the max, but a zero operand contributes no places and two zeros give none
+ *  (Data.Decimal's `roundMax`). */
 function sumPlaces(a: PactDecimal, b: PactDecimal): number {
-  if (a.mantissa === 0n) return b.places;
+  if (a.mantissa === 0n) return b.mantissa === 0n ? 0 : b.places;
   if (b.mantissa === 0n) return a.places;
   return Math.max(a.places, b.places);
 }

@@ -1,7 +1,8 @@
 // The sort Pact's `sort` natives use: the introsort of Haskell's vector-algorithms
-// (median-of-three quicksort down to segments of 18, then one insertion-sort pass). It is not
-// stable, and the order of elements that compare equal (`1.0` vs `1.00`, objects tied on the
-// sort fields) is observable, so we follow the same steps rather than Array.prototype.sort.
+// (median-of-three quicksort down to segments of 18, a heap sort past the depth limit, then one
+// insertion-sort pass). It is not stable, and the order of elements that compare equal (`1.0` vs
+// `1.00`, objects tied on the sort fields) is observable, so we follow the same steps rather than
+// Array.prototype.sort.
 
 export type Cmp<T> = (a: T, b: T) => number;
 
@@ -26,7 +27,7 @@ function depthLimit(n: number): number {
 }
 
 function partitionLoop<T>(a: T[], cmp: Cmp<T>, depth: number, l: number, u: number): void {
-  if (depth === 0) { heapFallback(a, l, u, cmp); return; }
+  if (depth === 0) { heapSort(a, l, u, cmp); return; }
   if (u - l < THRESHOLD) return;
   // median of (l, middle, u-1) moved to position l, then used as the pivot
   const c = l + ((u - l) >> 1);
@@ -94,8 +95,37 @@ function stableInsert<T>(a: T[], l: number, m: number, u: number, cmp: Cmp<T>): 
   }
 }
 
-/** Depth exhausted (pathological inputs only): sort the segment stably instead of a heap sort. */
-function heapFallback<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
-  const seg = a.slice(l, u).sort(cmp);
-  for (let i = 0; i < seg.length; i++) a[l + i] = seg[i];
+/**
+ * Depth exhausted: Heap.sortByBounds, a heap sort over a quaternary heap (each node has up to four
+ * children at 4i+1..4i+4, relative to l). It is not stable, and which of two equal elements ends
+ * first is observable, so its steps are followed exactly: build the heap, pop the largest to the
+ * end until five are left, move the largest of those into place, sort the first four.
+ */
+function heapSort<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
+  const len = u - l;
+  if (len <= 4) { if (len >= 2) smallSort(a, l, u, cmp); return; }
+  for (let k = (len - 1) >> 2; k >= 0; k--) sift(a, cmp, l, a[l + k], k, len);
+  // pop the top to k, k = u-1 down to l+5, each time sifting the element displaced from k
+  for (let k = u - 1; k > l + 4; k--) {
+    const displaced = a[k];
+    a[k] = a[l];
+    sift(a, cmp, l, displaced, 0, k - l);
+  }
+  swap(a, l, l + 4);
+  smallSort(a, l, l + 4, cmp);
+}
+
+/** Fill the hole at `root` of the heap a[off..off+len) with `val`, moving larger children up. */
+function sift<T>(a: T[], cmp: Cmp<T>, off: number, val: T, root: number, len: number): void {
+  for (;;) {
+    const first = 4 * root + 1;
+    if (first >= len) break;
+    // the leftmost largest child: a later child wins only if strictly greater
+    let child = first;
+    for (let c = first + 1; c < first + 4 && c < len; c++) if (cmp(a[off + child], a[off + c]) < 0) child = c;
+    if (!(cmp(val, a[off + child]) < 0)) break;
+    a[off + root] = a[off + child];
+    root = child;
+  }
+  a[off + root] = val;
 }

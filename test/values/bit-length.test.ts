@@ -71,4 +71,14 @@ test('bitLength of negative bigints at the float boundaries equals that of their
   }
 });
 
+test('bitLength searches afresh after a size jump: exact where the search lands on 2^1024 or just below', () => {
+  // each case after a far larger number, so that the last-size shortcut misses and the search runs
+  const far = 1n << 200_000n;
+  for (const [x, bits] of [[1n << 3072n, 3073], [(1n << 2048n) - 1n, 2048], [(1n << 4096n) + 1n, 4097], [1n << 1024n, 1025]] as [bigint, number][]) {
+    assert.is(bitLength(far), 200_001);
+    assert.is(bitLength(x), bits, `${bits} bits`);
+    assert.is(bitLength(-x), bits, `-x: ${bits} bits`);
+  }
+});
+
 test.run();

@@ -3,11 +3,13 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { jsonString, legacyKeyOrder, scientificText, stableJson } from '../../runtime/values/json.js';
+import { jsonRoundTrip, jsonString, legacyKeyOrder, scientificText, stableJson } from '../../runtime/values/json.js';
 import {
   CapabilityGuard, CapToken, KeySetGuard, KeySetRefGuard, ModRef, ModuleGuard, PactDecimal, PactGuard,
-  PactObject, PactTime, UNIT, UserGuard, type Value,
+  NativeFn, PactObject, PactTime, UNIT, UserGuard, type Value,
 } from '../../vm/values.js';
+import { valueEquals } from '../../runtime/values/equality.js';
+import { showText } from '../../runtime/values/render.js';
 import { PactError } from '../../vm/errors.js';
 
 const obj = (entries: [string, Value][]) => new PactObject(new Map(entries));
@@ -19,6 +21,9 @@ const table: [string, Value, string][] = [
   ["max safe", 9007199254740991n, "{\"int\":9007199254740991}"],
   ["above max safe", 9007199254740992n, "{\"int\":\"9007199254740992\"}"],
   ["below -max safe", -9007199254740992n, "{\"int\":\"-9007199254740992\"}"],
+  ["-max safe", -9007199254740991n, "{\"int\":-9007199254740991}"],
+  ["decimal with mantissa -max safe", new PactDecimal(-9007199254740991n, 2), "-9.007199254740991e13"],
+  ["decimal with mantissa below -max safe", new PactDecimal(-9007199254740992n, 2), "{\"decimal\":\"-90071992547409.92\"}"],
   ["string", 'a"b', "\"a\\\"b\""],
   ["true", true, "true"],
   ["false", false, "false"],
@@ -47,6 +52,9 @@ const table: [string, Value, string][] = [
   ["pact guard", new PactGuard('pid', 'g'), "{\"pactId\":\"pid\",\"name\":\"g\"}"],
   ["modref", new ModRef('ns.m', ['i', 'ns.j']), "{\"refSpec\":[{\"namespace\":null,\"name\":\"i\"},{\"namespace\":\"ns\",\"name\":\"j\"}],\"refName\":{\"namespace\":\"ns\",\"name\":\"m\"}}"],
   ["cap token", new CapToken('m.C', [true]), "{\"name\":\"m.C\",\"args\":[true]}"],
+  ["cap token of two arguments", new CapToken('m.C', ['a', 1]), "{\"name\":\"m.C\",\"args\":[\"a\",{\"int\":1}]}"],
+  ["cap guard of two arguments", new CapabilityGuard('m.C', ['a', 'b'], null), "{\"cgPactId\":null,\"cgArgs\":[\"a\",\"b\"],\"cgName\":\"m.C\"}"],
+  ["user guard of two arguments", new UserGuard('m.f', ['a', 'b']), "{\"args\":[\"a\",\"b\"],\"fun\":\"m.f\"}"],
 ];
 
 for (const [what, value, text] of table) {
@@ -76,12 +84,82 @@ test('object keys come in the legacy HashMap order, ties kept in the given order
   assert.equal(legacyKeyOrder(['x', 'x']), ['x', 'x']);
 });
 
+/**
+ * The legacy order restated: hashable-1.3's FNV-1 over the UTF-16LE bytes from its 64-bit salt,
+ * read as 4-bit groups from the least significant end (unordered-containers-0.2.15's trie).
+ */
+function legacyHashDigits(k: string): string {
+  let h = BigInt.asUintN(64, -2578643520546668380n);
+  for (const byte of Buffer.from(k, 'utf16le')) h = BigInt.asUintN(64, h * 16777619n) ^ BigInt(byte);
+  return h.toString(16).padStart(16, '0').split('').reverse().join('');
+}
+
+test('legacy key order, computed afresh: the reversed FNV-1 digits decide, code-point order breaks ties', () => {
+  // the order is cached per key: fill the cache so that these keys, used nowhere else, are hashed now
+  for (let i = 0; i <= 10_000; i++) legacyKeyOrder([`filler-${i}`]);
+  const byModel = (a: string, b: string) => (legacyHashDigits(a) < legacyHashDigits(b) ? -1 : legacyHashDigits(a) > legacyHashDigits(b) ? 1 : 0);
+  // the model gives Pact's order of the keys checked above
+  assert.equal(['a', 'b', 'c', 'd', 'name', 'age'].sort(byModel), ['age', 'a', 'd', 'name', 'b', 'c']);
+  const keys = ['k-legacy-7', 'k-legacy-σ', 'k-legacy-😀', 'k-legacy-ab', 'k-legacy-', 'K', 'k-legacy-0'];
+  const want = keys.slice().sort(byModel);
+  assert.equal(legacyKeyOrder(keys), want);
+  assert.equal(legacyKeyOrder(keys.slice().reverse()), want);
+  assert.equal(legacyKeyOrder(['k-legacy-x', 'k-legacy-x']), ['k-legacy-x', 'k-legacy-x']);
+});
+
 test('stableJson refuses values nested deeper than the limit', () => {
   let v: Value = 1;
   for (let i = 0; i < 1001; i++) v = [v];
   assert.is(stableJson(v).length, 1001 * 2 + '{"int":1}'.length);
   for (let i = 0; i < 2; i++) v = [v];
   assert.throws(() => stableJson(v), (e: unknown) => e instanceof PactError);
+});
+
+// [what, value, what env-data keeps after its JSON round trip]
+const roundTrips: [string, Value, Value][] = [
+  ['an integer', 5, 5],
+  ['a big integer', 2n ** 70n, 2n ** 70n],
+  ['a string', 'a"b', 'a"b'],
+  ['a boolean', false, false],
+  ['a fractional decimal', new PactDecimal(15n, 1), new PactDecimal(15n, 1)],
+  ['an integral decimal: an integer', new PactDecimal(20n, 1), 2],
+  ['an integral decimal without places', new PactDecimal(-7n, 0), -7],
+  ['an integral decimal past 2^53', new PactDecimal(9007199254740992n * 10n, 1), 9007199254740992n],
+  ['an integral decimal below -2^53', new PactDecimal(-9007199254740992n, 0), -9007199254740992n],
+  ['an integral decimal at 2^53 - 1', new PactDecimal(9007199254740991n, 0), 9007199254740991],
+  ['an integral decimal at -(2^53 - 1)', new PactDecimal(-9007199254740991n, 0), -9007199254740991],
+  ['unit: null, read back as unit', UNIT, UNIT],
+  ['a time: its ISO text', new PactTime(1_000_000n), '1970-01-01T00:00:01Z'],
+  ['a list, element by element', [new PactDecimal(30n, 1), [UNIT]], [3, [UNIT]]],
+  ['an object, field by field', PactObject.of([['b', new PactDecimal(10n, 1)], ['a', 'x']]), PactObject.of([['a', 'x'], ['b', 1]])],
+  ['a keyset: an object of keys and predicate', new KeySetGuard(['k1', 'k2'], 'keys-any'),
+    PactObject.of([['keys', ['k1', 'k2']], ['pred', 'keys-any']])],
+  ['a keyset reference: an object naming it', new KeySetRefGuard('ns.ks'), PactObject.of([['keysetref', 'ns.ks']])],
+];
+
+for (const [what, value, expected] of roundTrips) {
+  test(`env-data's JSON round trip of ${what}`, () => {
+    const got = jsonRoundTrip(value);
+    assert.ok(valueEquals(got, expected), `${showText(got)} is not ${showText(expected)}`);
+    assert.is(typeof got, typeof expected);
+  });
+}
+
+test('a value holding a function anywhere is kept as it is, not encoded', () => {
+  const fn = new NativeFn(1);
+  for (const v of [fn, [1, [fn]], PactObject.of([['a', 1], ['f', fn]]), [PactObject.of([['f', fn]])]] as Value[]) {
+    assert.is(jsonRoundTrip(v), v);
+  }
+  const plain = [1, PactObject.of([['a', new PactDecimal(10n, 1)]])];
+  assert.is.not(jsonRoundTrip(plain), plain);
+});
+
+test("env-data's round trip refuses values nested deeper than the limit", () => {
+  let v: Value = 1;
+  for (let i = 0; i < 1001; i++) v = [v];
+  assert.ok(Array.isArray(jsonRoundTrip(v)));
+  for (let i = 0; i < 2; i++) v = [v];
+  assert.throws(() => jsonRoundTrip(v), (e: unknown) => e instanceof PactError);
 });
 
 test.run();

@@ -5,7 +5,11 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { transExp, transLn, transLogBase, transPow, transSqrt, type BinFloat, type TransResult } from '../../runtime/values/mpfr.js';
+import {
+  bitLen, decimalToFloat, floatToDecimal, roundRational, transExp, transLn, transLogBase, transPow, transSqrt,
+  type BinFloat, type TransResult,
+} from '../../runtime/values/mpfr.js';
+import { PactDecimal } from '../../vm/values.js';
 
 /** The double `x` as a 53-bit float (normal doubles only), null for zero. */
 function floatOf(x: number): BinFloat | null {
@@ -72,6 +76,94 @@ test('pow and log-base at exact points', () => {
   assert.is(valueOf(transLogBase(floatOf(10), floatOf(1000))), 2.9999999999999996);
   assert.is(valueOf(transLogBase(floatOf(1), floatOf(5))), 'inf');
   assert.is(valueOf(transLogBase(floatOf(-2), floatOf(4))), 'nan');
+});
+
+const raw = (r: BinFloat) => `${r.neg ? '-' : ''}${r.m}*2^${r.e}`;
+
+test('rounding a rational to 53 bits: nearest, ties to even, a carry renormalises', () => {
+  const two53 = 2n ** 53n;
+  assert.is(raw(roundRational(two53 + 1n, 1n)), `${2n ** 52n}*2^1`, '2^53 + 1: a tie, down to even');
+  assert.is(raw(roundRational(two53 + 3n, 1n)), `${2n ** 52n + 2n}*2^1`, '2^53 + 3: a tie, up to even');
+  assert.is(raw(roundRational(2n ** 54n - 1n, 1n)), `${2n ** 52n}*2^2`, 'all ones: rounds up to a power of two');
+  assert.is(raw(roundRational(-(two53 + 3n), 1n)), `-${2n ** 52n + 2n}*2^1`);
+  assert.is(raw(roundRational(1n, 3n)), `${(2n ** 54n) / 3n}*2^-54`, "1/3: the remainder is a third of a unit, rounded down");
+  assert.is(raw(roundRational(1n, 1n)), `${2n ** 52n}*2^-52`);
+  assert.is(raw(roundRational(3n, 2n ** 80n)), `${3n * 2n ** 51n}*2^-131`);
+  assert.throws(() => roundRational(0n, 1n));
+});
+
+test('bit length of a bigint, either sign', () => {
+  assert.equal([0n, 1n, -1n, 15n, 16n, -16n, 2n ** 64n - 1n, 2n ** 64n].map(bitLen), [0, 1, 1, 4, 5, 5, 64, 65]);
+});
+
+test('a decimal is rounded to the nearest double; a float is converted back exactly', () => {
+  assert.is(decimalToFloat(new PactDecimal(0n, 3)), null);
+  const tenth = decimalToFloat(new PactDecimal(1n, 1))!;
+  assert.is(valueOf(tenth), 0.1);
+  const exact = floatToDecimal(tenth);
+  assert.is(`${exact.mantissa}@${exact.places}`, '1000000000000000055511151231257827021181583404541015625@55');
+  const big = floatToDecimal({ neg: true, m: 3n, e: 4 });
+  assert.is(`${big.mantissa}@${big.places}`, '-48@0');
+  const zero = floatToDecimal('zero');
+  assert.is(`${zero.mantissa}@${zero.places}`, '0@0');
+  assert.throws(() => floatToDecimal('nan'));
+  assert.throws(() => floatToDecimal('inf'));
+});
+
+test('exp at the edges of MPFR\'s exponent range (2^30): finite just below, infinite or zero beyond', () => {
+  const kind = (r: TransResult) => (typeof r === 'string' ? r : 'finite');
+  assert.is(kind(transExp(floatOf(744261117))), 'finite');
+  assert.is(kind(transExp(floatOf(744261118))), 'inf');
+  assert.is(kind(transExp(floatOf(-744261117))), 'finite');
+  assert.is(kind(transExp(floatOf(-744261118))), 'zero');
+  assert.is(kind(transExp(floatOf(2 ** 32))), 'inf');
+  assert.is(kind(transExp(floatOf(-(2 ** 32)))), 'zero');
+});
+
+test('ln below one is negative; exp of a negative is below one', () => {
+  assert.is(valueOf(transLn(floatOf(0.5))), -Math.LN2);
+  assert.is(valueOf(transLn(floatOf(2))), Math.LN2);
+  assert.is(valueOf(transExp(floatOf(-1))), 0.36787944117144233);
+  assert.is(valueOf(transLn(floatOf(1e-300))), -690.7755278982137);
+});
+
+test('pow: integer exponents exactly, the sign of a negative base by parity, overflow and underflow', () => {
+  assert.is(valueOf(transPow(floatOf(2), floatOf(-2))), 0.25);
+  assert.is(valueOf(transPow(floatOf(2), floatOf(0.5))), Math.SQRT2);
+  assert.is(valueOf(transPow(floatOf(-2), floatOf(2))), 4);
+  assert.is(valueOf(transPow(floatOf(-2), floatOf(-3))), -0.125);
+  assert.is(valueOf(transPow(floatOf(-2), floatOf(0.5))), 'nan');
+  assert.is(valueOf(transPow(floatOf(1), floatOf(1e300))), 1);
+  assert.is(valueOf(transPow(floatOf(3), floatOf(40))), 12157665459056928801);
+  // exponents at and beyond 2^52, where the parity is read from the mantissa or is even
+  assert.is(valueOf(transPow(floatOf(-1), floatOf(2 ** 52 + 1))), -1);
+  assert.is(valueOf(transPow(floatOf(-1), floatOf(2 ** 52))), 1);
+  assert.is(valueOf(transPow(floatOf(-1), floatOf(2 ** 53))), 1);
+  assert.is(valueOf(transPow(floatOf(-1), floatOf(2 ** 60))), 1);
+  assert.is(valueOf(transPow(floatOf(2), floatOf(2 ** 40))), 'inf');
+  assert.is(valueOf(transPow(floatOf(2), floatOf(-(2 ** 40)))), 'zero');
+  assert.is(valueOf(transPow(floatOf(0.5), floatOf(2 ** 40))), 'zero');
+  assert.is(valueOf(transPow(null, floatOf(-0.5))), 'inf');
+  // 10^400 is finite in MPFR's range: the exact power rounded once
+  const big = transPow(floatOf(10), floatOf(400)) as BinFloat;
+  assert.is(raw(big), raw(roundRational(10n ** 400n, 1n)));
+  const tiny = transPow(floatOf(10), floatOf(-400)) as BinFloat;
+  assert.is(raw(tiny), raw(roundRational(1n, 10n ** 400n)));
+  // a non-integer exponent goes through exp(y·ln x): within one ulp of Math.pow
+  for (const [x, y] of [[1.5, 2.5], [10, 0.3], [0.7, -3.7], [123.456, 1.25], [2, 100.5]]) {
+    const want = Math.pow(x, y);
+    assert.ok(Math.abs((valueOf(transPow(floatOf(x), floatOf(y))) as number) - want) <= ulp(want), `${x} ^ ${y}`);
+  }
+});
+
+test('log-base: zeros and ones of base and argument', () => {
+  assert.is(valueOf(transLogBase(null, null)), 'nan');
+  assert.is(valueOf(transLogBase(null, floatOf(5))), 'zero');
+  assert.is(valueOf(transLogBase(floatOf(2), null)), 'inf');
+  assert.is(valueOf(transLogBase(floatOf(1), floatOf(1))), 'nan');
+  assert.is(valueOf(transLogBase(floatOf(2), floatOf(1))), 'zero');
+  assert.is(valueOf(transLogBase(floatOf(0.5), floatOf(8))), -3);
+  assert.is(valueOf(transLogBase(floatOf(2), floatOf(-8))), 'nan');
 });
 
 test.run();
