@@ -79,6 +79,7 @@ test('start connects once, a closed client never connects, and return() ends the
   const disconnected = first<Disconnection>(twice, 'disconnected');
   twice.start().start();
   await disconnected;
+  await new Promise((resolve) => setTimeout(resolve, 100)); // time for a second request, if there were one
   assert.is(requests.length, 1, 'one request, from the client started twice');
   const iterator = twice[Symbol.asyncIterator]();
   const next = await iterator.next();
