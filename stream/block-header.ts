@@ -99,6 +99,9 @@ const HEADER_KEYS = [
   'height', 'nonce', 'parent', 'payloadHash', 'target', 'weight', 'serviceVersion',
 ];
 
+/** A header has 13 fields (serviceVersion is chainwebVersion under another name). */
+const HEADER_FIELDS = 13;
+
 const UNKNOWN_KEY = -1;
 
 /** A key set with a lookup by (length, first byte): each of our keys is alone in its slot, so a
@@ -152,6 +155,15 @@ export class BlockHeaderDecoder {
   // the last version string read, and its bytes (a stream repeats one version)
   private versionBytes: Buffer = Buffer.alloc(0);
   private versionText = '';
+  // the key order of the event being read (UNKNOWN_KEY for an unknown key), to teach the fast path
+  private readonly topOrder = new Int8Array(TOP_KEYS.length);
+  private topCount = 0;
+  private readonly headerOrder = new Int8Array(HEADER_FIELDS);
+  private headerCount = 0;
+  // the key order and version last taught, so that each layout is taught once
+  private readonly taughtTop = new Int8Array(TOP_KEYS.length).fill(UNKNOWN_KEY);
+  private readonly taughtHeader = new Int8Array(HEADER_FIELDS).fill(UNKNOWN_KEY);
+  private taughtVersion = '';
 
   decode(bytes: Uint8Array, start = 0, end = bytes.length): BlockHeaderEvent {
     const b = asBuffer(bytes);
@@ -186,6 +198,7 @@ export class BlockHeaderDecoder {
       const event = this.readEvent();
       this.skipWhitespace();
       if (this.p !== this.end) this.fail('syntax', '', 'unexpected text after the object');
+      if (this.topCount === 4 && this.headerCount === HEADER_FIELDS && !this.taught(event.header.chainwebVersion)) this.teach(b, start, end, event.header.chainwebVersion);
       return event;
     } finally {
       this.b = EMPTY; // do not keep the caller's chunk alive
@@ -194,17 +207,44 @@ export class BlockHeaderDecoder {
     }
   }
 
+  /** True if the fast path was already taught the key order just read, with this version. */
+  private taught(version: string): boolean {
+    if (version !== this.taughtVersion) return false;
+    for (let i = 0; i < 4; i++) if (this.topOrder[i] !== this.taughtTop[i]) return false;
+    for (let i = 0; i < HEADER_FIELDS; i++) if (this.headerOrder[i] !== this.taughtHeader[i]) return false;
+    return true;
+  }
+
+  /**
+   * Teaches the fast path the layout of the event just read (4 and 13 keys read without an error:
+   * each known key once, no unknown one): a
+   * stream keeps one layout, so the events after it skip this reader. The layout is dropped at
+   * once if it does not fit the very event it came from (whitespace or escapes in it).
+   */
+  private teach(b: Buffer, start: number, end: number, version: string): void {
+    this.taughtTop.set(this.topOrder);
+    this.taughtHeader.set(this.headerOrder);
+    this.taughtVersion = version;
+    const top = Array.from(this.topOrder, (k) => TOP_KEYS[k]!);
+    const header = Array.from(this.headerOrder, (k) => HEADER_KEYS[k]!);
+    if (this.fast.learn(top, header, version) && this.fast.read(b, start, end) === undefined) this.fast.forget();
+  }
+
   private readEvent(): BlockHeaderEvent {
     let header: BlockHeader | undefined;
     let powHash: string | undefined;
     let target: string | undefined;
     let txCount = -1;
     let previous = TOP_KEY_SET.bytes.length;
+    this.topCount = 0;
+    this.headerCount = 0;
     this.openObject('');
     if (!this.closeObjectIfEmpty()) {
       do {
         const key = this.readKey(TOP_KEY_SET, previous, '');
         if (key !== UNKNOWN_KEY) previous = key;
+        if (this.topCount < 4) this.topOrder[this.topCount] = key;
+        this.topCount++;
         switch (key) {
           case Top.header:
             if (header !== undefined) this.duplicate('header');
@@ -254,6 +294,8 @@ export class BlockHeaderDecoder {
       do {
         const key = this.readKey(HEADER_KEY_SET, previous, 'header');
         if (key !== UNKNOWN_KEY) previous = key;
+        if (this.headerCount < HEADER_FIELDS) this.headerOrder[this.headerCount] = key;
+        this.headerCount++;
         switch (key) {
           case Field.adjacents:
             if (adjacents !== undefined) this.duplicate('header.adjacents');

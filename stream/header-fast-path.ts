@@ -123,10 +123,170 @@ function digits(b: Buffer, p: number, end: number): number {
   return p;
 }
 
+/** What a learned layout reads between and inside its templates. */
+const enum Value {
+  chainId, creationTime, epochStart, height, txCount, featureFlags, nonce, adjacents, // between templates
+  hash, parent, payloadHash, headerTarget, weight, powHash, target, // fixed fields inside templates
+}
+const FIRST_FIXED = Value.hash;
+
+/**
+ * The layout of a stream whose keys come in another order than the node's (any order, no
+ * whitespace), learned from an event the general reader read: the whole object as templates with
+ * the variable-length values between them. Validates as strictly as the hand-written path above.
+ */
+class LearnedLayout {
+  /** templates[i] is followed by the value values[i]; the last template ends the object. */
+  readonly templates: Template[] = [];
+  readonly values: Value[] = [];
+  /** Per template, the fixed field at each of its `fields` (a Value from FIRST_FIXED on). */
+  readonly fixed: Value[][] = [];
+
+  /** From the keys of an event the general reader read: each known key once (`serviceVersion` or `chainwebVersion`). */
+  static build(topKeys: readonly string[], headerKeys: readonly string[], version: string): LearnedLayout {
+    const layout = new LearnedLayout();
+    let text = '{';
+    let fixed: Value[] = [];
+    const cut = (value: Value) => {
+      layout.templates.push(new Template(text));
+      layout.fixed.push(fixed);
+      layout.values.push(value);
+      text = '';
+      fixed = [];
+    };
+    const field = (value: Value, run: string) => {
+      text += `"${run}"`;
+      fixed.push(value);
+    };
+    for (const [i, top] of topKeys.entries()) {
+      text += `${i === 0 ? '' : ','}"${top}":`;
+      if (top === 'powHash') field(Value.powHash, HEX_FIELD);
+      else if (top === 'target') field(Value.target, HEX_FIELD);
+      else if (top === 'txCount') cut(Value.txCount);
+      else {
+        text += '{';
+        for (const [j, key] of headerKeys.entries()) {
+          text += `${j === 0 ? '' : ','}"${key}":`;
+          switch (key) {
+            case 'adjacents': text += '{'; cut(Value.adjacents); text += '}'; break;
+            case 'chainId': cut(Value.chainId); break;
+            case 'creationTime': cut(Value.creationTime); break;
+            case 'epochStart': cut(Value.epochStart); break;
+            case 'height': cut(Value.height); break;
+            case 'featureFlags': cut(Value.featureFlags); break;
+            case 'nonce': text += '"'; cut(Value.nonce); text += '"'; break;
+            case 'chainwebVersion': case 'serviceVersion': text += `"${version}"`; break;
+            case 'hash': field(Value.hash, HASH_FIELD); break;
+            case 'parent': field(Value.parent, HASH_FIELD); break;
+            case 'payloadHash': field(Value.payloadHash, HASH_FIELD); break;
+            case 'target': field(Value.headerTarget, HASH_FIELD); break;
+            default: field(Value.weight, HASH_FIELD); // weight
+          }
+        }
+        text += '}';
+      }
+    }
+    text += '}';
+    layout.templates.push(new Template(text));
+    layout.fixed.push(fixed);
+    return layout;
+  }
+
+  // the fixed fields of the event being read, by Value − FIRST_FIXED (reused: read is not re-entrant)
+  private readonly strings: string[] = ['', '', '', '', '', '', ''];
+
+  read(b: Buffer, start: number, end: number, text: string, base: number, version: string): BlockHeaderEvent | undefined {
+    const { templates, values, fixed } = this;
+    const strings = this.strings;
+    let chainId = 0;
+    let creationTime = 0;
+    let epochStart = 0;
+    let height = 0;
+    let txCount = 0;
+    let featureFlags = ZERO_BIGINT;
+    let nonce = '';
+    let adjacents: Adjacents | undefined;
+    let p = start;
+    for (let s = 0; ; s++) {
+      const template = templates[s]!;
+      if (!template.matches(b, p, end)) return undefined;
+      const fields = template.fields;
+      const kinds = fixed[s]!;
+      for (let f = 0; f < kinds.length; f++) {
+        const at = p + fields[f]! - base;
+        const kind = kinds[f]!;
+        strings[kind - FIRST_FIXED] = text.substring(at, at + (kind >= Value.powHash ? 64 : 43));
+      }
+      p += template.length;
+      if (s === values.length) break;
+      const value = values[s]!;
+      if (value === Value.adjacents) {
+        adjacents = new Adjacents();
+        p = readAdjacents(b, p, end, text, base, adjacents);
+        if (p < 0) return undefined;
+        continue;
+      }
+      if (value === Value.nonce) {
+        const nonceStart = p;
+        while (p < end && b[p]! - ZERO >>> 0 < 10) p++;
+        if (p === nonceStart || !isWord64Digits(b, nonceStart, p - nonceStart)) return undefined;
+        nonce = text.substring(nonceStart - base, p - base);
+        continue;
+      }
+      const digitsStart = p;
+      p = digits(b, p, end);
+      if (p < 0) return undefined;
+      const n = digitsValue;
+      switch (value) {
+        case Value.chainId:
+          if (n > MAX_UINT32) return undefined;
+          chainId = n;
+          break;
+        case Value.featureFlags:
+          if (p - digitsStart <= 15) featureFlags = n === 0 ? ZERO_BIGINT : BigInt(n);
+          else if (p - digitsStart > 20 || (featureFlags = BigInt(text.substring(digitsStart - base, p - base))) > MAX_WORD64) return undefined;
+          break;
+        default:
+          if (n > Number.MAX_SAFE_INTEGER) return undefined;
+          if (value === Value.creationTime) creationTime = n;
+          else if (value === Value.epochStart) epochStart = n;
+          else if (value === Value.height) height = n;
+          else txCount = n;
+      }
+    }
+    if (p !== end || adjacents === undefined) return undefined;
+    const header: BlockHeader = {
+      chainId, height, hash: strings[Value.hash - FIRST_FIXED]!, parent: strings[Value.parent - FIRST_FIXED]!, adjacents,
+      chainwebVersion: version, creationTime, epochStart, featureFlags, nonce,
+      payloadHash: strings[Value.payloadHash - FIRST_FIXED]!, target: strings[Value.headerTarget - FIRST_FIXED]!,
+      weight: strings[Value.weight - FIRST_FIXED]!,
+    };
+    return { header, powHash: strings[Value.powHash - FIRST_FIXED]!, target: strings[Value.target - FIRST_FIXED]!, txCount };
+  }
+}
+
+/** Reads the entries of an adjacents object up to its `}` (not read); returns where it stopped, or -1. */
+function readAdjacents(b: Buffer, p: number, end: number, text: string, base: number, adjacents: Adjacents): number {
+  if (b[p] === CLOSE_BRACE) return p;
+  for (;;) {
+    if (b[p] !== QUOTE) return -1;
+    p = digits(b, p + 1, end);
+    const chain = digitsValue;
+    if (p < 0 || chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end)) return -1;
+    if (!adjacents.add(chain, text.substring(p + 3 - base, p + 46 - base))) return -1;
+    p += ADJACENT_HASH.length;
+    if (b[p] === COMMA) p++;
+    else return b[p] === CLOSE_BRACE ? p : -1;
+  }
+}
+
 export class HeaderFastPath {
   // Every header of a stream carries the same version: `,"chainwebVersion":"<it>","creationTime":` is a template.
   private version: Template | undefined;
   private versionString = '';
+  // the layout learned from the general reader, if the stream's keys come in another order
+  private learned: LearnedLayout | undefined;
+  private learnedVersion = '';
 
   /**
    * Reads `b[start, end)`. `text`, if given, is `b` read as latin1 from `textStart` on (a caller that
@@ -134,22 +294,32 @@ export class HeaderFastPath {
    */
   read(b: Buffer, start: number, end: number, text?: string, textStart = 0): BlockHeaderEvent | undefined {
     const version = this.version;
-    if (version === undefined) return undefined;
+    const learned = this.learned;
+    if (version === undefined && learned === undefined) return undefined;
     if (b !== lastData) {
       // The same chunk usually holds many events: look at its buffer only when the chunk changes.
       if (view.buffer !== b.buffer) view = new DataView(b.buffer);
       chunkOffset = b.byteOffset;
       lastData = b;
     }
-    if (!OPEN.matches(b, start, end)) return undefined;
-    let p = start + OPEN.length;
+    const nodeLayout = version !== undefined && OPEN.matches(b, start, end);
+    if (!nodeLayout && learned === undefined) return undefined;
     // All ASCII fields become substrings of one string (V8 makes those O(1) slices): one native
     // call instead of one per field. Offsets into `text` are `position - base`.
     if (text === undefined) {
       text = latin1(b, start, end);
       textStart = start;
     }
-    const base = textStart;
+    if (nodeLayout) {
+      const event = this.readNodeLayout(b, start, end, text, textStart, version!);
+      if (event !== undefined || learned === undefined) return event;
+    }
+    return learned!.read(b, start, end, text, textStart, this.learnedVersion);
+  }
+
+  /** The node's own layout, once `OPEN` matched at `start`. */
+  private readNodeLayout(b: Buffer, start: number, end: number, text: string, base: number, version: Template): BlockHeaderEvent | undefined {
+    let p = start + OPEN.length;
 
     const adjacents = new Adjacents();
     if (b[p] !== CLOSE_BRACE) {
@@ -219,15 +389,35 @@ export class HeaderFastPath {
     return { header, powHash, target, txCount };
   }
 
+  /**
+   * Lets the fast path read events whose keys come in this order (as the general reader just read
+   * them: all known, each once), with this version; false if the version cannot be matched as bytes.
+   */
+  learn(topKeys: readonly string[], headerKeys: readonly string[], version: string): boolean {
+    this.learned = isPlainName(version) ? LearnedLayout.build(topKeys, headerKeys, version) : undefined;
+    this.learnedVersion = version;
+    return this.learned !== undefined;
+  }
+
+  /** Drops the learned layout (the event it was learned from did not fit it: whitespace, escapes). */
+  forget(): void {
+    this.learned = undefined;
+  }
+
   /** Lets the fast path recognise this version string from now on (set by the general reader). */
   rememberVersion(version: string): void {
     if (version === this.versionString) return;
     // Only names that need no JSON escaping can be matched as raw bytes.
-    if (!/^[\x21-\x7e]+$/.test(version) || version.includes('"') || version.includes('\\') || /[#%]/.test(version)) {
+    if (!isPlainName(version)) {
       this.version = undefined;
       return;
     }
     this.versionString = version;
     this.version = new Template(`,"chainwebVersion":"${version}","creationTime":`);
   }
+}
+
+/** A version that can be matched as raw bytes: printable ASCII needing no JSON escape, and no template field marks. */
+function isPlainName(version: string): boolean {
+  return /^[\x21-\x7e]+$/.test(version) && !version.includes('"') && !version.includes('\\') && !/[#%]/.test(version);
 }
