@@ -62,17 +62,8 @@ interface Translation {
   usesCaptures: boolean;
 }
 
-/** How a translation leaves the function and reads the gas meter. */
-interface Mode {
-  /** JS statements returning `value` (a tiered function leaves its frame first) */
-  ret(value: string): string;
-  leaveForTail: string;
-  /** the JS expression telling whether gas is metered */
-  metered: string;
-  afterCall: string;
-  selfCall(result: string, args: string[], charge: string): string;
-  sync: string;
-}
+/** How a translation leaves the function and reads the gas meter (the site fields of that name). */
+type Mode = Pick<TierSite, 'ret' | 'leaveForTail' | 'metered' | 'afterCall' | 'selfCall' | 'sync'>;
 
 /** Translate `proto`'s bytecode, one template per instruction, or null when one is not handled. */
 function translate(proto: FunctionProto, mode: Mode): Translation | null {

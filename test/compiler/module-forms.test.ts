@@ -4,25 +4,13 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SourceFile, compileModule, type CompiledModule, type ModuleEnv, type ModuleForm } from '../../compiler/index.js';
+import { SourceFile, compileModule, type CompiledModule, type ModuleForm } from '../../compiler/index.js';
 import { tokenize } from '../../compiler/lexer.js';
 import { parse } from '../../compiler/parser.js';
-import { GlobalCell } from '../../vm/chunk.js';
+import { env, other } from './module-env.js';
 import { PactError } from '../../vm/errors.js';
 import { runRepl } from '../helpers.js';
 
-/** The only module already installed: `other`, with a defun `z` and a defcap `C`. */
-const other = {
-  name: 'other',
-  members: new Map([['z', new GlobalCell('z', 'defun', 'other')], ['C', new GlobalCell('C', 'defcap', 'other')]]),
-};
-const env: ModuleEnv = {
-  replNatives: false,
-  lookupTopLevel: () => undefined,
-  lookupMember: (m, member) => (m === 'other' ? other.members.get(member) ?? null : undefined),
-  lookupModRef: () => undefined,
-  resolveModule: n => (n === 'other' ? other : undefined),
-};
 const deployment = { namespace: null, use: () => ({ module: 'other', members: other.members }), checkKeysetName: () => {} };
 
 /** Compile a module form read without the grammar check. */

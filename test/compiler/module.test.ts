@@ -5,24 +5,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  SourceFile, read, compileModule, type CompiledModule, type ModuleDeployment, type ModuleEnv, type ModuleForm,
+  SourceFile, read, compileModule, type CompiledModule, type ModuleDeployment, type ModuleForm,
 } from '../../compiler/index.js';
-import { GlobalCell } from '../../vm/chunk.js';
+import { env, other } from './module-env.js';
 import { PactError } from '../../vm/errors.js';
-
-/** The only module already installed: `other`, with a defun `z` and a defcap `C`. */
-const other = {
-  name: 'other',
-  members: new Map([['z', new GlobalCell('z', 'defun', 'other')], ['C', new GlobalCell('C', 'defcap', 'other')]]),
-};
-
-const env: ModuleEnv = {
-  replNatives: false,
-  lookupTopLevel: () => undefined,
-  lookupMember: (m, member) => (m === 'other' ? other.members.get(member) ?? null : undefined),
-  lookupModRef: () => undefined,
-  resolveModule: n => (n === 'other' ? other : undefined),
-};
 
 /** Records what the compiler asked of the deployment. */
 function deployment(namespace: string | null, asked: string[]): ModuleDeployment {

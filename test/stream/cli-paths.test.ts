@@ -6,7 +6,6 @@ import { createServer, get, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { headersCommand, nodeCommand, parseChainList } from '../../stream/cli.js';
@@ -14,27 +13,8 @@ import { encodeHeaderEventJson } from '../../stream/header-encoding.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 import { NodeServer } from '../../stream/server.js';
 import { ReplayFeed } from '../../stream/header-feed.js';
+import { Capture } from './fixtures.js';
 
-class Capture extends Writable {
-  text = '';
-  private waiters: { pattern: RegExp; resolve: (match: RegExpMatchArray) => void }[] = [];
-  override _write(chunk: Buffer, _: string, done: () => void): void {
-    this.text += chunk.toString();
-    for (const waiter of [...this.waiters]) {
-      const match = this.text.match(waiter.pattern);
-      if (match) {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        waiter.resolve(match);
-      }
-    }
-    done();
-  }
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
-    const match = this.text.match(pattern);
-    if (match) return Promise.resolve(match);
-    return new Promise((resolve) => this.waiters.push({ pattern, resolve }));
-  }
-}
 
 const io = () => ({ stdout: new Capture(), stderr: new Capture(), controller: new AbortController() });
 const listeners = () => [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];

@@ -1,35 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { Writable } from 'node:stream';
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { headersCommand, nodeCommand, parseChainList } from '../../stream/cli.js';
 import { ReplayFeed } from '../../stream/header-feed.js';
 import { NodeServer } from '../../stream/server.js';
-import { headerFile, jsonlLines } from './fixtures.js';
+import { Capture, headerFile, jsonlLines } from './fixtures.js';
 import { corpusTest } from '../corpus.js';
-
-class Capture extends Writable {
-  text = '';
-  private waiters: { pattern: RegExp; resolve: (match: RegExpMatchArray) => void }[] = [];
-  override _write(chunk: Buffer, _: string, done: () => void): void {
-    this.text += chunk.toString();
-    for (const waiter of [...this.waiters]) {
-      const match = this.text.match(waiter.pattern);
-      if (match) {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        waiter.resolve(match);
-      }
-    }
-    done();
-  }
-  /** Resolves when the output matches `pattern`. */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
-    const match = this.text.match(pattern);
-    if (match) return Promise.resolve(match);
-    return new Promise((resolve) => this.waiters.push({ pattern, resolve }));
-  }
-}
 
 function io() {
   return { stdout: new Capture(), stderr: new Capture(), controller: new AbortController() };

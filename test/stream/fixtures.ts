@@ -4,8 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
 import { HEADER_DATA } from '../corpus.js';
 import { HeaderDecodeError, parseBlockHeaderEvent } from '../../stream/block-header.js';
+import { NodeServer } from '../../stream/server.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -43,4 +45,38 @@ export function errorOf(json: string): HeaderDecodeError {
     throw error;
   }
   throw new Error(`decoded without an error: ${json}`);
+}
+
+/** A writable stream that keeps what is written, for a command's stdout and stderr. */
+export class Capture extends Writable {
+  text = '';
+  private waiters: { pattern: RegExp; resolve: (match: RegExpMatchArray) => void }[] = [];
+  override _write(chunk: Buffer, _: string, done: () => void): void {
+    this.text += chunk.toString();
+    for (const waiter of [...this.waiters]) {
+      const match = this.text.match(waiter.pattern);
+      if (match) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve(match);
+      }
+    }
+    done();
+  }
+  /** Resolves when the output matches `pattern`. */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
+    const match = this.text.match(pattern);
+    if (match) return Promise.resolve(match);
+    return new Promise((resolve) => this.waiters.push({ pattern, resolve }));
+  }
+}
+
+/** Run `body` against a local node listening on a free port, closing it afterwards. */
+export async function withServer(options: ConstructorParameters<typeof NodeServer>[0], body: (server: NodeServer) => Promise<void>): Promise<void> {
+  const server = new NodeServer({ port: 0, ...options });
+  await server.listen();
+  try {
+    await body(server);
+  } finally {
+    await server.close();
+  }
 }

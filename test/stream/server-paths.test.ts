@@ -6,6 +6,7 @@ import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { ReplayFeed, SyntheticFeed } from '../../stream/header-feed.js';
 import { NodeServer } from '../../stream/server.js';
+import { withServer } from './fixtures.js';
 
 const PREFIX = 'event:BlockHeader\ndata:';
 
@@ -35,16 +36,6 @@ function fetchEvents(url: string, enough = Infinity, method = 'GET', headers: Re
     req.on('error', reject);
     req.end();
   });
-}
-
-async function withServer(options: ConstructorParameters<typeof NodeServer>[0], body: (server: NodeServer) => Promise<void>): Promise<void> {
-  const server = new NodeServer({ port: 0, ...options });
-  await server.listen();
-  try {
-    await body(server);
-  } finally {
-    await server.close();
-  }
 }
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `{"n":${i}}`);

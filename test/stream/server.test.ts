@@ -4,7 +4,7 @@ import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { ReplayFeed, SyntheticFeed } from '../../stream/header-feed.js';
 import { NodeServer } from '../../stream/server.js';
-import { headerFile, jsonlLines } from './fixtures.js';
+import { headerFile, jsonlLines, withServer } from './fixtures.js';
 import { corpusTest } from '../corpus.js';
 
 interface Fetched {
@@ -42,16 +42,6 @@ function fetch(url: string, enough: number | ((body: Buffer) => boolean) = Infin
     req.on('error', (error) => reject(error));
     req.end();
   });
-}
-
-async function withServer(options: ConstructorParameters<typeof NodeServer>[0], body: (server: NodeServer) => Promise<void>) {
-  const server = new NodeServer({ port: 0, ...options });
-  await server.listen();
-  try {
-    await body(server);
-  } finally {
-    await server.close();
-  }
 }
 
 corpusTest('a replayed file is served byte for byte as the node frames it', async () => {
