@@ -167,11 +167,9 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   [Op.Const]: simple(false, push, x => `${x.v(x.depth)} = ${x.constant(x.operand(0))};`),
   [Op.SmallInt]: simple(false, push, x => `${x.v(x.depth)} = ${x.operand(0)};`),
   [Op.Local]: simple(false, push, x => `${x.v(x.depth)} = ${x.local(x.operand(0))};`),
-  [Op.SetLocal]: simple(false, pop(1), x => {
-    const i = x.operand(0);
-    // a module function's parameters stay in the machine stack too: stack traces show them
-    return `${x.local(i)} = ${x.v(x.depth - 1)};` + (i < x.arity && x.tracked ? ` S[base + ${i}] = ${x.local(i)};` : '');
-  }),
+  // only let binders are set, and their slots lie above the parameters (compiler/resolve.ts), so
+  // the parameters a stack trace reads from the machine stack are never changed here
+  [Op.SetLocal]: simple(false, pop(1), x => `${x.local(x.operand(0))} = ${x.v(x.depth - 1)};`),
   [Op.Capture]: simple(false, push, x => `${x.v(x.depth)} = caps[${x.operand(0)}];`),
   [Op.Global]: simple(true, push, x => {
     const cell = x.constant(x.operand(0));
