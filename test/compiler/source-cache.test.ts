@@ -11,9 +11,11 @@ import { SOURCE_CACHE_FILES, SOURCE_CACHE_TEXT } from '../../compiler/source-cac
 import { runRepl } from '../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pactvm-source-cache-'));
-const contract = join(dir, 'counter.pact');
 const counter = (step: number) => `(module counter G (defcap G () true) (defun next (x:integer) (+ x ${step})))`;
-const script = `(load "${contract}")\n(counter.next 1)\n(load "${contract}")\n(counter.next 2)`;
+const script = (contract: string) => `(load "${contract}")\n(counter.next 1)\n(load "${contract}")\n(counter.next 2)`;
+// each run of a test loads its own file, so that a test run again in the same process (as the
+// mutation runner does) finds nothing interned by an earlier run
+let runs = 0;
 
 test('the same name and text give the same SourceFile; another text gives a new one', () => {
   const a = internSource('/x/same.pact', '(+ 1 2)');
@@ -42,17 +44,18 @@ test('a file that fails to parse is not remembered: every read reports the error
 });
 
 test('loading a file twice in a script, and in a later script, lexes it once; an edit is read', () => {
+  const contract = join(dir, `counter-${++runs}.pact`);
   writeFileSync(contract, counter(10));
   const before = filesLexed();
-  const first = runRepl(script, join(dir, 'a.repl'));
+  const first = runRepl(script(contract), join(dir, 'a.repl'));
   assert.is(first.error, null);
   assert.equal(first.traces.filter(t => !t.startsWith('"')), ['Loaded module counter, hash ' + first.session.module('counter')!.hash, '11', 'Loaded module counter, hash ' + first.session.module('counter')!.hash, '12']);
-  const second = runRepl(script, join(dir, 'b.repl'));
+  const second = runRepl(script(contract), join(dir, 'b.repl'));
   assert.is(second.session.module('counter')!.hash, first.session.module('counter')!.hash);
   // the two scripts themselves are lexed; the contract once for all four loads
   assert.is(filesLexed() - before, 3);
   writeFileSync(contract, counter(100));
-  const edited = runRepl(script, join(dir, 'c.repl'));
+  const edited = runRepl(script(contract), join(dir, 'c.repl'));
   assert.ok(edited.traces.includes('101'), edited.traces.join('\n'));
   assert.is.not(edited.session.module('counter')!.hash, first.session.module('counter')!.hash);
   assert.is(filesLexed() - before, 5);
