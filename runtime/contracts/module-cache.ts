@@ -188,12 +188,10 @@ function useAnswer(u: { module: string; members: Map<string, GlobalCell> }): Ans
   return { meaning: `${u.module} ${[...u.members.keys()].join(' ')} ${meaning}`, cells, value: u };
 }
 
-function hashText(h: HashBytes): string { return base64UrlEncode(h); }
-
 function topLevelAnswer(t: { module: ModuleName; hash: HashBytes; kind: { k: string } } | undefined): Answer {
   if (!t) return { meaning: 'none', cells: [], value: t };
   // schemas carry their fields: the defining module's hash fixes them
-  return { meaning: `${renderModuleName(t.module)} ${hashText(t.hash)} ${t.kind.k}`, cells: [], value: t };
+  return { meaning: `${renderModuleName(t.module)} ${base64UrlEncode(t.hash)} ${t.kind.k}`, cells: [], value: t };
 }
 
 function summaryAnswer(m: ModuleSummary | undefined, withFile = false): Answer {
@@ -201,7 +199,7 @@ function summaryAnswer(m: ModuleSummary | undefined, withFile = false): Answer {
   // a module's hash is the hash of its definitions: the same hash, the same module (the stored
   // document also names the file its definitions came from)
   const file = withFile ? ` ${m.file ?? ''}` : '';
-  return { meaning: `${renderModuleName(m.name)} ${m.kind} ${hashText(m.hash)} ${m.members.size}${file}`, cells: [], value: m };
+  return { meaning: `${renderModuleName(m.name)} ${m.kind} ${base64UrlEncode(m.hash)} ${m.members.size}${file}`, cells: [], value: m };
 }
 
 /** A copy of a compiled module whose code links to the new session's cells: its own members get
