@@ -16,6 +16,9 @@ export const UNIT = Unit.instance;
 
 /** Pact objects: string keys, printed in sorted key order. */
 export class PactObject {
+  /** Pact's sizeOf of this object once computed (-1 before): a database row is sized on every
+   *  read and write, and values never change. A field, not a WeakMap: no hashing, no ephemerons. */
+  sizeMemo = -1;
   constructor(readonly fields: Map<string, Value>) {}
   get(k: string): Value | undefined { return this.fields.get(k); }
   get size(): number { return this.fields.size; }

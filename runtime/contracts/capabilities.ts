@@ -175,13 +175,16 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
  *  being evaluated so that signatures scoped to it count. */
 function runDefcapBody(h: ContractHost, info: DefcapInfo, token: CapToken, slot: CapSlot, scope: CapToken = token): void {
   h.caps.evaluating.push(scope);
-  const saved = h.caps.capStack;
-  h.caps.capStack = [...saved, slot];
+  // the slot is on the stack only while the body runs; a body cannot acquire (with-capability is
+  // refused there), and what it composes nests inside and is popped before this returns
+  const stack = h.caps.capStack, depth = stack.length;
+  stack.push(slot);
   try {
     h.vm.runBody(info.closure, token.args);
   } finally {
     h.caps.evaluating.pop();
-    h.caps.capStack = saved;
+    h.caps.capStack = stack; // a `try` in the body may have put back a copy of its own
+    stack.length = depth;
   }
 }
 

@@ -29,10 +29,6 @@ function schemaName(t: TableRef): string {
   return n;
 }
 
-/** Values are immutable, so a row's size never changes: the row a transaction reads is read again
- *  (a defcap's check, then the function's own with-read) and, after a rollback, in the next one. */
-const rowSizes = new WeakMap<PactObject, number>();
-
 export function databaseNatives(h: ContractHost & { schemaFields(name: string): Map<string, PactType> | undefined }): NativeTable {
   const table = (name: string, args: Value[]): TableRef => {
     const t = args[0];
@@ -112,8 +108,10 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   function chargeRow(op: 'read' | 'write', row: PactObject): void {
     const gas = h.gas;
     if (!gas.metered) return;
-    let size = rowSizes.get(row);
-    if (size === undefined) rowSizes.set(row, size = sizeOfValue(row));
+    // the row a transaction reads is read again (a defcap's check, then the function's own
+    // with-read) and, after a rollback, in the next one: its size is kept on the row
+    let size = row.sizeMemo;
+    if (size < 0) row.sizeMemo = size = sizeOfValue(row);
     const bytes = size - 2;
     if (op === 'read') gas.charge(bytes * gas.model.config.perByteReadCost, readLabel, bytes);
     else gas.charge(bytes * gas.model.config.perByteWriteCost, writeLabel, bytes);

@@ -146,10 +146,14 @@ export function stringNatives(rt: Runtime): NativeTable {
     'is-charset': args => {
       const [cs, s] = args;
       if (!isInt(cs) || typeof s !== 'string') throw argTypeError('is-charset', args);
-      if (g.metered) g.strOpParse(textLength(s));
-      if (cs === 0) return allCodesAtMost(s, 0x7f);
-      if (cs === 1) return allCodesAtMost(s, 0xff);
-      throw nativeFailure('is-charset', 'Unsupported character set');
+      if (cs !== 0 && cs !== 1) {
+        if (g.metered) g.strOpParse(textLength(s));
+        throw nativeFailure('is-charset', 'Unsupported character set');
+      }
+      const within = allCodesAtMost(s, cs === 0 ? 0x7f : 0xff);
+      // a string within Latin-1 has no surrogate pairs: its length is its code-point count
+      if (g.metered) g.strOpParse(within ? s.length : textLength(s));
+      return within;
     },
     'base64-encode': args => {
       const s = args[0];

@@ -29,7 +29,8 @@ const MODULE = `
   (defun note-then-fail () (with-capability (NOTE 1) (enforce false "failed after NOTE")))
   (defun plain-around-try () (with-capability (PLAIN) (try 1 2)) (require-capability (PLAIN)))
   (defun outer-composes () (with-capability (OUTER) (require-capability (INNER))))
-  (defun outer-fails-composes () (with-capability (OUTER-FAILS) (require-capability (INNER)))))
+  (defun outer-fails-composes () (with-capability (OUTER-FAILS) (require-capability (INNER))))
+  (defun outer-fails-then-outside () (with-capability (OUTER-FAILS) 1) (require-capability (OUTER-FAILS))))
 `;
 
 test('try: a managed amount spent by a failing body is available again', () => {
@@ -62,6 +63,10 @@ test('try: module admin acquired by a failing body is dropped', () => {
 
 test('try: a capability composed by a failing body is no longer composed', () => {
   assert.is(errorOf(`${MODULE} (m.outer-fails-composes)`), 'require-capability: not granted: (m.INNER)');
+});
+
+test('try: a defcap body whose try caught a failure is not left in scope after the with-capability', () => {
+  assert.is(errorOf(`${MODULE} (m.outer-fails-then-outside)`), 'require-capability: not granted: (m.OUTER-FAILS)');
 });
 
 test('try: a body that succeeds keeps what it did (amount spent, capability installed)', () => {
