@@ -10,7 +10,7 @@ import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import {
-  KEYSETS_TABLE, enforceKeyFormats, enforceKeyset, isValidKeysetName, keysetFromData, keysetNameError, keysetNamespace, lookupKeyset,
+  KEYSETS_TABLE, type ChargeHook, enforceKeyFormats, enforceKeyset, isValidKeysetName, keysetFromData, keysetNameError, keysetNamespace, lookupKeyset,
 } from './keysets.js';
 import { lookupNamespace } from './namespaces.js';
 import {
@@ -104,11 +104,16 @@ export function guardNatives(h: GuardHost): NativeTable {
     }
   }
 
+  const keysetCharges: ChargeHook = {
+    lookup: (field, size) => { if (h.gas.metered) h.gas.charge(bitLength(size) * field.length, `GObjOp (ObjOpLookup "${field}" ${size})`); },
+    parse: text => chargeParse(h, text),
+  };
+
   function readKeyset(name: string): KeySetGuard {
     chargeLookup(name);
     const data = h.env.data;
     const v = data instanceof PactObject ? data.get(name) : undefined;
-    const ks = v === undefined ? null : keysetFromData(v);
+    const ks = v === undefined ? null : keysetFromData(v, keysetCharges);
     if (!ks) throw userError('read-keyset failure');
     if (h.env.flags.has('EnforceKeyFormats')) enforceKeyFormats(ks);
     return ks;
@@ -147,7 +152,7 @@ export function guardNatives(h: GuardHost): NativeTable {
       chargeLookup(name);
       const data = h.env.data;
       const v = data instanceof PactObject ? data.get(name) : undefined;
-      const ks = v === undefined ? null : keysetFromData(v);
+      const ks = v === undefined ? null : keysetFromData(v, keysetCharges);
       if (!ks) throw userError('define-keyset failure');
       return defineKeyset(name, ks, 'define-keyset');
     },

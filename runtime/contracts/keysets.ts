@@ -22,21 +22,29 @@ export function makeKeySet(keys: string[], pred: string): KeySetGuard {
   return new KeySetGuard([...new Set(keys)].sort(compareCodePoints), pred);
 }
 
-/** A keyset from JSON-shaped data: `{"keys": [...], "pred": "..."}` or a bare list of keys. */
-export function keysetFromData(v: Value): KeySetGuard | null {
-  let keys: Value, pred: Value = 'keys-all';
-  if (Array.isArray(v)) keys = v;
-  else if (v instanceof PactObject) {
-    const k = v.get('keys');
-    if (k === undefined) return null;
-    keys = k;
-    const p = v.get('pred');
-    if (p !== undefined) pred = p;
-  } else return null;
+/**
+ * A keyset from one message-data value, as Pact's readKeyset' reads it: a keyset value (env-data's
+ * round trip makes one of every well-formed `{"keys": […], "pred": …}`), an object of keys and
+ * predicate (the two lookups charged, and the predicate's parse once it is text), or a list of
+ * keys (keys-all). Anything else, a non-text key or an unknown predicate gives null.
+ */
+export function keysetFromData(v: Value, charge: ChargeHook = {}): KeySetGuard | null {
+  if (v instanceof KeySetGuard) return v;
+  if (Array.isArray(v)) return v.every(k => typeof k === 'string') ? makeKeySet(v as string[], 'keys-all') : null;
+  if (!(v instanceof PactObject)) return null;
+  charge.lookup?.('keys', v.size);
+  charge.lookup?.('pred', v.size);
+  const keys = v.get('keys'), pred = v.get('pred') ?? 'keys-all';
   if (!Array.isArray(keys) || !keys.every(k => typeof k === 'string') || typeof pred !== 'string') return null;
-  // any other predicate text makes the read fail, as in Pact's readKeyset'
+  charge.parse?.(pred);
   if (!BUILTIN_PREDICATES.has(pred) && !PREDICATE_NAME.test(pred)) return null;
   return makeKeySet(keys as string[], pred);
+}
+
+/** The charges of reading a keyset from an object: field lookups and the predicate's parse. */
+export interface ChargeHook {
+  lookup?(field: string, size: number): void;
+  parse?(text: string): void;
 }
 
 /** read-keyset under EnforceKeyFormats: every key ED25519 hex or WebAuthn, else Pact's

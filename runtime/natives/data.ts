@@ -39,7 +39,7 @@ export function dataNatives(rt: Runtime): NativeTable {
       return v;
     },
     'read-integer': args => {
-      const v = unwrapTagged(lookup('read-integer', key('read-integer', args)), 'int');
+      const v = lookup('read-integer', key('read-integer', args));
       if (isInt(v)) return v;
       if (v instanceof PactDecimal) return decToInt(v, 'round');
       if (typeof v === 'string') {
@@ -50,7 +50,7 @@ export function dataNatives(rt: Runtime): NativeTable {
       throw userError('read-integer failure');
     },
     'read-decimal': args => {
-      const v = unwrapTagged(lookup('read-decimal', key('read-decimal', args)), 'decimal');
+      const v = lookup('read-decimal', key('read-decimal', args));
       if (v instanceof PactDecimal) return v;
       if (isInt(v)) return decFromInt(v);
       if (typeof v === 'string') {
@@ -68,13 +68,4 @@ export function dataNatives(rt: Runtime): NativeTable {
     'chain-data': () => chainDataObject(rt.env.chainData),
     'tx-hash': () => rt.env.txHash,
   };
-}
-
-/** JSON encodings such as `{"int": "1234"}` / `{"decimal": "1.5"}` carry the number inside. */
-function unwrapTagged(v: Value, tag: string): Value {
-  if (v instanceof PactObject && v.size === 1) {
-    const inner = v.get(tag);
-    if (inner !== undefined) return inner;
-  }
-  return v;
 }

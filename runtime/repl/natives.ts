@@ -9,7 +9,7 @@ import {
 } from '../../vm/values.js';
 import { pretty } from '../values/render.js';
 import { valueEquals } from '../values/equality.js';
-import { jsonRoundTrip } from '../values/json.js';
+import { stableRoundTrip } from '../values/stable-encoding.js';
 import { base64UrlDecode } from '../values/digest.js';
 import { TABLE_MODEL, fixedModel, milliToGas } from '../gas/meter.js';
 import { isInt, toBig } from '../values/numbers.js';
@@ -195,7 +195,7 @@ export function replNatives(s: ReplSession): NativeTable {
     },
 
     'env-data': args => {
-      s.env.data = jsonRoundTrip(args[0]);
+      s.env.data = stableRoundTrip(args[0]);
       return 'Setting transaction data';
     },
     'env-chain-data': args => setChainData(s, args),

@@ -1,64 +1,14 @@
-// Pact values as JSON: the round trip env-data applies (so data looks as if it arrived as JSON),
-// and the stable JSON text used by `hash` of non-string values.
+// Pact values as JSON text: the stable JSON used by `hash` of non-string values (env-data's
+// round trip is runtime/values/stable-encoding.ts).
 
 import {
-  PactDecimal, PactObject, PactTime, Unit, UNIT, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard, ModuleGuard,
-  PactGuard, ModRef, CapToken, isCallable, type Value,
+  PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard, ModuleGuard,
+  PactGuard, ModRef, CapToken, type Value,
 } from '../../vm/values.js';
-import { decDigits, decIsIntegral, pow10 } from './numbers.js';
+import { decDigits } from './numbers.js';
 import { formatIsoTime, toCivil } from '../time/calendar.js';
 import { posixMicrosOf } from '../time/instant.js';
 import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
-
-/** Value → JSON → value: what `env-data` stores. Functions cannot be encoded: keep the original. */
-export function jsonRoundTrip(v: Value): Value {
-  if (containsFunction(v, 0)) return v;
-  return fromJsonValue(toJsonValue(v, 0));
-}
-
-function containsFunction(v: Value, depth: number): boolean {
-  if (isCallable(v)) return true;
-  if (typeof v !== 'object') return false;
-  if (depth > MAX_VALUE_NESTING) throw valueTooDeep();
-  if (Array.isArray(v)) return v.some(x => containsFunction(x, depth + 1));
-  if (v instanceof PactObject) for (const x of v.fields.values()) if (containsFunction(x, depth + 1)) return true;
-  return false;
-}
-
-/** The JSON shape of a value (numbers kept exact as Pact values). Objects are Maps, so that a
- *  key such as `__proto__` is a key like any other. */
-type Json = null | boolean | string | number | bigint | PactDecimal | Json[] | Map<string, Json>;
-
-function toJsonValue(v: Value, depth: number): Json {
-  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'string' || typeof v === 'boolean') return v;
-  if (v instanceof PactDecimal) return v;
-  if (Array.isArray(v)) return v.map(x => toJsonValue(x, depth + 1));
-  if (v instanceof PactObject) {
-    const o = new Map<string, Json>();
-    for (const k of v.sortedKeys()) o.set(k, toJsonValue(v.fields.get(k)!, depth + 1));
-    return o;
-  }
-  if (v instanceof Unit) return null;
-  if (v instanceof PactTime) return formatIsoTime(v);
-  if (v instanceof KeySetGuard) return new Map<string, Json>([['keys', v.keys], ['pred', v.pred]]);
-  if (v instanceof KeySetRefGuard) return new Map<string, Json>([['keysetref', v.name]]);
-  return String(v);
-}
-
-function fromJsonValue(j: Json): Value {
-  if (j === null) return UNIT;
-  if (j instanceof PactDecimal) {
-    // JSON numbers with an integral value decode as integers
-    return decIsIntegral(j) ? (j.places === 0 ? normalize(j.mantissa) : normalize(j.mantissa / pow10(j.places))) : j;
-  }
-  if (Array.isArray(j)) return j.map(fromJsonValue);
-  if (j instanceof Map) return new PactObject(new Map([...j].map(([k, x]) => [k, fromJsonValue(x)])));
-  return j;
-}
-
-function normalize(b: bigint): Value {
-  return b <= BigInt(Number.MAX_SAFE_INTEGER) && b >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b;
-}
 
 /** JSON string literal with aeson's escaping: `"` `\\` `\n` `\r` `\t`, other controls as \u00XX. */
 export function jsonString(s: string): string {

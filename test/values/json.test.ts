@@ -3,13 +3,11 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { jsonRoundTrip, jsonString, legacyKeyOrder, scientificText, stableJson } from '../../runtime/values/json.js';
+import { jsonString, legacyKeyOrder, scientificText, stableJson } from '../../runtime/values/json.js';
 import {
   CapabilityGuard, CapToken, KeySetGuard, KeySetRefGuard, ModRef, ModuleGuard, PactDecimal, PactGuard,
-  NativeFn, PactObject, PactTime, UNIT, UserGuard, type Value,
+  PactObject, PactTime, UNIT, UserGuard, type Value,
 } from '../../vm/values.js';
-import { valueEquals } from '../../runtime/values/equality.js';
-import { showText } from '../../runtime/values/render.js';
 import { PactError } from '../../vm/errors.js';
 
 const obj = (entries: [string, Value][]) => new PactObject(new Map(entries));
@@ -116,50 +114,4 @@ test('stableJson refuses values nested deeper than the limit', () => {
 });
 
 // [what, value, what env-data keeps after its JSON round trip]
-const roundTrips: [string, Value, Value][] = [
-  ['an integer', 5, 5],
-  ['a big integer', 2n ** 70n, 2n ** 70n],
-  ['a string', 'a"b', 'a"b'],
-  ['a boolean', false, false],
-  ['a fractional decimal', new PactDecimal(15n, 1), new PactDecimal(15n, 1)],
-  ['an integral decimal: an integer', new PactDecimal(20n, 1), 2],
-  ['an integral decimal without places', new PactDecimal(-7n, 0), -7],
-  ['an integral decimal past 2^53', new PactDecimal(9007199254740992n * 10n, 1), 9007199254740992n],
-  ['an integral decimal below -2^53', new PactDecimal(-9007199254740992n, 0), -9007199254740992n],
-  ['an integral decimal at 2^53 - 1', new PactDecimal(9007199254740991n, 0), 9007199254740991],
-  ['an integral decimal at -(2^53 - 1)', new PactDecimal(-9007199254740991n, 0), -9007199254740991],
-  ['unit: null, read back as unit', UNIT, UNIT],
-  ['a time: its ISO text', new PactTime(1_000_000n), '1970-01-01T00:00:01Z'],
-  ['a list, element by element', [new PactDecimal(30n, 1), [UNIT]], [3, [UNIT]]],
-  ['an object, field by field', PactObject.of([['b', new PactDecimal(10n, 1)], ['a', 'x']]), PactObject.of([['a', 'x'], ['b', 1]])],
-  ['a keyset: an object of keys and predicate', new KeySetGuard(['k1', 'k2'], 'keys-any'),
-    PactObject.of([['keys', ['k1', 'k2']], ['pred', 'keys-any']])],
-  ['a keyset reference: an object naming it', new KeySetRefGuard('ns.ks'), PactObject.of([['keysetref', 'ns.ks']])],
-];
-
-for (const [what, value, expected] of roundTrips) {
-  test(`env-data's JSON round trip of ${what}`, () => {
-    const got = jsonRoundTrip(value);
-    assert.ok(valueEquals(got, expected), `${showText(got)} is not ${showText(expected)}`);
-    assert.is(typeof got, typeof expected);
-  });
-}
-
-test('a value holding a function anywhere is kept as it is, not encoded', () => {
-  const fn = new NativeFn(1);
-  for (const v of [fn, [1, [fn]], PactObject.of([['a', 1], ['f', fn]]), [PactObject.of([['f', fn]])]] as Value[]) {
-    assert.is(jsonRoundTrip(v), v);
-  }
-  const plain = [1, PactObject.of([['a', new PactDecimal(10n, 1)]])];
-  assert.is.not(jsonRoundTrip(plain), plain);
-});
-
-test("env-data's round trip refuses values nested deeper than the limit", () => {
-  let v: Value = 1;
-  for (let i = 0; i < 1001; i++) v = [v];
-  assert.ok(Array.isArray(jsonRoundTrip(v)));
-  for (let i = 0; i < 2; i++) v = [v];
-  assert.throws(() => jsonRoundTrip(v), (e: unknown) => e instanceof PactError);
-});
-
 test.run();
