@@ -6,9 +6,10 @@
 
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
-  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, UNIT, compareCodePoints, isCallable, type Value,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, UNIT, compareCodePoints, type Value,
 } from '../../vm/values.js';
 import { pow10, roundHalfEven } from './numbers.js';
+import { containsCallable } from './equality.js';
 import { base64UrlDecode } from './digest.js';
 import { formatTime, parseTime } from '../time/directives.js';
 import { posixMicrosOf } from '../time/instant.js';
@@ -32,17 +33,8 @@ type Json = null | boolean | string | JsonNumber | TokenName | TableJson | Json[
 /** Pact's roundtripStable, as env-data applies it. A value holding a function is not data and
  *  stays as it is. */
 export function stableRoundTrip(v: Value): Value {
-  if (holdsFunction(v, 0)) return v;
+  if (containsCallable(v)) return v;
   return decodeValue(encode(v, 0));
-}
-
-function holdsFunction(v: Value, depth: number): boolean {
-  if (isCallable(v)) return true;
-  if (typeof v !== 'object') return false;
-  if (depth > MAX_VALUE_NESTING) throw valueTooDeep();
-  if (Array.isArray(v)) return v.some(x => holdsFunction(x, depth + 1));
-  if (v instanceof PactObject) for (const x of v.fields.values()) if (holdsFunction(x, depth + 1)) return true;
-  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
