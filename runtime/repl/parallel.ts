@@ -100,6 +100,8 @@ export async function runParallel(files: string[], jobs: number, settings: Worke
   const filesLeft = () => Atomics.load(shared, STOP) === 0 && Atomics.load(shared, NEXT) < files.length;
   // loaded here, not upfront: a run without --jobs never starts a worker
   const { Worker } = workers > 0 ? await import('node:worker_threads') : { Worker: null };
+  /** why the last worker that died did (for files no thread was left to take) */
+  let lastDeath: string | null = null;
   /** One worker slot: a worker that runs files until none are left, replaced when it dies. */
   const slot = (k: number) => new Promise<void>(resolve => {
     const start = () => {
@@ -112,8 +114,9 @@ export async function runParallel(files: string[], jobs: number, settings: Worke
       w.on('error', e => { died = e instanceof Error ? e.message : String(e); });
       w.on('exit', code => {
         const current = Atomics.exchange(shared, RUNNING + k, -1);
+        if (died !== null || code !== 0) lastDeath = died ?? `exit code ${code}`;
         if (current >= 0 && !results[current]) {
-          results[current] = failedFile(files[current], `worker died while running ${files[current]}: ${died ?? `exit code ${code}`}`);
+          results[current] = failedFile(files[current], `worker died while running ${files[current]}: ${lastDeath}`);
           flush();
         }
         if (current >= 0 && filesLeft()) start(); else resolve();
@@ -137,11 +140,15 @@ export async function runParallel(files: string[], jobs: number, settings: Worke
     }
   }
   await Promise.all(running);
-  // a file taken by a worker that died before marking it (no result, no report otherwise)
+  // a file taken by a worker that died before marking it, and (unless the batch stopped) the
+  // files left when the last worker died before taking one (one that cannot even start): each is
+  // reported failed rather than silently missing
   const taken = Math.min(Atomics.load(shared, NEXT), files.length);
-  for (let k = 0; k < taken; k++) {
+  const untaken = Atomics.load(shared, STOP) === 0 ? files.length : taken;
+  for (let k = 0; k < untaken; k++) {
     const index = order[k]!;
-    results[index] ??= failedFile(files[index], `worker died while running ${files[index]}`);
+    results[index] ??= failedFile(files[index], k < taken ? `worker died while running ${files[index]}`
+      : `no worker was left to run ${files[index]}: ${lastDeath ?? 'none started'}`);
   }
   flush();
 }
