@@ -1,12 +1,13 @@
 // CLI timings (issue 12, goals 5 and 6): a one-line `pactvm run` beside `node -e 0`, and the
 // conformance corpus with `--jobs 1` and `--jobs 2`, each a child process timed from spawn to
 // exit. Commands run in interleaved rounds, so that a load that drifts hits all of them alike;
-// printed: min and median wall time, and their ratio to the first command of the group. A third
+// printed: min and median wall time, their ratio to the first command of the group, and (on
+// Linux) min and median CPU time of the child. A third
 // group: a suite of scripts that each load the same contract.
 // Usage: node dist/bench/cli-timing.js [--rounds=N] [--before=DIR]   (DIR: another checkout, built)
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +44,8 @@ type Command = { name: string; argv: string[] };
 const node = process.execPath;
 const bin = join(repo, 'dist', 'bin', 'pactvm.js');
 const unbundled = join(repo, 'dist', 'runtime', 'repl', 'cli.js');
-const beforeCli = before && join(resolve(before), 'dist', 'runtime', 'repl', 'cli.js');
+// the other checkout's bin where it has one (older checkouts have only the unbundled CLI)
+const beforeCli = before && [join(resolve(before), 'dist', 'bin', 'pactvm.js'), join(resolve(before), 'dist', 'runtime', 'repl', 'cli.js')].find(f => existsSync(f));
 
 const startup: Command[] = [
   { name: 'node -e 0', argv: ['-e', '0'] },
@@ -64,23 +66,40 @@ const sameContractBatch: Command[] = [
   ...(beforeCli ? [{ name: `same contract ×${SAME_CONTRACT_SCRIPTS} --jobs 1 (before)`, argv: [beforeCli, 'test', sameContract, '--jobs', '1'] }] : []),
 ];
 
-function time(c: Command): number {
+/** CPU time (user + system, ms) of this process's reaped children so far, from /proc/self/stat
+ *  (cutime and cstime, in clock ticks of 10 ms); null where there is no /proc. On a loaded machine
+ *  a child's CPU time varies much less than its wall time. */
+function childrenCpuMs(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10; // fields 16 and 17 of proc(5)
+  } catch { return null; }
+}
+
+function time(c: Command): { wall: number; cpu: number | null } {
+  const cpuBefore = childrenCpuMs();
   const started = performance.now();
   const r = spawnSync(node, c.argv, { stdio: 'ignore', timeout: 300_000 });
   if (r.error) throw r.error;
   // a failing run's time means nothing
   if (r.status !== 0) throw new Error(`${c.name}: exit status ${r.status}`);
-  return performance.now() - started;
+  const wall = performance.now() - started, cpuAfter = childrenCpuMs();
+  return { wall, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
+const minMedian = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return { min: s[0]!, median: s[s.length >> 1]! }; };
+
 function measure(group: Command[], n: number): void {
-  const times = group.map(() => [] as number[]);
+  const times = group.map(() => [] as { wall: number; cpu: number | null }[]);
   for (let r = 0; r < n; r++) group.forEach((c, i) => times[i]!.push(time(c)));
-  const stats = times.map(t => { const s = [...t].sort((a, b) => a - b); return { min: s[0]!, median: s[s.length >> 1]! }; });
+  const stats = times.map(t => minMedian(t.map(x => x.wall)));
   group.forEach((c, i) => {
     const { min, median } = stats[i]!;
     const ratio = i === 0 ? '' : `  ×${(min / stats[0]!.min).toFixed(2)} / ×${(median / stats[0]!.median).toFixed(2)}`;
-    console.log(`${c.name.padEnd(34)} min ${min.toFixed(0).padStart(5)} ms  median ${median.toFixed(0).padStart(5)} ms${ratio}`);
+    const cpus = times[i]!.map(x => x.cpu);
+    const cpu = cpus.every(x => x !== null) ? (({ min: a, median: b }) => `  CPU min ${a.toFixed(0).padStart(5)} ms  median ${b.toFixed(0).padStart(5)} ms`)(minMedian(cpus as number[])) : '';
+    console.log(`${c.name.padEnd(34)} min ${min.toFixed(0).padStart(5)} ms  median ${median.toFixed(0).padStart(5)} ms${ratio}${cpu}`);
   });
 }
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const out = `${repo}dist/bin`;
@@ -61,7 +61,8 @@ await copyFile(`${repo}scripts/bin.cjs`, `${out}/test-worker.js`);
 
 // the code caches: runs of a small script through the usual paths (lexer, compiler, a module
 // deploy, the VM, expect), so that the functions a typical run needs come precompiled; the second
-// run, of two copies on two workers, makes the worker's
+// run, of two copies on one worker of the batch runner (the CLI's own thread would take files
+// too), makes the worker's
 const scratch = await mkdtemp(join(tmpdir(), 'pactvm-cache-'));
 try {
   await writeFile(join(scratch, 'warm.repl'), [
@@ -72,7 +73,12 @@ try {
   await copyFile(join(scratch, 'warm.repl'), join(scratch, 'warm-too.repl'));
   const writing = (loader) => ({ env: { ...process.env, PACTVM_WRITE_CODE_CACHE: loader }, stdio: 'ignore', timeout: 60_000 });
   execFileSync(process.execPath, [`${out}/pactvm.js`, 'run', join(scratch, 'warm.repl')], writing('pactvm.js'));
-  execFileSync(process.execPath, [`${out}/pactvm.js`, 'test', scratch, '--jobs', '2'], writing('test-worker.js'));
+  const { limits } = await import(`${repo}dist/vm/limits.js`);
+  const settings = { gasModel: null, gasLimit: null, callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: null, coverage: false, anyKeyWildcard: false };
+  const batch = `import { runParallel } from ${JSON.stringify(pathToFileURL(`${repo}dist/runtime/repl/parallel.js`).href)};
+    await runParallel(${JSON.stringify(['warm.repl', 'warm-too.repl'].map(f => join(scratch, f)))}, 1, ${JSON.stringify(settings)},
+      r => { if (!r.passed) throw new Error(r.file + ' failed'); }, undefined, new URL(${JSON.stringify(pathToFileURL(`${out}/test-worker.js`).href)}));`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', batch], writing('test-worker.js'));
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

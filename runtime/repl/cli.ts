@@ -96,7 +96,7 @@ export const COMMANDS: readonly Command[] = [
     name: 'test', args: 'PATH...', summary: 'Run scripts (folders: every .repl inside), each from a fresh state; exit 1 if any fails.',
     flags: [
       { name: 'reporter', value: 'NAME', help: 'pretty (default), json (JSON lines), tap (TAP 14) or junit (JUnit XML)' },
-      { name: 'jobs', value: 'N', help: 'run scripts on N worker threads (output stays in file order)' },
+      { name: 'jobs', value: 'N', help: 'run scripts on N threads, this one and N - 1 workers (output stays in file order)' },
       { name: 'watch', help: 'then rerun the scripts a change to a .repl or .pact file affects, until interrupted' },
       { name: 'shard', value: 'K/N', help: 'run only the K-th of N interleaved slices of the files' },
       { name: 'bail', help: 'stop at the first failing file' },
@@ -381,9 +381,10 @@ async function testCommand(args: ParsedArgs): Promise<number> {
     await runParallel(files, jobs, {
       gasModel: stringFlag(args, 'gasmodel') ?? null, gasLimit: run.gasLimit ?? null,
       callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: run.root ?? null,
-      coverage: lcov !== null, anyKeyWildcard: run.anyKeyWildcard ?? false,
-    // --bail stops at the first failure in file order, so it hands files out in that order
-    }, report, stopped, undefined, bail ? undefined : largestFirst(files));
+      coverage: lcov !== null, anyKeyWildcard: run.anyKeyWildcard ?? false, bail,
+    // --bail stops at the first failure in file order, so it hands files out in that order; this
+    // thread runs files too
+    }, report, stopped, undefined, bail ? undefined : largestFirst(files), file => portable(runScript(file, run)));
   } else {
     for (const file of files) {
       if (stopped()) break;

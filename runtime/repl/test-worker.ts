@@ -1,12 +1,13 @@
-// A worker thread of `pactvm test --jobs N`: runs the scripts it is sent, one at a time, and
-// posts each result back (without the parts that do not cross threads).
+// A worker thread of `pactvm test --jobs N`: takes scripts from the batch until none are left,
+// posting each result back (without the parts that do not cross threads).
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { runScript, parseGasModel } from './runner.js';
 import { limits } from '../../vm/limits.js';
-import { portable, type WorkerSettings } from './parallel.js';
+import { portable, serveBatch, type WorkerSettings } from './parallel.js';
 
-const { gasModel, gasLimit, callDepth, fileBytes, root, coverage, anyKeyWildcard } = workerData as WorkerSettings;
+const data = workerData as Parameters<typeof serveBatch>[2];
+const { gasModel, gasLimit, callDepth, fileBytes, root, coverage, anyKeyWildcard }: WorkerSettings = data.settings;
 limits.callDepth = callDepth;
 limits.fileBytes = fileBytes;
 const options = {
@@ -17,7 +18,4 @@ const options = {
   anyKeyWildcard,
 };
 
-parentPort!.on('message', (msg: { index: number; file: string } | null) => {
-  if (msg === null) { parentPort!.close(); return; }
-  parentPort!.postMessage({ index: msg.index, result: portable(runScript(msg.file, options)) });
-});
+serveBatch(file => portable(runScript(file, options)), m => parentPort!.postMessage(m), data);

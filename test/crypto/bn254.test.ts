@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bn254 } from '@noble/curves/bn254.js';
 import { psiFrobenius } from '@noble/curves/abstract/tower.js';
-import { toG2, g2OnCurve, g2InSubgroup } from '../../runtime/natives/crypto/bn254.js';
+import { toG2, g2OnCurve, g2InSubgroup, PSI_CONSTANTS } from '../../runtime/natives/crypto/bn254.js';
 import { PactObject } from '../../vm/values.js';
 import { evalLast, errorOf, runRepl } from '../helpers.js';
 import { corpusTest, pactTest } from '../corpus.js';
@@ -188,6 +188,15 @@ test('G2 membership: Scott\'s test rests on ψ² − tψ + p = 0 on the twist, d
     assert.ok(times(times(p, R_BN), H_TWIST).is0(), 'the twist has r·(p − 1 + t) points');
     assert.ok(ψ(ψ(p)).subtract(times(ψ(p), T_BN)).add(times(p, P_BN)).is0(), 'ψ² − tψ + p = 0');
   }
+});
+
+test('the written-out ψ constants are the powers of ξ = 9 + u that noble\'s psiFrobenius computes', () => {
+  const { Fp, Fp2 } = bn254.fields;
+  const { PSI_X, PSI_Y, PSI2_X } = psiFrobenius(Fp, Fp2, Fp2.NONRESIDUE);
+  const pair = (e: { c0: bigint; c1: bigint }) => [e.c0, e.c1];
+  assert.equal([PSI_CONSTANTS.x, PSI_CONSTANTS.y, PSI_CONSTANTS.x2].map(k => [...k]), [PSI_X, PSI_Y, PSI2_X].map(pair));
+  // and ξ is 9 + u
+  assert.equal(pair(Fp2.NONRESIDUE), [9n, 1n]);
 });
 
 test('G2 membership: Scott\'s test agrees with [r]P = ∞ on points in G2, outside it, and in the cofactor part', () => {

@@ -7,6 +7,7 @@ import { test, CHILD_PROCESS_MS } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
 import { Script } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,7 +64,10 @@ test('the bundle is as new as the build it was made from', () => {
   assert.ok(!stale, `${pkg.bin.pactvm} is older than dist/: run \`npm run build\` (or \`node scripts/bundle.mjs\` after tsc)`);
 });
 
-test('the code caches made at build time, the CLI\'s and the worker\'s, are ones this Node accepts', () => {
+test('the code caches made at build time, the CLI\'s and the worker\'s, are ones this Node accepts under the loader\'s V8 flags', () => {
+  // V8 keys a code cache by its flags: the loader sets its own before compiling the bundle
+  const flags = [...readFileSync(join(repo, 'dist', 'bin', 'pactvm.js'), 'utf8').matchAll(/setFlagsFromString\('([^']+)'\)/g)].map(m => m[1]!);
+  for (const f of flags) setFlagsFromString(f);
   for (const name of ['pactvm-cli.js', 'pactvm-worker.js']) {
     const bundle = join(repo, 'dist', 'bin', name);
     const body = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');

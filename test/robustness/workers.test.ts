@@ -31,6 +31,15 @@ test('with one job, a crash on every file still reports every file', async () =>
   assert.equal(seen.map(r => [r.file, r.passed]), [['x-crash.repl', false], ['y-crash.repl', false]]);
 });
 
+test('a worker that cannot start fails every file it left untaken, with the reason, instead of dropping them', async () => {
+  const files = ['p.repl', 'q.repl'];
+  const seen: PortableResult[] = [];
+  const missing = new URL('./no-such-worker.js', import.meta.url);
+  await withDeadline(runParallel(files, 2, settings, r => seen.push(r), () => false, missing), 60_000);
+  assert.equal(seen.map(r => [r.file, r.passed]), [['p.repl', false], ['q.repl', false]]);
+  assert.match(seen[0].error!.message, /^no worker was left to run p\.repl: .*Cannot find module/);
+});
+
 test('a real worker that runs out of heap fails that file only; the next file runs on a fresh worker', async () => {
   const dir = scratch('oom');
   const hog = write(dir, 'a-hog.repl', '(map (lambda (i) (make-list 10000 i)) (enumerate 1 1000000))\n');

@@ -3,7 +3,7 @@
 // encoding and checks. Curve arithmetic, Miller loop and final exponentiation are @noble/curves'.
 
 import type { bn254 } from '@noble/curves/bn254.js';
-import { bn254Library, towerLibrary } from './libraries.js';
+import { bn254Library } from './libraries.js';
 import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
@@ -105,13 +105,35 @@ export function g2OnCurve(p: G2Point): boolean {
 /** BN254's parameter x (p and r are polynomials in it). */
 const BN_X = 4965661367192848881n;
 
-/** ψ and ψ² (untwist ∘ Frobenius ∘ twist, and its square) on G2 points, made on first use. */
+/**
+ * ψ and ψ² (untwist ∘ Frobenius ∘ twist, and its square) on G2 affine coordinates, with ξ = 9 + u
+ * the twist's non-residue: ψ(x, y) = (x̄·ξ^((q−1)/3), ȳ·ξ^((q−1)/2)) (x̄ the conjugate, the
+ * q-power Frobenius of Fq²), ψ²(x, y) = (x·ξ^((q²−1)/3), −y). The three powers of ξ are written
+ * out: raising to these ~500-bit exponents was a cold cost of every process's first
+ * pairing-check. test/crypto/bn254.test.ts recomputes them with noble's psiFrobenius.
+ */
+export const PSI_CONSTANTS = {
+  x: [21575463638280843010398324269430826099269044274347216827212613867836435027261n, 10307601595873709700152284273816112264069230130616436755625194854815875713954n],
+  y: [2821565182194536844548159561693502659359617185244120367078079554186484126554n, 3505843767911556378687030309984248845540243509899259641013678093033130930403n],
+  x2: [21888242871839275220042445260109153167277707414472061641714758635765020556616n, 0n],
+} as const;
+
 let psiMaps: { psi: (p: G2Point) => G2Point; psi2: (p: G2Point) => G2Point } | undefined;
 function psiOf(): NonNullable<typeof psiMaps> {
   if (!psiMaps) {
-    const { curve: c, Fp, Fp2 } = curve();
-    const { G2psi, G2psi2 } = towerLibrary().psiFrobenius(Fp, Fp2, Fp2.NONRESIDUE);
-    psiMaps = { psi: p => G2psi(c.G2.Point, p) as G2Point, psi2: p => G2psi2(c.G2.Point, p) as G2Point };
+    const { curve: c, Fp2 } = curve();
+    const [px, py, px2] = [PSI_CONSTANTS.x, PSI_CONSTANTS.y, PSI_CONSTANTS.x2].map(k => Fp2.fromBigTuple([k[0], k[1]]));
+    const Point = c.G2.Point;
+    psiMaps = {
+      psi: p => {
+        const { x, y } = p.toAffine();
+        return Point.fromAffine({ x: Fp2.mul(Fp2.frobeniusMap(x, 1), px), y: Fp2.mul(Fp2.frobeniusMap(y, 1), py) });
+      },
+      psi2: p => {
+        const { x, y } = p.toAffine();
+        return Point.fromAffine({ x: Fp2.mul(x, px2), y: Fp2.neg(y) });
+      },
+    };
   }
   return psiMaps;
 }

@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 // lazily initialised modules; see scripts/bundle.mjs)
 type Sha3 = typeof import('@noble/hashes/sha3.js');
 type Bn254 = typeof import('@noble/curves/bn254.js');
-type Tower = typeof import('@noble/curves/abstract/tower.js');
 type Nist = typeof import('@noble/curves/nist.js');
 type PoseidonLib = typeof import('@noble/curves/abstract/poseidon.js');
 type Modular = typeof import('@noble/curves/abstract/modular.js');
@@ -22,7 +21,6 @@ function once<T>(make: () => T): () => T {
 
 export const keccakLibrary = once(() => load('@noble/hashes/sha3.js') as Sha3);
 export const bn254Library = once(() => load('@noble/curves/bn254.js') as Bn254);
-export const towerLibrary = once(() => load('@noble/curves/abstract/tower.js') as Tower);
 export const nistLibrary = once(() => load('@noble/curves/nist.js') as Nist);
 export const poseidonLibrary = once(() => ({
   ...(load('@noble/curves/abstract/poseidon.js') as PoseidonLib),

@@ -1,12 +1,12 @@
 // `hash-poseidon` / `poseidon-hash-hack-a-chain` (natives.md §7): circomlib's Poseidon over the
 // BN254 scalar field for 1..8 inputs (width t = n + 1, 8 full rounds, x⁵ S-box). The round
-// constants and MDS matrices come from the Grain LFSR of the Poseidon paper (poseidon-grain.ts,
-// the numbers of @noble/curves' grainGenConstants, which reproduces circomlib's published
-// constants), made on first use of each width; the permutation is @noble/curves'.
+// constants and MDS matrices are the Grain LFSR's of the Poseidon paper, shipped precomputed
+// (poseidon-constants.ts, generated from @noble/curves' grainGenConstants: generating them took
+// tens of ms per width and process); the permutation is @noble/curves'.
 
 import type { PoseidonFn } from '@noble/curves/abstract/poseidon.js';
 import { poseidonLibrary } from './libraries.js';
-import { grainConstants } from './poseidon-grain.js';
+import { POSEIDON_CONSTANTS } from './poseidon-constants.js';
 import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
@@ -16,18 +16,33 @@ import { chargePoseidon } from './gas.js';
 
 /** r, the order of BN254's G1: Poseidon's field. */
 export const BN254_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
+export const ROUNDS_FULL = 8;
 /** circomlib's partial-round counts for t = 2..9 */
-const PARTIAL_ROUNDS = [56, 57, 56, 60, 60, 63, 64, 63];
+export const PARTIAL_ROUNDS: readonly number[] = [56, 57, 56, 60, 60, 63, 64, 63];
+
+/** The round constants (rounds × t) and the t × t MDS matrix for width t, from their shipped bytes. */
+export function poseidonConstants(t: number): { roundConstants: bigint[][]; mds: bigint[][] } {
+  const bytes = Buffer.from(POSEIDON_CONSTANTS[t - 2]!, 'base64');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const numbers: bigint[] = [];
+  for (let at = 0; at < bytes.length; at += 32) {
+    numbers.push((view.getBigUint64(at) << 192n) | (view.getBigUint64(at + 8) << 128n)
+      | (view.getBigUint64(at + 16) << 64n) | view.getBigUint64(at + 24));
+  }
+  const rows = (from: number, count: number) => Array.from({ length: count }, (_, r) => numbers.slice(from + r * t, from + (r + 1) * t));
+  const rounds = ROUNDS_FULL + PARTIAL_ROUNDS[t - 2]!;
+  return { roundConstants: rows(0, rounds), mds: rows(rounds * t, t) };
+}
 
 const permutations: (PoseidonFn | undefined)[] = [];
 
-/** The permutation for n inputs, built (constants generated) on first use. */
+/** The permutation for n inputs, built on first use. */
 function permutation(n: number): PoseidonFn {
   let p = permutations[n];
   if (!p) {
     const { Field, poseidon } = poseidonLibrary();
-    const Fp = Field(BN254_R), t = n + 1, roundsFull = 8, roundsPartial = PARTIAL_ROUNDS[n - 1];
-    p = poseidon({ Fp, t, roundsFull, roundsPartial, ...grainConstants(Fp, t, roundsFull, roundsPartial), sboxPower: 5 });
+    const t = n + 1;
+    p = poseidon({ Fp: Field(BN254_R), t, roundsFull: ROUNDS_FULL, roundsPartial: PARTIAL_ROUNDS[n - 1]!, ...poseidonConstants(t), sboxPower: 5 });
     permutations[n] = p;
   }
   return p;
