@@ -1,6 +1,6 @@
 // The per-native extra charges of the table gas model (gas.md §2.3, §3.4), one function per
-// Pact `GasArgs` constructor, each labelled the way Pact's gas log shows it. Every function
-// returns at once when no gas limit is set, so unmetered runs pay a single branch.
+// Pact `GasArgs` constructor, each labelled the way Pact's gas log shows it and priced by a
+// formula that runs only while a gas limit is set, so unmetered runs pay a single branch.
 
 import type { GasMeter } from './meter.js';
 import { intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
@@ -20,6 +20,7 @@ export function hsText(s: string): string {
 /** Code-point length (Haskell `T.length`), not UTF-16 units: a surrogate pair counts once. */
 export function textLength(s: string): number {
   let n = s.length;
+  // Stryker disable next-line ArithmeticOperator: `i - 1 < s.length` runs on to the end, where charCodeAt is NaN and no pair starts
   for (let i = 0; i + 1 < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {
@@ -30,16 +31,10 @@ export function textLength(s: string): number {
   return n;
 }
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_END = 2n ** 63n;
-
 /** The signed 64-bit rule of comparison costs: small integers count as 64 bits (gas.md §2.2). */
 export function integerBits(x: PactInt): number {
-  if (typeof x === 'number') return 64;
-  const f = Number(x); // strictly inside ±2^63 after rounding means inside before it
-  if (f < 2 ** 63 && f > -(2 ** 63)) return 64;
-  if (x >= INT64_MIN && x < INT64_END) return 64;
-  return bitLength(x);
+  // |x| has at most 64 bits exactly on [-2^63, 2^63], so this is 64 there and nbits beyond
+  return Math.max(64, bitLength(x));
 }
 
 // Gas-log labels, one formatter per charge: built only while a gas log or profile is on.
@@ -71,107 +66,64 @@ const transLnLabel: LabelFormat = p => `GTranscendental (TransLn ${hsInt(p as Pa
 const transLogBaseLabel: LabelFormat = (b, x) => `GTranscendental (TransLogBase ${hsInt(b as PactInt)} ${hsInt(x as PactInt)})`;
 const transSqrtLabel: LabelFormat = p => `GTranscendental (TransSqrt ${hsInt(p as PactInt)})`;
 
+// Cost formulas, one per charge, over the same pieces as its label (gas.md §2.3, §3.4).
+function per100(n: number): number { return n * 100; }
+function textListConcatCost(chars: number, n: number): number { return chars * 100 + n * 40; }
+function strOpLengthCost(n: number): number { return Math.floor(n / 100) + 1; }
+function per20(n: number): number { return 20 * n + 1; }
+function strOpParseCost(n: number): number { return 5 * n + 1; }
+function strOpExplodeCost(n: number): number { return 100 * n + 1; }
+function strOpParseTimeCost(f: number, s: number): number { return Math.floor((f * f) / 4) + 10 * s + 1; }
+function objOpLookupCost(key: string, size: number): number { return bitLength(size) * textLength(key); }
+function objOpRemoveCost(key: string, size: number): number { return size * textLength(key) * 10; }
+// a negative length builds an empty list but is still priced as the product (saturating at 0)
+function makeListCost(len: PactInt, size: number): number { return Math.max(0, Number(len) * size); }
+function fieldSearchCost(k: number): number { return k + 100; }
+function substringSearchCost(needle: string, hay: string): number { return textLength(needle) + textLength(hay) + 100; }
+function sortComparisonsCost(size: number, len: number): number { return Math.floor((size * len * len) / 1000); }
+function textComparisonCost(s: string): number { return textLength(s) + 100; }
+function intComparisonCost(l: PactInt, r: PactInt): number { return Math.max(integerBits(l), integerBits(r)) + 100; }
+function decimalComparisonCost(ml: PactInt, mr: PactInt): number {
+  return intOpCost('PrimOpDiv', ml, mr) + Math.max(integerBits(ml), integerBits(mr)) + 100;
+}
+function logBaseCost(b: PactInt, x: PactInt): number { return lnCost(b) + lnCost(x); }
+
+/** The charges natives make; each is priced only while a gas limit is set (`GasMeter.chargeBy`). */
 export class GasCharges {
   constructor(private readonly gas: GasMeter) {}
 
   get metered(): boolean { return this.gas.metered; }
 
-  textConcat(len: number): void {
-    if (this.gas.metered) this.gas.charge(len * 100, textConcatLabel, len);
-  }
-  listConcat(len: number): void {
-    if (this.gas.metered) this.gas.charge(len * 100, listConcatLabel, len);
-  }
-  objConcat(len: number): void {
-    if (this.gas.metered) this.gas.charge(len * 100, objConcatLabel, len);
-  }
-  textListConcat(chars: number, n: number): void {
-    if (this.gas.metered) this.gas.charge(chars * 100 + n * 40, textListConcatLabel, chars, n);
-  }
-  strOpLength(n: number): void {
-    if (this.gas.metered) this.gas.charge(Math.floor(n / 100) + 1, strOpLengthLabel, n);
-  }
-  strOpConvToInt(n: number): void {
-    if (this.gas.metered) this.gas.charge(20 * n + 1, strOpConvToIntLabel, n);
-  }
-  strOpParse(n: number): void {
-    if (this.gas.metered) this.gas.charge(5 * n + 1, strOpParseLabel, n);
-  }
-  strOpExplode(n: number): void {
-    if (this.gas.metered) this.gas.charge(100 * n + 1, strOpExplodeLabel, n);
-  }
-  strOpParseTime(f: number, s: number): void {
-    if (this.gas.metered) this.gas.charge(Math.floor((f * f) / 4) + 10 * s + 1, strOpParseTimeLabel, f, s);
-  }
-  strOpFormatTime(f: number): void {
-    if (this.gas.metered) this.gas.charge(20 * f + 1, strOpFormatTimeLabel, f);
-  }
-  objOpLookup(key: string, size: number): void {
-    if (this.gas.metered) this.gas.charge(bitLength(size) * textLength(key), objOpLookupLabel, key, size);
-  }
-  objOpRemove(key: string, size: number): void {
-    if (this.gas.metered) this.gas.charge(size * textLength(key) * 10, objOpRemoveLabel, key, size);
-  }
-  makeList(len: PactInt, size: number): void {
-    if (!this.gas.metered) return;
-    // a negative length builds an empty list but is still priced as the product (saturating at 0)
-    const cost = Number(len) * size;
-    this.gas.charge(cost < 0 ? 0 : cost, makeListLabel, len, size);
-  }
-  hash(bytes: number): void {
-    if (this.gas.metered) this.gas.charge(bytes * 100, hashLabel, bytes);
-  }
-  fieldSearch(k: number): void {
-    if (this.gas.metered) this.gas.charge(k + 100, fieldSearchLabel, k);
-  }
-  substringSearch(needle: string, hay: string): void {
-    if (this.gas.metered) {
-      this.gas.charge(textLength(needle) + textLength(hay) + 100, substringSearchLabel, needle, hay);
-    }
-  }
-  sortComparisons(size: number, len: number): void {
-    if (this.gas.metered) {
-      this.gas.charge(Math.floor((size * len * len) / 1000), sortComparisonsLabel, size, len);
-    }
-  }
-  textComparison(s: string): void {
-    if (this.gas.metered) this.gas.charge(textLength(s) + 100, textComparisonLabel, s);
-  }
-  intComparison(l: PactInt, r: PactInt): void {
-    if (this.gas.metered) {
-      this.gas.charge(Math.max(integerBits(l), integerBits(r)) + 100, intComparisonLabel, l, r);
-    }
-  }
+  textConcat(len: number): void { this.gas.chargeBy(per100, textConcatLabel, len); }
+  listConcat(len: number): void { this.gas.chargeBy(per100, listConcatLabel, len); }
+  objConcat(len: number): void { this.gas.chargeBy(per100, objConcatLabel, len); }
+  textListConcat(chars: number, n: number): void { this.gas.chargeBy(textListConcatCost, textListConcatLabel, chars, n); }
+  strOpLength(n: number): void { this.gas.chargeBy(strOpLengthCost, strOpLengthLabel, n); }
+  strOpConvToInt(n: number): void { this.gas.chargeBy(per20, strOpConvToIntLabel, n); }
+  strOpParse(n: number): void { this.gas.chargeBy(strOpParseCost, strOpParseLabel, n); }
+  strOpExplode(n: number): void { this.gas.chargeBy(strOpExplodeCost, strOpExplodeLabel, n); }
+  strOpParseTime(f: number, s: number): void { this.gas.chargeBy(strOpParseTimeCost, strOpParseTimeLabel, f, s); }
+  strOpFormatTime(f: number): void { this.gas.chargeBy(per20, strOpFormatTimeLabel, f); }
+  objOpLookup(key: string, size: number): void { this.gas.chargeBy(objOpLookupCost, objOpLookupLabel, key, size); }
+  objOpRemove(key: string, size: number): void { this.gas.chargeBy(objOpRemoveCost, objOpRemoveLabel, key, size); }
+  makeList(len: PactInt, size: number): void { this.gas.chargeBy(makeListCost, makeListLabel, len, size); }
+  hash(bytes: number): void { this.gas.chargeBy(per100, hashLabel, bytes); }
+  fieldSearch(k: number): void { this.gas.chargeBy(fieldSearchCost, fieldSearchLabel, k); }
+  substringSearch(needle: string, hay: string): void { this.gas.chargeBy(substringSearchCost, substringSearchLabel, needle, hay); }
+  sortComparisons(size: number, len: number): void { this.gas.chargeBy(sortComparisonsCost, sortComparisonsLabel, size, len); }
+  textComparison(s: string): void { this.gas.chargeBy(textComparisonCost, textComparisonLabel, s); }
+  intComparison(l: PactInt, r: PactInt): void { this.gas.chargeBy(intComparisonCost, intComparisonLabel, l, r); }
   decimalComparison(l: PactDecimal, r: PactDecimal): void {
-    if (!this.gas.metered) return;
-    const ml = l.mantissa, mr = r.mantissa;
-    const cost = intOpCost('PrimOpDiv', ml, mr) + Math.max(integerBits(ml), integerBits(mr)) + 100;
-    this.gas.charge(cost, decimalComparisonLabel, ml, mr);
+    this.gas.chargeBy(decimalComparisonCost, decimalComparisonLabel, l.mantissa, r.mantissa);
   }
-  listComparison(k: number): void {
-    if (this.gas.metered) this.gas.charge(k * 100, listComparisonLabel, k);
-  }
-  objComparison(k: number): void {
-    if (this.gas.metered) this.gas.charge(k * 100, objComparisonLabel, k);
-  }
-  intOp(op: IntOp, l: PactInt, r: PactInt): void {
-    if (this.gas.metered) this.gas.chargeIntOp(op, l, r);
-  }
-  constant(mg: number): void {
-    if (this.gas.metered) this.gas.charge(mg, milliGasLabel, mg);
-  }
-  transExp(p: PactInt): void {
-    if (this.gas.metered) this.gas.charge(expCost(p), transExpLabel, p);
-  }
-  transLn(p: PactInt): void {
-    if (this.gas.metered) this.gas.charge(lnCost(p), transLnLabel, p);
-  }
-  transLogBase(b: PactInt, x: PactInt): void {
-    if (this.gas.metered) this.gas.charge(lnCost(b) + lnCost(x), transLogBaseLabel, b, x);
-  }
-  transSqrt(p: PactInt): void {
-    if (this.gas.metered) this.gas.charge(sqrtCost(p), transSqrtLabel, p);
-  }
+  listComparison(k: number): void { this.gas.chargeBy(per100, listComparisonLabel, k); }
+  objComparison(k: number): void { this.gas.chargeBy(per100, objComparisonLabel, k); }
+  intOp(op: IntOp, l: PactInt, r: PactInt): void { this.gas.chargeIntOp(op, l, r); }
+  constant(mg: number): void { this.gas.charge(mg, milliGasLabel, mg); }
+  transExp(p: PactInt): void { this.gas.chargeBy(expCost, transExpLabel, p); }
+  transLn(p: PactInt): void { this.gas.chargeBy(lnCost, transLnLabel, p); }
+  transLogBase(b: PactInt, x: PactInt): void { this.gas.chargeBy(logBaseCost, transLogBaseLabel, b, x); }
+  transSqrt(p: PactInt): void { this.gas.chargeBy(sqrtCost, transSqrtLabel, p); }
 }
 
 /** `expCost(p)`: powCost's shape with the base fixed at 3 (2 bits) and exponent 2.5 (gas.md §2.3). */
@@ -182,18 +134,17 @@ export function expCost(p: PactInt): number {
   return T * Math.ceil(avg ** 2.5);
 }
 
-/** `lnCost(p)` = n·⌈(ln n)²⌉·⌈ln ln n⌉ with n = nbits p; 0 for n ≤ 2 (a factor is 0 there). */
+/** `lnCost(p)` = n·⌈(ln n)²⌉·⌈ln ln n⌉ with n = nbits p; 0 for n < 3 (a factor is 0 there). */
 export function lnCost(p: PactInt): number {
   const n = bitLength(p);
-  if (n <= 2) return 0;
+  if (n < 3) return 0;
   return n * Math.ceil(Math.log(n) ** 2) * Math.ceil(Math.log(Math.log(n)));
 }
 
-/** TransSqrt: n·⌈ln n⌉·⌈ln ln n⌉ for p > 0 (n = nbits p), else 0. */
+/** TransSqrt: n·⌈ln n⌉·⌈ln ln n⌉ for p > 0 (n = nbits p), else 0; also 0 for n < 3, p < 4. */
 export function sqrtCost(p: PactInt): number {
-  if (!(p > 0)) return 0;
+  if (p < 4) return 0;
   const n = bitLength(p);
-  if (n <= 2) return 0;
   return n * Math.ceil(Math.log(n)) * Math.ceil(Math.log(Math.log(n)));
 }
 

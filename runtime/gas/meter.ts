@@ -67,9 +67,22 @@ export class GasMeter implements GasHooks {
    */
   charge(cost: number, what: string | LabelFormat, a?: LabelPiece, b?: LabelPiece): void {
     if (!this.metered) return;
+    this.spend(cost, what, a, b);
+  }
+
+  /**
+   * A charge whose cost is worked out from the label's pieces by `cost` (a module-level formula,
+   * so passing it allocates nothing), and only while metered: an unmetered run pays one branch.
+   */
+  chargeBy<A extends LabelPiece, B extends LabelPiece>(cost: (a: A, b: B) => number, what: LabelFormat, a: A, b?: B): void {
+    if (!this.metered) return;
+    this.spend(cost(a, b as B), what, a, b);
+  }
+
+  /** Adds a charge to the counter (only while metered: the limit is set), logs it, checks the limit. */
+  private spend(cost: number, what: string | LabelFormat, a: LabelPiece, b: LabelPiece): void {
     if (this.model.fixedRate !== null) cost = this.model.fixedRate;
-    let next = this.milligas + cost;
-    if (next > MAX_MILLIGAS) next = MAX_MILLIGAS;
+    const next = Math.min(this.milligas + cost, MAX_MILLIGAS);
     if (this.log !== null || this.profiler !== null) {
       const text = typeof what === 'string' ? what : what(a, b);
       if (this.log !== null) this.log.push({ what: text, span: this.site(), cost });
@@ -101,7 +114,7 @@ export class GasMeter implements GasHooks {
   /** Integer operation costs by operand bit size (gas.md §2.3). */
   chargeIntOp(op: IntOp, l: PactInt, r: PactInt): void {
     if (!this.metered) return;
-    this.charge(intOpCost(op, l, r), intOpLabel(op), l, r);
+    this.spend(intOpCost(op, l, r), intOpLabel(op), l, r);
   }
 }
 
@@ -164,7 +177,6 @@ export { COST_CONFIG };
 /** Module deployment (gas.md §3.9): desugar and hash by size, the dependency walk, storage. */
 export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hashing: number; transitiveDepCost: number; store: number },
   pact50 = false): void {
-  if (!gas.metered) return;
   const c = gas.model.config;
   gas.charge(sizes.desugar * c.desugarBytePenalty, desugarLabel, sizes.desugar);
   gas.charge(sizes.hashing * c.mHashBytePenalty, blakeLabel, sizes.hashing);

@@ -79,7 +79,11 @@ function legacyOrderKey(k: string): bigint {
 export function legacyKeyOrder(keys: string[]): string[] {
   return keys
     .map((k, i) => ({ k, i, h: legacyOrderKey(k) }))
-    .sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.i - b.i))
+    .sort((a, b) => (a.h < b.h ? -1
+      // V8's sort only ever asks (later, earlier) by input position (binary insertion and TimSort's
+      // merges), so the first test alone decides; the rest keeps the comparator consistent.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent under V8, see above
+      : a.h > b.h ? 1 : a.i - b.i))
     .map(x => x.k);
 }
 

@@ -299,10 +299,32 @@ export function transPow(x: BinFloat | null, y: BinFloat | null): TransResult {
     const range = outOfRange(A, k - W1);
     if (range) return range;
     const total = err + zErr * 2n;
-    const f = roundIfCertain(A, ((total * A) >> BigInt(W1)) + 1n, k - W1);
+    const absErr = ((total * A) >> BigInt(W1)) + 1n;
+    const f = roundIfCertain(A, absErr, k - W1) ?? exactTie(ax, y, A, absErr, k - W1);
     if (f) return checkRange({ ...f, neg });
     if (W > MAX_WORK) return checkRange({ ...roundScaled(A, k - W1), neg });
   }
+}
+
+/**
+ * When A·2^shift ± err straddles a midpoint M of two 53-bit neighbours, is |x|^y exactly M? Then
+ * MPFR's rounding (ties to even) picks the even neighbour; no precision would ever decide it.
+ * An algebraic result can be a midpoint only for y = n/2^d > 0 (n odd), with M^(2^d) = |x|^n.
+ */
+function exactTie(ax: BinFloat, y: BinFloat, A: bigint, err: bigint, shift: number): BinFloat | null {
+  if (y.neg || A <= err) return null;
+  let n = y.m, d = -y.e;
+  while ((n & 1n) === 0n) { n >>= 1n; d--; }
+  if (d < 1 || d > 6) return null;
+  // |x| = xo·2^xe with xo odd
+  let xo = ax.m, xe = ax.e;
+  while ((xo & 1n) === 0n) { xo >>= 1n; xe++; }
+  // the midpoint just above the lower end's rounding: (2m + 1)·2^(e-1), odd part 54 bits
+  const lo = roundScaled(A - err, shift);
+  const midOdd = 2n * lo.m + 1n, midExp = lo.e - 1;
+  if ((bitLen(xo) - 1) * Number(n) >= 54 << d) return null; // |x|^n has more bits than M^(2^d)
+  if (BigInt(midExp) << BigInt(d) !== BigInt(xe) * n || midOdd ** (1n << BigInt(d)) !== xo ** n) return null;
+  return (lo.m & 1n) === 0n ? lo : roundScaled(lo.m + 1n, lo.e);
 }
 
 /** MPFR division of two 53-bit floats, correctly rounded. */

@@ -3,7 +3,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { GasMeter, TABLE_MODEL, GasCharges, type LabelPiece } from '../../runtime/gas/index.js';
+import { GasMeter, TABLE_MODEL, GasCharges, readLabel, writeLabel, type LabelPiece } from '../../runtime/gas/index.js';
 
 function meteredMeter(): GasMeter {
   const gas = new GasMeter();
@@ -38,6 +38,20 @@ test('with the gas log on, labels read as Pact writes them (operands in decimal,
     'GAApplyLam 2',
   ]);
   assert.equal(gas.log.map(e => e.cost), [Math.floor((3 * 67) / 20) + 26, 71 + 100, 2 * 7, 0, 2 * 25 + 50]);
+});
+
+test('each integer operation is named in its label, and so are database reads and writes', () => {
+  const gas = meteredMeter();
+  gas.log = [];
+  const charges = new GasCharges(gas);
+  for (const op of ['PrimOpAdd', 'PrimOpSub', 'PrimOpMul', 'PrimOpDiv', 'PrimOpShift', 'PrimOpPow'] as const) charges.intOp(op, 7, 2);
+  gas.charge(300, readLabel, 3);
+  gas.charge(400, writeLabel, 4);
+  assert.equal(gas.log.map(e => e.what), [
+    'GIntegerOpCost PrimOpAdd 7 2', 'GIntegerOpCost PrimOpSub 7 2', 'GIntegerOpCost PrimOpMul 7 2',
+    'GIntegerOpCost PrimOpDiv 7 2', 'GIntegerOpCost PrimOpShift 7 2', 'GIntegerOpCost PrimOpPow 7 2',
+    'GRead 3', 'GWrite 4',
+  ]);
 });
 
 test('a profile receives the label text of each charge', () => {

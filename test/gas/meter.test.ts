@@ -10,6 +10,7 @@ import { BUILTINS, builtinId } from '../../vm/builtins.js';
 import { LiteralCharge } from '../../vm/host.js';
 import { lnCost, sqrtCost, GasCharges } from '../../runtime/gas/charges.js';
 import { PactError } from '../../vm/errors.js';
+import { PactDecimal } from '../../vm/values.js';
 
 function meter(model = TABLE_MODEL, limit: number | null = MAX_MILLIGAS): GasMeter {
   const g = new GasMeter();
@@ -149,6 +150,12 @@ test('lnCost and sqrtCost: nothing up to 2 bits or for non-positive roots, then 
   assert.is(sqrtCost(3), 0);
   assert.is(sqrtCost(4), 3 * 2 * 1);
   assert.is(sqrtCost(1n << 20n), 21 * Math.ceil(Math.log(21)) * Math.ceil(Math.log(Math.log(21))));
+  // below 3 bits a factor is 0 or the formula is undefined (ln ln 1): no charge
+  assert.equal([0, 1, 2, 3, -3].map(lnCost), [0, 0, 0, 0, 0]);
+  assert.equal([1, 2, 3].map(sqrtCost), [0, 0, 0]);
+  assert.is(lnCost(-4), 6); // sized by |p|
+  // from 16 bits on, ⌈ln ln n⌉ is 2: 21 bits cost 21 · ⌈3.04²⌉ · 2
+  assert.is(lnCost(1n << 20n), 21 * 10 * 2);
 });
 
 test('comparison and constant charges: amounts and labels', () => {
@@ -166,6 +173,37 @@ test('comparison and constant charges: amounts and labels', () => {
   const off = meter(TABLE_MODEL, null);
   new GasCharges(off).objComparison(3);
   assert.is(off.milligas, 0);
+});
+
+test('a decimal comparison is sized by the larger mantissa: a division of the two plus its bits', () => {
+  const g = meter();
+  g.log = [];
+  const c = new GasCharges(g);
+  const big = new PactDecimal(2n ** 100n, 3), small = new PactDecimal(5n, 1);
+  c.decimalComparison(big, small);
+  c.decimalComparison(small, big);
+  const want = intOpCost('PrimOpDiv', 2n ** 100n, 5n) + 101 + 100; // 101 bits, not the 64 of small
+  assert.equal(g.log.map(e => [e.cost, e.what]), [
+    [want, `GComparison (DecimalComparison ${2n ** 100n} 5)`], [want, `GComparison (DecimalComparison 5 ${2n ** 100n})`],
+  ]);
+});
+
+test('an unmetered charge adds nothing and a metered one exactly its cost, whichever way it is asked for', () => {
+  const off = meter(TABLE_MODEL, null);
+  off.log = [];
+  const c = new GasCharges(off);
+  c.textConcat(5);
+  c.intOp('PrimOpAdd', 1, 2);
+  off.chargeBy((n: number) => n, () => 'never', 9);
+  assert.is(off.milligas, 0);
+  assert.equal(off.log, []);
+  const on = meter(TABLE_MODEL, 1000);
+  on.chargeBy((a: number, b: number) => a * b, () => 'product', 6, 7);
+  assert.is(on.milligas, 42);
+  // a formula is only evaluated while metered
+  let evaluated = 0;
+  off.chargeBy(() => ++evaluated, () => 'never', 1);
+  assert.is(evaluated, 0);
 });
 
 test.run();
