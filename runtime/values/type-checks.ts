@@ -50,10 +50,11 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
       if (want.size === have.size) charge?.(25 * want.size);
       return want.size === have.size && [...want].every(([k, ty]) => have.has(k) && sameType(ty, have.get(k)!));
     }
-    // interface names may be written bare inside their namespace (`iface` for `ns.iface`)
+    // the compiler resolved the annotation's interfaces to full names: the reference must
+    // implement each of them (it may implement more)
     case 'modref':
       if (v instanceof ModRef && v.interfaces.length >= 10) charge?.(25 * v.interfaces.length);
-      return v instanceof ModRef && t.interfaces.every(i => v.interfaces.some(x => x === i || x.endsWith('.' + i)));
+      return v instanceof ModRef && t.interfaces.every(i => v.interfaces.includes(i));
   }
 }
 
