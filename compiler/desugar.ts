@@ -11,7 +11,7 @@ import { desugarError, syntaxFailure } from './errors.js';
 import { overloads, namedOverload, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
 import { primType, type PactType } from '../vm/types.js';
 import type { GlobalCell } from '../vm/chunk.js';
-import { ModRef, UNIT, type Value } from '../vm/values.js';
+import { ModRef, UNIT, compareCodePoints, type Value } from '../vm/values.js';
 
 /** What the desugarer needs to know about the world outside the form being compiled. */
 export interface NameEnv {
@@ -27,6 +27,9 @@ export interface NameEnv {
   lookupMember(module: string, member: string): GlobalCell | null | undefined;
   /** a module reference value for a bare/qualified module name, if one exists */
   lookupModRef(name: string): Value | undefined;
+  /** the full name of the interface a `module{…}` annotation names (as written, else in the
+   *  active namespace), undefined when it names no interface */
+  resolveInterface?(name: string): string | undefined;
   /** with coverage on: module code registers its coverage probes here */
   coverage?: CoverageCollector;
 }
@@ -591,6 +594,13 @@ export class Desugarer {
     return qualify(this.env.lookupMember(qual, member)) ?? written;
   }
 
+  /** The interfaces of `module{…}` as Pact's renamer keeps them: each resolved to its full name,
+   *  as a set ordered like Pact's ModuleName (bare name, then namespace, none first). */
+  private interfaceSet(written: string[]): string[] {
+    const full = written.map(n => this.env.resolveInterface?.(n) ?? n);
+    return [...new Set(full)].sort(compareModuleNames);
+  }
+
   /** Parse a type annotation starting at items[i] (language.md §2.3). */
   type(items: Syntax[], i: number): { type: PactType; next: number } {
     const s = items[i];
@@ -602,8 +612,8 @@ export class Desugarer {
     if (s.t === 'keyword' && s.name === 'module') {
       const b = items[i + 1];
       if (b?.t !== 'brace') throw desugarError('Expected: module{interface}', s.span);
-      const ifaces = b.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'));
-      return { type: { t: 'modref', interfaces: ifaces }, next: i + 2 };
+      const written = b.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'));
+      return { type: { t: 'modref', interfaces: this.interfaceSet(written) }, next: i + 2 };
     }
     if (s.t === 'name' && s.parts.length === 1) {
       const n = s.parts[0];
@@ -618,6 +628,17 @@ export class Desugarer {
     }
     throw new PactError('parse', `No such type: ${describeSyntax(s)}`, s.span);
   }
+}
+
+/** Pact's order of module names: by bare name, then by namespace (the root namespace first). */
+function compareModuleNames(a: string, b: string): number {
+  const split = (n: string) => { const dot = n.lastIndexOf('.'); return dot < 0 ? [n, null] as const : [n.slice(dot + 1), n.slice(0, dot)] as const; };
+  const [an, ans] = split(a), [bn, bns] = split(b);
+  const byName = compareCodePoints(an, bn);
+  if (byName !== 0 || ans === bns) return byName;
+  if (ans === null) return -1;
+  if (bns === null) return 1;
+  return compareCodePoints(ans, bns);
 }
 
 /** Catalogue entries that are our own lowering of special forms, not natives users can shadow. */

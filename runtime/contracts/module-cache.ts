@@ -64,6 +64,7 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
     lookupMember: (m, member) => rec.ask(`m ${m} ${member}`, e => cellAnswer(e.env.lookupMember(m, member))).value as GlobalCell | null | undefined,
     lookupModRef: name => rec.ask(`r ${name}`, e => modRefAnswer(e.env.lookupModRef(name))).value as Value | undefined,
     resolveModule: name => rec.ask(`s ${name}`, e => moduleAnswer(e.env.resolveModule(name))).value as ReturnType<ModuleEnv['resolveModule']>,
+    resolveInterface: name => rec.ask(`i ${name}`, e => interfaceAnswer(e.env.resolveInterface?.(name))).value as string | undefined,
   };
   const askDeployment: ModuleDeployment = {
     namespace: deployment.namespace,
@@ -170,6 +171,11 @@ function modRefAnswer(v: Value | undefined): Answer {
   // a module reference is a plain value: the old one serves when it names the same module
   if (v instanceof ModRef) return { meaning: `${v.module} ${v.interfaces.join(' ')}`, cells: [], value: v };
   return { meaning: null, cells: [], value: v };
+}
+
+/** An interface's full name means itself. */
+function interfaceAnswer(name: string | undefined): Answer {
+  return { meaning: name ?? 'none', cells: [], value: name };
 }
 
 function membersAnswer(members: Map<string, GlobalCell>): { meaning: string; cells: GlobalCell[] } {

@@ -308,6 +308,13 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     return m.members.get(member) ?? null;
   }
 
+  /** Pact's resolveInterfaceName: the interface as written, else a bare name in the active
+   *  namespace. Not charged here: the module's IR build reads (and charges) the same modules. */
+  resolveInterface(name: string): string | undefined {
+    const m = this.module(name) ?? (this.namespace !== null && !name.includes('.') ? this.module(`${this.namespace}.${name}`) : undefined);
+    return m?.kind === 'interface' ? m.name : undefined;
+  }
+
   lookupModRef(name: string): Value | undefined {
     const m = this.resolveModule(name);
     return m && m.kind === 'module' ? new ModRef(m.name, m.interfaces) : undefined;

@@ -1,6 +1,6 @@
 // Runtime type checks of annotated arguments, results and let binders (language.md §9).
 
-import { PactDecimal, PactObject, PactTime, Unit, ModRef, TableRef, isGuard, type Value } from '../../vm/values.js';
+import { PactDecimal, PactObject, PactTime, Unit, ModRef, TableRef, compareCodePoints, isGuard, type Value } from '../../vm/values.js';
 import type { PactType } from '../../vm/types.js';
 
 export interface SchemaLookup {
@@ -36,10 +36,13 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
       if (!fields) return true;
       if (fields.size !== v.size) return false;
       charge?.(25 * v.size);
-      for (const [k, ft] of fields) {
-        const x = v.fields.get(k);
-        if (x === undefined || !typecheck(x, ft, schemas, charge)) return false;
+      // Pact walks object and schema side by side in field order and stops at the first
+      // difference, so a later field's check (and its charge) never happens
+      const want = sortedFields(fields);
+      for (const [k] of want) {
+        if (!v.fields.has(k)) return sameKeysUpTo(v.sortedKeys(), want, v, schemas, charge);
       }
+      for (const [k, ft] of want) if (!typecheck(v.fields.get(k)!, ft, schemas, charge)) return false;
       return true;
     }
     case 'table': {
@@ -47,16 +50,58 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
       if (!(v instanceof TableRef)) return false;
       const want = schemas.schemaFields(t.schema), have = schemas.schemaFields(`${v.module}.${v.schemaName}`);
       if (!want || !have) return true;
-      if (want.size === have.size) charge?.(25 * want.size);
-      return want.size === have.size && [...want].every(([k, ty]) => have.has(k) && sameType(ty, have.get(k)!));
+      return sameSchema(have, want, schemas, charge);
     }
-    // interface names may be written bare inside their namespace (`iface` for `ns.iface`)
+    // the compiler resolved the annotation's interfaces to full names: the reference must
+    // implement each of them (it may implement more)
     case 'modref':
       if (v instanceof ModRef && v.interfaces.length >= 10) charge?.(25 * v.interfaces.length);
-      return v instanceof ModRef && t.interfaces.every(i => v.interfaces.some(x => x === i || x.endsWith('.' + i)));
+      return v instanceof ModRef && t.interfaces.every(i => v.interfaces.includes(i));
   }
 }
 
-function sameType(a: PactType, b: PactType): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/** A schema's fields in Pact's order, worked out once per schema. */
+const sortedCache = new WeakMap<Map<string, PactType>, [string, PactType][]>();
+function sortedFields(fields: Map<string, PactType>): [string, PactType][] {
+  let sorted = sortedCache.get(fields);
+  if (!sorted) sortedCache.set(fields, sorted = [...fields].sort((a, b) => compareCodePoints(a[0], b[0])));
+  return sorted;
+}
+
+/** An object lacking a schema field: Pact's walk checks the fields before the first position
+ *  where the sorted names differ, then fails. */
+function sameKeysUpTo(keys: string[], want: [string, PactType][], v: PactObject, schemas: SchemaLookup, charge?: (mg: number) => void): false {
+  for (let i = 0; i < keys.length && keys[i] === want[i][0]; i++) {
+    if (!typecheck(v.fields.get(keys[i])!, want[i][1], schemas, charge)) return false;
+  }
+  return false;
+}
+
+/** Pact's gassedTypecheckSchemas: same size (then 25 per field), the same field names in order,
+ *  each pair of types equal; the walk stops at the first difference. */
+function sameSchema(a: Map<string, PactType>, b: Map<string, PactType>, schemas: SchemaLookup, charge?: (mg: number) => void): boolean {
+  if (a.size !== b.size) return false;
+  charge?.(25 * a.size);
+  const as = sortedFields(a), bs = sortedFields(b);
+  for (let i = 0; i < as.length; i++) {
+    if (as[i][0] !== bs[i][0] || !sameType(as[i][1], bs[i][1], schemas, charge)) return false;
+  }
+  return true;
+}
+
+/** Pact's gassedTypeEq: nested object and table types compare their schemas field by field
+ *  (whatever the schemas are called), module references their interface sets. */
+function sameType(a: PactType, b: PactType, schemas: SchemaLookup, charge?: (mg: number) => void): boolean {
+  switch (a.t) {
+    case 'prim': return b.t === 'prim' && a.name === b.name;
+    case 'list': return b.t === 'list' && sameType(a.of, b.of, schemas, charge);
+    case 'object': case 'table': {
+      if (b.t !== a.t) return false;
+      const af = schemas.schemaFields(a.schema), bf = schemas.schemaFields(b.schema);
+      if (!af || !bf) return a.schema === b.schema;
+      return sameSchema(af, bf, schemas, charge);
+    }
+    case 'modref': return b.t === 'modref' && a.interfaces.join(',') === b.interfaces.join(',');
+    case 'any': case 'anylist': case 'anyobject': return b.t === a.t;
+  }
 }

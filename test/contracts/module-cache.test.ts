@@ -125,5 +125,25 @@ test('loaded in a namespace, the module is compiled afresh there', () => {
   assert.is(moduleCacheHits() - before, 3);
 });
 
+test('a `module{iface}` annotation that resolves to another interface in the later session is compiled afresh', () => {
+  const taker = file('taker.pact', '(module taker G (defcap G () true) (defun use-ref:integer (x:module{iface}) (x::f)))');
+  const world = (rootIface: boolean) => `(env-data {"ks": ["k"]})
+(env-keys ["k"])
+(begin-tx)
+(define-namespace 'ns (read-keyset 'ks) (read-keyset 'ks))
+${rootIface ? '(interface iface (defun f:integer ()))' : ''}
+(namespace 'ns)
+(interface iface (defun f:integer ()))
+(module impl G (defcap G () true) (implements ns.iface) (defun f:integer () 7))
+(load "${taker}")
+(commit-tx)
+(ns.taker.use-ref ns.impl)`;
+  const withRoot = runRepl(world(true), join(dir, 'root-iface.repl'));
+  assert.is(withRoot.error?.message, 'Runtime typecheck failure, argument is modref , but expected type module{iface}');
+  const onlyNs = runRepl(world(false), join(dir, 'ns-iface.repl'));
+  assert.is(onlyNs.error, null);
+  assert.is(onlyNs.traces[onlyNs.traces.length - 1], '7');
+});
+
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 test.run();

@@ -82,12 +82,65 @@ test('a table matches a schema with the same fields and types, charging 25 per f
   assert.equal(charges, [50, 50]);
 });
 
-test('a module reference matches when it implements every interface, bare names inside a namespace too', () => {
+test('object fields are checked in Pact\'s field order and the check stops at the first bad one (later charges never happen)', () => {
+  const lists: SchemaLookup = {
+    schemaFields: (name) => ({
+      // declared b-then-a: Pact still walks a before b
+      'm.ba': new Map<string, PactType>([['b', { t: 'list', of: INT }], ['a', STR]]),
+      'm.ac': new Map<string, PactType>([['a', { t: 'list', of: INT }], ['c', { t: 'list', of: INT }]]),
+    } as Record<string, Map<string, PactType>>)[name],
+  };
+  const charges: number[] = [];
+  const charge = (mg: number) => { charges.push(mg); };
+  assert.is(typecheck(obj([['b', [1, 2, 3]], ['a', 1]]), { t: 'object', schema: 'm.ba' }, lists, charge), false);
+  assert.equal(charges, [50], 'a fails first: b\'s list is never walked');
+  charges.length = 0;
+  assert.is(typecheck(obj([['b', [1, 2, 3]], ['a', 's']]), { t: 'object', schema: 'm.ba' }, lists, charge), true);
+  assert.equal(charges, [50, 75]);
+  charges.length = 0;
+  // {a, b} against {a, c}: a is checked (and charged), the walk stops where b meets c
+  assert.is(typecheck(obj([['a', [1, 2]], ['b', [1]]]), { t: 'object', schema: 'm.ac' }, lists, charge), false);
+  assert.equal(charges, [50, 50]);
+  charges.length = 0;
+  // {0, c} against {a, c}: the names differ at once, nothing else is checked
+  assert.is(typecheck(obj([['0', [1, 2]], ['c', [1]]]), { t: 'object', schema: 'm.ac' }, lists, charge), false);
+  assert.equal(charges, [50]);
+});
+
+test('a table\'s schema is compared field by field, nested schemas by their fields whatever their names, 25 per field at each level', () => {
+  const nested: SchemaLookup = {
+    schemaFields: (name) => ({
+      'm.row': new Map<string, PactType>([['o', { t: 'object', schema: 'm.inner' }], ['n', INT]]),
+      'm.row2': new Map<string, PactType>([['n', INT], ['o', { t: 'object', schema: 'm.inner2' }]]),
+      'm.row3': new Map<string, PactType>([['n', INT], ['o', { t: 'object', schema: 'm.other' }]]),
+      'm.rowm': new Map<string, PactType>([['n', INT], ['o', { t: 'modref', interfaces: ['i', 'ns.j'] }]]),
+      'm.rowm2': new Map<string, PactType>([['n', INT], ['o', { t: 'modref', interfaces: ['i'] }]]),
+      'm.inner': new Map<string, PactType>([['x', STR]]),
+      'm.inner2': new Map<string, PactType>([['x', STR]]),
+      'm.other': new Map<string, PactType>([['y', STR]]),
+    } as Record<string, Map<string, PactType>>)[name],
+  };
+  const charges: number[] = [];
+  const charge = (mg: number) => { charges.push(mg); };
+  assert.is(typecheck(new TableRef('t', 'm', 'row2'), { t: 'table', schema: 'm.row' }, nested, charge), true);
+  assert.equal(charges, [50, 25]);
+  charges.length = 0;
+  assert.is(typecheck(new TableRef('t', 'm', 'row3'), { t: 'table', schema: 'm.row' }, nested, charge), false);
+  assert.equal(charges, [50, 25]);
+  assert.is(typecheck(new TableRef('t', 'm', 'rowm'), { t: 'table', schema: 'm.rowm' }, nested), true);
+  // a module reference type in a schema must name the same interface set, not a subset
+  assert.is(typecheck(new TableRef('t', 'm', 'rowm2'), { t: 'table', schema: 'm.rowm' }, nested), false);
+});
+
+test('a module reference matches when it implements every interface (full names; more are fine)', () => {
   const ref = new ModRef('ns.m', ['ns.i', 'ns.j']);
   assert.is(typecheck(ref, { t: 'modref', interfaces: ['ns.i'] }, schemas), true);
-  assert.is(typecheck(ref, { t: 'modref', interfaces: ['i', 'j'] }, schemas), true);
-  assert.is(typecheck(ref, { t: 'modref', interfaces: ['i', 'k'] }, schemas), false);
+  assert.is(typecheck(ref, { t: 'modref', interfaces: ['ns.i', 'ns.j'] }, schemas), true);
+  assert.is(typecheck(ref, { t: 'modref', interfaces: ['ns.i', 'ns.k'] }, schemas), false);
   assert.is(typecheck(ref, { t: 'modref', interfaces: ['s.i'] }, schemas), false);
+  // the compiler resolves bare names: a bare one here is the root namespace's interface
+  assert.is(typecheck(ref, { t: 'modref', interfaces: ['i'] }, schemas), false);
+  assert.is(typecheck(ref, { t: 'modref', interfaces: ['i', 'j'] }, schemas), false);
   assert.is(typecheck(ref, { t: 'modref', interfaces: [] }, schemas), true);
   assert.is(typecheck('ns.m', { t: 'modref', interfaces: [] }, schemas), false);
   const charges: number[] = [];
