@@ -597,8 +597,16 @@ export class Desugarer {
   /** The interfaces of `module{…}` as Pact's renamer keeps them: each resolved to its full name,
    *  as a set ordered like Pact's ModuleName (bare name, then namespace, none first). */
   private interfaceSet(written: string[]): string[] {
-    const full = written.map(n => this.env.resolveInterface?.(n) ?? n);
+    const full = written.map(n => this.env.resolveInterface?.(n) ?? this.ownName(n) ?? n);
     return [...new Set(full)].sort(compareModuleNames);
+  }
+
+  /** An interface naming itself while it is being defined (its schemas may hold `module{self}`):
+   *  Pact's renamer answers the current module's full name, bare names in its namespace too. */
+  private ownName(name: string): string | undefined {
+    const own = this.module?.name;
+    if (own === undefined) return undefined;
+    return name === own || (!name.includes('.') && own.endsWith('.' + name)) ? own : undefined;
   }
 
   /** Parse a type annotation starting at items[i] (language.md §2.3). */

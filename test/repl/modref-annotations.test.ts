@@ -84,4 +84,19 @@ test('top-level code resolves its annotations too', () => {
   assert.is(last('(let ((x:module{ns.iface} ns.both)) (x::f))'), '2');
 });
 
+test('an interface in a namespace naming itself in a schema resolves to its full name', () => {
+  const src = `
+(begin-tx)
+(namespace 'ns)
+(interface policy
+  (defschema info ps:[module{policy}] n:decimal)
+  (defun p:integer ()))
+(module impl g (defcap g () true) (implements policy) (implements zed) (defun p:integer () 7) (defun z:integer () 0))
+(module user g (defcap g () true)
+  (defun count:integer (x:object{policy.info}) (length (at 'ps x))))
+(commit-tx)
+(ns.user.count {"ps": [ns.impl, ns.impl], "n": 1.0})`;
+  assert.is(last(src), '2');
+});
+
 test.run();
