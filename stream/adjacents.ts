@@ -7,18 +7,13 @@
  * stream never do for most headers. The general reader and `of` fill the arrays as they go.
  */
 export class Adjacents implements ReadonlyMap<number, string> {
-  // undefined until the entries are read from `source`
-  private chains: number[] | undefined;
-  private hashes: string[] | undefined;
-  // Unread entries: `count` × `"<chain>":"<43-char hash>"`, joined by commas, from `source[sourceAt]` on.
-  private source = '';
+  private readonly chains: number[] = [];
+  private readonly hashes: string[] = [];
+  // Unread entries: `count` × `"<chain>":"<43-char hash>"`, joined by commas, from `source[sourceAt]`
+  // on; undefined once they are in the arrays.
+  private source: string | undefined = undefined;
   private sourceAt = 0;
   private count = 0;
-
-  constructor() {
-    this.chains = [];
-    this.hashes = [];
-  }
 
   /** Builds from entries (tests and encoders); the decoders use `add` or `inText`. */
   static of(entries: Iterable<readonly [number, string]>): Adjacents {
@@ -33,8 +28,6 @@ export class Adjacents implements ReadonlyMap<number, string> {
    */
   static inText(text: string, at: number, count: number): Adjacents {
     const adjacents = new Adjacents();
-    adjacents.chains = undefined;
-    adjacents.hashes = undefined;
     adjacents.source = text;
     adjacents.sourceAt = at;
     adjacents.count = count;
@@ -46,28 +39,25 @@ export class Adjacents implements ReadonlyMap<number, string> {
     const chains = this.read();
     if (chains.includes(chain)) return false;
     chains.push(chain);
-    this.hashes!.push(hash);
+    this.hashes.push(hash);
     this.count++;
     return true;
   }
 
   /** The chain ids, reading the entries from the text on first use. */
   private read(): number[] {
-    if (this.chains !== undefined) return this.chains;
-    const chains: number[] = [];
-    const hashes: string[] = [];
     const text = this.source;
+    const chains = this.chains;
+    if (text === undefined) return chains;
     let p = this.sourceAt;
     for (let i = 0; i < this.count; i++) {
       let chain = 0;
       for (p++; text.charCodeAt(p) !== 0x22; p++) chain = chain * 10 + text.charCodeAt(p) - 0x30;
       chains.push(chain);
-      hashes.push(text.substring(p + 3, p + 46));
+      this.hashes.push(text.substring(p + 3, p + 46));
       p += 48; // past `":"`, the hash, `"` and the comma
     }
-    this.chains = chains;
-    this.hashes = hashes;
-    this.source = ''; // the text is no longer needed
+    this.source = undefined;
     return chains;
   }
 
@@ -76,8 +66,7 @@ export class Adjacents implements ReadonlyMap<number, string> {
   }
 
   get(chain: number): string | undefined {
-    const index = this.read().indexOf(chain);
-    return index < 0 ? undefined : this.hashes![index];
+    return this.hashes[this.read().indexOf(chain)]; // (index -1: undefined)
   }
 
   has(chain: number): boolean {
@@ -86,13 +75,13 @@ export class Adjacents implements ReadonlyMap<number, string> {
 
   forEach(callback: (hash: string, chain: number, map: ReadonlyMap<number, string>) => void, thisArg?: unknown): void {
     const chains = this.read();
-    const hashes = this.hashes!;
+    const hashes = this.hashes;
     for (let i = 0; i < chains.length; i++) callback.call(thisArg, hashes[i]!, chains[i]!, this);
   }
 
   *entries(): MapIterator<[number, string]> {
     const chains = this.read();
-    const hashes = this.hashes!;
+    const hashes = this.hashes;
     for (let i = 0; i < chains.length; i++) yield [chains[i]!, hashes[i]!];
   }
 
@@ -102,7 +91,7 @@ export class Adjacents implements ReadonlyMap<number, string> {
 
   *values(): MapIterator<string> {
     this.read();
-    yield* this.hashes!;
+    yield* this.hashes;
   }
 
   [Symbol.iterator](): MapIterator<[number, string]> {
