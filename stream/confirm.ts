@@ -57,8 +57,8 @@ class ChainWindow {
   readonly atHeight = new Map<number, Block[]>();
   /** The last block received that was not a duplicate: the node's current best (§7 rule 1). */
   tip: Block | undefined;
-  /** Every height up to this one is settled; -1 before the first block. */
-  settledHeight = -1;
+  /** Every height up to this one is settled; set by the chain's first block (below its height). */
+  settledHeight = 0;
   /** Hashes of settled blocks (any verdict) for the last `memoryHeights` heights, for duplicates. */
   readonly settledHashes = new Set<string>();
   readonly settledByHeight = new Map<number, string[]>();
@@ -89,7 +89,9 @@ export class ConfirmationBuffer {
 
   /** The current tip height of a chain, if any block of it was seen. */
   tipHeight(chainId: number): number | undefined {
-    return this.chains.get(chainId)?.tip?.height;
+    const chain = this.chains.get(chainId);
+    // a chain is made for its first block, which becomes its tip at once
+    return chain === undefined ? undefined : chain.tip!.height;
   }
 
   push(event: BlockHeaderEvent): void {

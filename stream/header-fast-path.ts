@@ -106,8 +106,9 @@ let chunkOffset = 0;
 // The Buffer `view` and `chunkOffset` were set for. A WeakRef would be tidier but costs more than
 // it saves; holding one chunk until the next arrives is harmless.
 let lastData: Buffer | undefined;
-// Set by `digits`: the value of the digits just read (exact below 2^53).
-let digitsValue = 0;
+// Set by `digits`: the value of the digits just read (exact below 2^53). A typed array, since a
+// number above 2^31 stored in a module variable would be boxed: one allocation per timestamp.
+const digitsValue = new Float64Array(1);
 
 /** Reads a JSON non-negative integer at `p`; returns its end, or -1 if it is not one. */
 function digits(b: Buffer, p: number, end: number): number {
@@ -119,7 +120,7 @@ function digits(b: Buffer, p: number, end: number): number {
     n = n * 10 + d;
   }
   if (p === start || (p - start > 1 && b[start] === ZERO)) return -1;
-  digitsValue = n;
+  digitsValue[0] = n;
   return p;
 }
 
@@ -221,9 +222,10 @@ class LearnedLayout {
       if (s === values.length) break;
       const value = values[s]!;
       if (value === Value.adjacents) {
-        adjacents = new Adjacents();
-        p = readAdjacents(b, p, end, text, base, adjacents);
+        const entriesAt = p;
+        p = readAdjacents(b, p, end);
         if (p < 0) return undefined;
+        adjacents = Adjacents.inText(text, entriesAt - base, adjacentCount);
         continue;
       }
       if (value === Value.nonce) {
@@ -236,7 +238,7 @@ class LearnedLayout {
       const digitsStart = p;
       p = digits(b, p, end);
       if (p < 0) return undefined;
-      const n = digitsValue;
+      const n = digitsValue[0]!;
       switch (value) {
         case Value.chainId:
           if (n > MAX_UINT32) return undefined;
@@ -265,15 +267,31 @@ class LearnedLayout {
   }
 }
 
-/** Reads the entries of an adjacents object up to its `}` (not read); returns where it stopped, or -1. */
-function readAdjacents(b: Buffer, p: number, end: number, text: string, base: number, adjacents: Adjacents): number {
+// Chain ids of the adjacents read so far (a scratch list, reused), and how many.
+const seenChains: number[] = [];
+let adjacentCount = 0;
+
+/** Records one more adjacent chain id; false if it was seen already in this object. */
+function isNewChain(chain: number): boolean {
+  const count = adjacentCount;
+  for (let i = 0; i < count; i++) if (seenChains[i] === chain) return false;
+  seenChains[count] = chain;
+  adjacentCount = count + 1;
+  return true;
+}
+
+/**
+ * Validates the entries of an adjacents object up to its `}` (not read), counting them in
+ * `adjacentCount`; returns where it stopped, or -1.
+ */
+function readAdjacents(b: Buffer, p: number, end: number): number {
+  adjacentCount = 0;
   if (b[p] === CLOSE_BRACE) return p;
   for (;;) {
     if (b[p] !== QUOTE) return -1;
     p = digits(b, p + 1, end);
-    const chain = digitsValue;
-    if (p < 0 || chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end)) return -1;
-    if (!adjacents.add(chain, text.substring(p + 3 - base, p + 46 - base))) return -1;
+    const chain = digitsValue[0]!;
+    if (p < 0 || chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end) || !isNewChain(chain)) return -1;
     p += ADJACENT_HASH.length;
     if (b[p] === COMMA) p++;
     else return b[p] === CLOSE_BRACE ? p : -1;
@@ -321,45 +339,46 @@ export class HeaderFastPath {
   private readNodeLayout(b: Buffer, start: number, end: number, text: string, base: number, version: Template): BlockHeaderEvent | undefined {
     let p = start + OPEN.length;
 
-    const adjacents = new Adjacents();
+    const entriesAt = p;
+    adjacentCount = 0;
     if (b[p] !== CLOSE_BRACE) {
       for (;;) {
         if (b[p] !== QUOTE) return undefined;
         p = digits(b, p + 1, end);
-        const chain = digitsValue;
-        if (p < 0 || chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end)) return undefined;
-        if (!adjacents.add(chain, text.substring(p + 3 - base, p + 46 - base))) return undefined;
+        const chain = digitsValue[0]!;
+        if (p < 0 || chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end) || !isNewChain(chain)) return undefined;
         p += ADJACENT_HASH.length;
         if (b[p] === COMMA) p++;
         else if (b[p] === CLOSE_BRACE) break;
         else return undefined;
       }
     }
+    const adjacents = Adjacents.inText(text, entriesAt - base, adjacentCount);
 
     if (!CHAIN_ID.matches(b, p, end)) return undefined;
     p = digits(b, p + CHAIN_ID.length, end);
-    const chainId = digitsValue;
+    const chainId = digitsValue[0]!;
     if (p < 0 || chainId > MAX_UINT32 || !version.matches(b, p, end)) return undefined;
 
     p = digits(b, p + version.length, end);
-    const creationTime = digitsValue;
+    const creationTime = digitsValue[0]!;
     if (p < 0 || creationTime > Number.MAX_SAFE_INTEGER || !EPOCH_START.matches(b, p, end)) return undefined;
 
     p = digits(b, p + EPOCH_START.length, end);
-    const epochStart = digitsValue;
+    const epochStart = digitsValue[0]!;
     if (p < 0 || epochStart > Number.MAX_SAFE_INTEGER || !FEATURE_FLAGS.matches(b, p, end)) return undefined;
 
     const flagsStart = p + FEATURE_FLAGS.length;
     p = digits(b, flagsStart, end);
     if (p < 0) return undefined;
     let featureFlags: bigint;
-    if (p - flagsStart <= 15) featureFlags = digitsValue === 0 ? ZERO_BIGINT : BigInt(digitsValue);
+    if (p - flagsStart <= 15) featureFlags = digitsValue[0] === 0 ? ZERO_BIGINT : BigInt(digitsValue[0]!);
     else if (p - flagsStart > 20 || (featureFlags = BigInt(text.substring(flagsStart - base, p - base))) > MAX_WORD64) return undefined;
 
     if (!HASH.matches(b, p, end)) return undefined;
     const hash = text.substring(p + HASH_AT - base, p + HASH_AT + 43 - base);
     p = digits(b, p + HASH.length, end);
-    const height = digitsValue;
+    const height = digitsValue[0]!;
     if (p < 0 || height > Number.MAX_SAFE_INTEGER || !NONCE.matches(b, p, end)) return undefined;
 
     // The nonce: 1–20 digits, at most 2^64 − 1, kept as its decimal text.
@@ -379,7 +398,7 @@ export class HeaderFastPath {
     const target = text.substring(at + EVENT_TARGET_AT, at + EVENT_TARGET_AT + 64);
 
     p = digits(b, p + REST.length, end);
-    const txCount = digitsValue;
+    const txCount = digitsValue[0]!;
     if (p < 0 || txCount > Number.MAX_SAFE_INTEGER || p + 1 !== end || b[p] !== CLOSE_BRACE) return undefined;
 
     const header: BlockHeader = {

@@ -75,7 +75,8 @@ export function isWord64Digits(b: Uint8Array, start: number, count: number): boo
   if (count > 20) return false;
   for (let i = 0; i < 20; i++) {
     const d = b[start + i]! - MAX_WORD64_DIGITS[i]!;
-    if (d !== 0) return d < 0;
+    if (d < 0) return true;
+    if (d > 0) return false;
   }
   return true;
 }

@@ -65,7 +65,7 @@ export class SyntheticChain {
     this.forkRate = options.forkRate ?? 0;
     this.graph = options.graph ?? TWENTY_CHAIN_GRAPH;
     this.version = options.version ?? 'mainnet01';
-    this.encoding = { versionField: options.versionField ?? 'chainwebVersion' };
+    this.encoding = { versionField: options.versionField }; // (unset: the node's chainwebVersion)
     this.clock = options.startTime ?? 1_762_146_686_559_757;
     const startHeight = options.startHeight ?? 6_321_600;
     // Invented parents at startHeight − 1 (never emitted), so the first real blocks have parents.

@@ -54,6 +54,10 @@ test('numberFlag: any finite number that passes the check; blanks, words, infini
     assert.is(usageError(() => numberFlag(given([['rate', bad]]), 'rate', positive, 'a positive number')), `--rate must be a positive number, got ${bad}`);
   }
   assert.is(usageError(() => numberFlag(given([['rate', true]]), 'rate', () => true, 'a number')), '--rate must be a number, got true');
+  // a blank is refused for being blank, even by a check that takes 0 (Number('  ') is 0)
+  for (const blank of ['', '  ', '\t']) {
+    assert.is(usageError(() => numberFlag(given([['rate', blank]]), 'rate', () => true, 'a number')), `--rate must be a number, got ${blank}`);
+  }
 });
 
 test('choiceFlag lists one choice alone, two with "or", more with commas', () => {

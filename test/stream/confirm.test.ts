@@ -189,4 +189,66 @@ test('a negative or fractional depth is refused', () => {
   assert.throws(() => new ConfirmationBuffer({ confirmed() {}, orphaned() {} }, { depth: 1.5 }), RangeError);
 });
 
+test('the depth is named in the refusal; an unknown chain has no tip height', () => {
+  assert.throws(() => buffer(-1), (e: Error) => e instanceof RangeError && e.message === 'depth must be a non-negative integer, got -1');
+  assert.throws(() => buffer(1.5), (e: Error) => e.message === 'depth must be a non-negative integer, got 1.5');
+  const { buffer: b } = buffer(1);
+  assert.is(b.tipHeight(0), undefined);
+  b.push(block(3, 0, 'g0', 'none'));
+  assert.is(b.tipHeight(3), 0);
+  assert.is(b.tipHeight(0), undefined);
+});
+
+test('a chain may start at height 0: its first block is neither late nor a gap', () => {
+  const { buffer: b, log } = buffer(1);
+  for (const e of straight(0, 2)) b.push(e);
+  assert.equal(log, { confirmed: ['a0', 'a1'], orphaned: [], duplicates: [], late: [], gaps: [] });
+});
+
+test('by default, settled hashes are remembered for 64 + depth heights, then a re-sent block is only late', () => {
+  const { buffer: b, log } = buffer(2);
+  for (const e of straight(1, 100)) b.push(e);
+  // settled up to 98; heights from 98 − 66 = 32 on are remembered
+  b.push(straight(32, 32)[0]!);
+  b.push(straight(31, 31)[0]!);
+  assert.equal(log.duplicates, ['a32']);
+  assert.equal(log.late, ['a31']);
+});
+
+test('a new block at exactly the settled height is late', () => {
+  const { buffer: b, log } = buffer(1);
+  for (const e of straight(1, 3)) b.push(e);
+  b.push(block(0, 2, 'b2', 'a1'));
+  assert.equal(log, { confirmed: ['a1', 'a2'], orphaned: [], duplicates: [], late: ['b2'], gaps: [] });
+  assert.is(b.tipHeight(0), 3);
+});
+
+test('a sink without the optional reports drops duplicates, late blocks and gaps silently', () => {
+  const confirmed: string[] = [];
+  const b = new ConfirmationBuffer({ confirmed: (e) => confirmed.push(e.header.hash), orphaned: () => {} }, { depth: 1 });
+  for (const e of straight(1, 3)) b.push(e);
+  b.push(straight(3, 3)[0]!); // pending duplicate
+  b.push(straight(1, 1)[0]!); // settled duplicate
+  b.push(block(0, 2, 'b2', 'a1')); // late
+  b.push(block(0, 9, 'x9', 'x8')); // gap
+  assert.equal(confirmed, ['a1', 'a2']);
+  assert.is(b.tipHeight(0), 9);
+});
+
+test('an unknown-parent gap hands back only the blocks below it, lowest first, and settles below it', () => {
+  const { buffer: b, log } = buffer(10);
+  for (const e of straight(10, 14)) b.push(e);
+  b.push(block(0, 12, 'x12', 'zz'));
+  assert.is(log.gaps.length, 1);
+  const gap = log.gaps[0]!;
+  assert.equal({ ...gap, block: gap.block.header.hash, unresolved: gap.unresolved.map((e) => e.header.hash) },
+    { chainId: 0, fromHeight: 11, toHeight: 11, reason: 'unknown-parent', block: 'x12', unresolved: ['a10', 'a11'] });
+  assert.is(b.pending, 4); // a12, a13, a14 and x12 wait on
+  b.push(block(0, 11, 'y11', 'a10'));
+  assert.equal(log.late, ['y11']);
+  for (const e of straight(13, 22, 'x', 'x12')) b.push(e);
+  assert.equal(log.confirmed, ['x12']);
+  assert.equal(log.orphaned, ['a12']);
+});
+
 test.run();

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { parseBlockHeaderEvent } from '../../stream/block-header.js';
 import { TWENTY_CHAIN_GRAPH, mainnetGraphAt, PETERSEN_GRAPH } from '../../stream/chain-graph.js';
 import {
-  encodeBinaryHeader, encodeHeaderEventJson, hexTarget, powHashOf,
+  bigIntToLittleEndian, encodeBinaryHeader, encodeHeaderEventJson, encodeHeaderJson, hashBytes, hexTarget, littleEndianToBigInt, powHashOf,
 } from '../../stream/header-encoding.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 import { allRealLines, headerFile } from './fixtures.js';
@@ -109,6 +109,24 @@ test('the synthetic chain is the same for the same seed and differs for another'
   };
   assert.equal(lines(5), lines(5));
   assert.not.equal(lines(5), lines(6));
+});
+
+test('the binary header needs a known version; hashes must be 32 bytes; 256-bit numbers keep every word', () => {
+  const event = new SyntheticChain({ seed: 1 }).next().event;
+  assert.throws(() => encodeBinaryHeader({ ...event.header, chainwebVersion: 'nowhere01' }), (e: Error) => e.message === 'no binary version code for nowhere01');
+  assert.throws(() => hashBytes('AAAA'), (e: Error) => e.message === 'expected 32 bytes of base64url, got 3');
+  for (const n of [0n, 1n, 0xffffffffffffffffn, (1n << 64n) + 5n, (1n << 255n) + 12345n, (1n << 256n) - 1n]) {
+    assert.is(littleEndianToBigInt(bigIntToLittleEndian(n)), n);
+  }
+  assert.is(littleEndianToBigInt(`B${'A'.repeat(42)}`), 4n); // the first byte is the lowest
+});
+
+test("the seed's encoding names the version serviceVersion, after payloadHash, and nothing in its old place", () => {
+  const event = new SyntheticChain({ seed: 1 }).next().event;
+  const json = encodeHeaderJson(event.header, { versionField: 'serviceVersion' });
+  assert.ok(json.includes(`"chainId":${event.header.chainId},"creationTime":`), json);
+  assert.ok(json.includes(`"payloadHash":"${event.header.payloadHash}","serviceVersion":"mainnet01","target":`), json);
+  assert.ok(encodeHeaderJson(event.header).includes(`"chainId":${event.header.chainId},"chainwebVersion":"mainnet01","creationTime":`));
 });
 
 test.run();
