@@ -5,6 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runRepl, type Ran } from '../helpers.js';
+import { limits } from '../../vm/limits.js';
+import { setTierMode, tierSettings } from '../../vm/tier.js';
 
 const DISALLOWED = 'Error during database operation: Operation disallowed in read-only or sys-only mode';
 
@@ -148,6 +150,142 @@ test('a capability token or a defpact is charged for its application even with n
   assert.is(valueAndGas('(fns.C 1 "a")')[0], 'CapToken(fns.C 1 "a")');
   assert.is(valueAndGas('(fns.C "a" "b")')[0], 'error: Runtime typecheck failure, argument is string , but expected type integer');
   assert.is(valueAndGas('(fns.C 1 2)')[0], 'error: Runtime typecheck failure, argument is integer , but expected type string');
+});
+
+/** Runs `body` in the interpreter alone (no tier) with the call-depth limit at `depth`. */
+function interpretedAtDepth<T>(depth: number, body: () => T): T {
+  const savedDepth = limits.callDepth, savedMode = tierSettings.mode;
+  limits.callDepth = depth;
+  setTierMode('off');
+  try {
+    return body();
+  } finally {
+    limits.callDepth = savedDepth;
+    setTierMode(savedMode);
+  }
+}
+
+const RECURSIONS: Record<string, (n: number) => string> = {
+  'plain recursion': n => `(let ((f (lambda (g n) (if (= n 0) 0 (+ 1 (g g (- n 1))))))) (f f ${n}))`,
+  'recursion through map': n => `(let ((f (lambda (g n) (if (= n 0) 0 (at 0 (map (lambda (x) (g g x)) [(- n 1)])))))) (f f ${n}))`,
+  'recursion through fold': n => `(let ((f (lambda (g n) (if (= n 0) 0 (fold (lambda (a x) (g g x)) 0 [(- n 1)]))))) (f f ${n}))`,
+  'recursion inside try': n => `(let ((f (lambda (g n) (if (= n 0) 0 (try 0 (g g (- n 1))))))) (f f ${n}))`,
+};
+
+test('the interpreter allows exactly the call-depth limit of nested calls, through calls, natives and try', () => {
+  const tooDeep = 'Call depth limit exceeded: more than 50 nested calls (raise it with --max-call-depth)';
+  interpretedAtDepth(50, () => {
+    for (const [what, program] of Object.entries(RECURSIONS)) {
+      const fits = runRepl(program(50));
+      assert.is(fits.error?.message, undefined, what);
+      assert.is(fits.traces[fits.traces.length - 1], what === 'plain recursion' ? '50' : '0', what);
+      assert.is(runRepl(program(51)).error?.message, tooDeep, what);
+    }
+  });
+});
+
+test('at the deepest allowed frame a tail call still runs (it reuses the frame); a plain call there is refused', () => {
+  const atBottom = (call: string) => (n: number) =>
+    `(let ((loop (lambda (l k) (if (= k 0) 7 (l l (- k 1)))))) (let ((f (lambda (g n) (if (= n 0) ${call} (+ 1 (g g (- n 1))))))) (f f ${n})))`;
+  interpretedAtDepth(50, () => {
+    assert.is(errorOrValue(atBottom('(loop loop 20)')(50)), '57');
+    assert.is(errorOrValue(atBottom('(+ 0 (loop loop 20))')(49)), '56');
+    assert.is(errorOrValue(atBottom('(+ 0 (loop loop 20))')(50)), 'Call depth limit exceeded: more than 50 nested calls (raise it with --max-call-depth)');
+  });
+});
+
+test('tail calls in the interpreter reuse their frame: no depth limit, the right result, and a session that still works', () => {
+  interpretedAtDepth(50, () => {
+    const r = runRepl('(let ((f (lambda (g n acc) (if (= n 0) acc (g g (- n 1) (+ acc 2)))))) (f f 2000 0))');
+    assert.equal([r.error?.message, r.traces], [undefined, ['4000']]);
+    // a tail call to another function reuses the frame too
+    const two = runRepl('(let ((even (lambda (o e n) (if (= n 0) true (o o e (- n 1))))) (odd (lambda (o e n) (if (= n 0) false (e o e (- n 1)))))) (even odd even 1001))');
+    assert.equal([two.error?.message, two.traces], [undefined, ['false']]);
+  });
+});
+
+/** Runs `body` with the tier taking every function from its first call. */
+function tieredAlways<T>(body: () => T): T {
+  const saved = tierSettings.mode;
+  setTierMode('always');
+  try {
+    return body();
+  } finally {
+    setTierMode(saved);
+  }
+}
+
+test('with every function tiered, natives applying a defcap still build capability tokens, not run its body', () => {
+  for (const run of [tieredAlways, interpretedAtDepth.bind(null, limits.callDepth)] as ((b: () => Ran) => Ran)[]) {
+    const r = run(() => runRepl(`(module m g (defcap g () true) (defcap C1 (a:integer) true) (defcap C2 (a:integer b:integer) true))
+(with-capability (m.C1 1) 1) (with-capability (m.C2 1 2) 1)
+(map m.C1 [1 2]) (fold m.C2 0 [1]) (zip m.C2 [1] [2])`));
+    assert.equal(r.traces.slice(-3), ['[CapToken(m.C1 1) CapToken(m.C1 2)]', 'CapToken(m.C2 0 1)', '[CapToken(m.C2 1 2)]']);
+  }
+});
+
+test('with every function tiered, a native given a function of the wrong arity applies it partially or refuses it', () => {
+  tieredAlways(() => {
+    const warm = '(let ((two (lambda (a b) (+ a b))) (one (lambda (a) a))) ';
+    assert.is(runRepl(`${warm}(two 1 2) (map two [1 2]))`).error?.message, 'Expected Pact Value, got closure or table reference');
+    assert.is(runRepl(`${warm}(one 1) (fold one 0 [1 2]))`).error?.message, 'Attempted to apply a closure to too many arguments');
+    assert.equal(runRepl(`${warm}(one 1) (two 1 2) [(map one [1 2]) (fold two 0 [1 2])])`).traces, ['[[1 2] 3]']);
+  });
+});
+
+/** The error message of `src`, or its last value when it raises none. */
+function errorOrValue(src: string): string {
+  const r = runRepl(src);
+  return r.error ? r.error.message : r.traces[r.traces.length - 1];
+}
+
+test('every instruction that tests a condition refuses a non-boolean with Pact\'s text, and passes booleans through', () => {
+  for (const src of ['(if 1 2 3)', '(and 1 true)', '(or 1 true)', '(and true 1)', '(or false 1)', '(enforce 1 "x")', '(enforce-one "x" [1])']) {
+    assert.is(errorOrValue(src), 'expected bool value, got 1', src);
+  }
+  assert.is(errorOrValue('(enforce false 1)'), 'expected string value, got: 1');
+  assert.is(errorOrValue('(enforce false "the message")'), 'the message');
+  const table: [string, string][] = [
+    ['(and true true)', 'true'], ['(and true false)', 'false'], ['(and false 1)', 'false'],
+    ['(or false false)', 'false'], ['(or false true)', 'true'], ['(or true 1)', 'true'],
+    ['(if true 2 3)', '2'], ['(if false 2 3)', '3'], ['(enforce true "x")', 'true'],
+    ['(enforce-one "x" [false true])', 'true'], ['[(and true true) (or false false) 9]', '[true false 9]'],
+  ];
+  for (const [src, want] of table) assert.is(errorOrValue(src), want, src);
+});
+
+test('a function value inside a list or object literal is refused at any position', () => {
+  for (const src of ['[(lambda (x) x)]', '[1 +]', '{"a": +}', '{"a": 1, "b": (lambda (x) x)}']) {
+    assert.is(errorOrValue(src), 'Expected Pact Value, got closure or table reference', src);
+  }
+  assert.is(errorOrValue('[1 [2] {"a": 3}]'), '[1 [2] {"a": 3}]');
+});
+
+test('return types are checked unless DisableRuntimeRTC is set; argument types always', () => {
+  const mod = '(module m g (defcap g () true) (defun r:integer () (+ "s" "")) (defun ok:string (x:string) x))';
+  assert.is(errorOrValue(`${mod} (m.r)`), 'Runtime typecheck failure, argument is string , but expected type integer');
+  assert.is(errorOrValue(`${mod} (env-exec-config ["DisableRuntimeRTC"]) (m.r)`), '"s"');
+  assert.is(errorOrValue(`${mod} (env-exec-config ["DisableRuntimeRTC"]) (m.ok 1)`), 'Runtime typecheck failure, argument is integer , but expected type string');
+  assert.is(errorOrValue(`${mod} (m.ok "fine")`), '"fine"');
+});
+
+test('each charge the interpreter makes is logged at the span of its own instruction', () => {
+  const mod = '(module fns g (defcap g () true)\n  (defun s (a:integer b:string) (length b)))\n';
+  const r = runRepl(`${mod} (env-gasmodel "table") (env-gaslimit 1000000) (env-gaslog) (fns.s 1 "ab") (env-gaslog) [1 2] {"a": 1} (try 1 (+ 1 2)) (env-gaslog)`);
+  assert.is(r.error, null);
+  const t = r.traces;
+  // a call with arguments (charged in the caller, at the call), then the native in the callee's body
+  assert.is(t[t.length - 5], '["TOTAL: 1" "GAApplyLam 2 test.repl:2:60-2:74: 100mG, total 100mG" "GNative length test.repl:1:32-1:42: 100mG, total 200mG" "GStrOp (StrOpLength 2) test.repl:1:32-1:42: 1mG, total 201mG"]');
+  // list and object literals, try's unconsWork, an operator
+  assert.is(t[t.length - 1], '["TOTAL: 1" "GConcat (ListConcat (GasListLength 2)) test.repl:2:88-2:93: 200mG, total 200mG" "GConcat (ObjConcat 1) test.repl:2:94-2:102: 100mG, total 300mG" ' +
+    '"GAConstant (MilliGas 100) test.repl:2:103-2:118: 100mG, total 400mG" "GNative + test.repl:2:110-2:117: 100mG, total 500mG" "GIntegerOpCost PrimOpAdd 1 2 test.repl:2:110-2:117: 30mG, total 530mG"]');
+});
+
+test('a try inside a function that a native applies catches there; one outside catches for the whole native', () => {
+  assert.is(errorOrValue('(map (lambda (x) (try -1 (if (> x 1) x (enforce false "no")))) [1 2 0 3])'), '[-1 2 -1 3]');
+  assert.is(errorOrValue('(try -1 (map (lambda (x) (enforce (> x 1) "no")) [2 1]))'), '-1');
+  assert.is(errorOrValue('(fold (lambda (a x) (+ a (try 100 (if (> x 1) x (enforce false "no"))))) 0 [1 2 3])'), '105');
+  assert.is(errorOrValue('[(try -1 (map (lambda (x) (try -2 (if (> x 1) x (enforce false "no")))) [1 2])) (try -3 (enforce false "x"))]'), '[[-2 2] -3]');
 });
 
 test.run();
