@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { runRepl, type Ran } from '../helpers.js';
 import { limits } from '../../vm/limits.js';
 import { setTierMode, tierSettings } from '../../vm/tier.js';
+import { CoverageRecorder } from '../../runtime/repl/coverage.js';
 
 const DISALLOWED = 'Error during database operation: Operation disallowed in read-only or sys-only mode';
 
@@ -286,6 +287,23 @@ test('a try inside a function that a native applies catches there; one outside c
   assert.is(errorOrValue('(try -1 (map (lambda (x) (enforce (> x 1) "no")) [2 1]))'), '-1');
   assert.is(errorOrValue('(fold (lambda (a x) (+ a (try 100 (if (> x 1) x (enforce false "no"))))) 0 [1 2 3])'), '105');
   assert.is(errorOrValue('[(try -1 (map (lambda (x) (try -2 (if (> x 1) x (enforce false "no")))) [1 2])) (try -3 (enforce false "x"))]'), '[[-2 2] -3]');
+});
+
+test('with coverage on, each probe the interpreter passes counts one hit: calls, lines and if-arms', () => {
+  const s = runRepl('', 'setup.repl').session;
+  s.coverage = new CoverageRecorder();
+  const r = runRepl(`(module cov G (defcap G () true)
+  (defun sign:string (n:integer)
+    (if (< n 0)
+        "negative"
+        "non-negative")))
+(cov.sign 1) (cov.sign 2) (cov.sign -5)`, 'cov.repl', s);
+  assert.is(r.error, null);
+  const file = s.coverage.report()['cov.repl'];
+  assert.equal(file.functions['cov.sign'], { line: 2, hits: 3 });
+  assert.is(file.lines[3], 3);
+  assert.is(file.lines[4], 1);
+  assert.is(file.lines[5], 2);
 });
 
 test.run();
