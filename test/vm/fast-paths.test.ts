@@ -81,4 +81,14 @@ test('the native paths these tables compare with: exact values, errors and gas',
   assert.is(outcome(`(let ((a 2)) (+ a ${BIG}))`, false), '1152921504606846978');
 });
 
+test('the fast paths read their own operands, not the numbers a finished list literal left above the stack top', () => {
+  const stale = '(+ 0 (length [90 91 92 93 94 95 96 97]))';
+  assert.is(outcome(`(let ((a 5) (b 6)) ${stale} [(< a b) (> a b) (<= a b) (>= a b) (= a b) (- a b) (+ a b)])`, false),
+    '[true false true false false -1 11]');
+  assert.is(outcome(`(let ((a 5) (b 6)) ${stale} [(if (< a b) 1 0) (if (> a b) 1 0) (if (<= a b) 1 0) (if (>= a b) 1 0) (if (= a b) 1 0)])`, false),
+    '[1 0 1 0 0]');
+  assert.is(outcome(`(let ((a 6) (b 5)) ${stale} [(< a b) (> a b) (<= a b) (>= a b) (= a b) (- a b) (+ a b) (if (> a b) 1 0)])`, false),
+    '[false true false true false 1 11 1]');
+});
+
 test.run();
