@@ -59,19 +59,20 @@ export class Machine extends CallStack {
       const argc = args.length;
       if (argc === fn.proto.arity) {
         // building a capability token or starting a defpact is charged even with no arguments
-        if ((argc > 0 || fn.proto.intercepted) && gas.metered) gas.chargeApply(argc);
+        // (off the interpreter loop the meter's own unmetered check is enough)
+        if (argc > 0 || fn.proto.intercepted) gas.chargeApply(argc);
         return this.saturated(fn, args);
       }
       if (argc === 0) return fn;
       if (argc > fn.proto.arity) throw execError('Attempted to apply a closure to too many arguments');
-      if (gas.metered) gas.chargeApply(argc);
+      gas.chargeApply(argc);
       this.typecheckPartial(fn.proto, args, 0);
       return new Partial(fn, args);
     }
     if (fn instanceof NativeFn) {
       const spec = BUILTINS[fn.id];
       if (args.length === spec.arity) {
-        if (gas.metered) gas.chargeNative(spec);
+        gas.chargeNative(spec);
         return this.host.natives[fn.id](args);
       }
       // natives charge nothing until saturated
@@ -85,7 +86,7 @@ export class Machine extends CallStack {
       // a partial closure is charged again for the arguments supplied now (gas.md §3.2)
       const all = fn.args.concat(args);
       if (all.length > inner.proto.arity) throw execError('Attempted to apply a closure to too many arguments');
-      if (gas.metered) gas.chargeApply(args.length);
+      gas.chargeApply(args.length);
       this.typecheckPartial(inner.proto, args, fn.args.length);
       return all.length === inner.proto.arity ? this.saturated(inner, all) : new Partial(inner, all);
     }
