@@ -11,7 +11,7 @@ import { desugarError, syntaxFailure } from './errors.js';
 import { overloads, namedOverload, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
 import { primType, type PactType } from '../vm/types.js';
 import type { GlobalCell } from '../vm/chunk.js';
-import { ModRef, UNIT, compareCodePoints, type Value } from '../vm/values.js';
+import { ModRef, UNIT, compareModuleNames, type Value } from '../vm/values.js';
 
 /** What the desugarer needs to know about the world outside the form being compiled. */
 export interface NameEnv {
@@ -636,17 +636,6 @@ export class Desugarer {
     }
     throw new PactError('parse', `No such type: ${describeSyntax(s)}`, s.span);
   }
-}
-
-/** Pact's order of module names: by bare name, then by namespace (the root namespace first). */
-function compareModuleNames(a: string, b: string): number {
-  const split = (n: string) => { const dot = n.lastIndexOf('.'); return dot < 0 ? [n, null] as const : [n.slice(dot + 1), n.slice(0, dot)] as const; };
-  const [an, ans] = split(a), [bn, bns] = split(b);
-  const byName = compareCodePoints(an, bn);
-  if (byName !== 0 || ans === bns) return byName;
-  if (ans === null) return -1;
-  if (bns === null) return 1;
-  return compareCodePoints(ans, bns);
 }
 
 /** Catalogue entries that are our own lowering of special forms, not natives users can shadow. */

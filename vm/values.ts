@@ -141,3 +141,15 @@ export function compareCodePoints(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+/** Pact's order of module names (its ModuleName's Ord): by bare name, then by namespace, the root
+ *  namespace first. Sets of interfaces are kept in this order. */
+export function compareModuleNames(a: string, b: string): number {
+  const split = (n: string) => { const dot = n.lastIndexOf('.'); return dot < 0 ? [n, null] as const : [n.slice(dot + 1), n.slice(0, dot)] as const; };
+  const [an, ans] = split(a), [bn, bns] = split(b);
+  const byName = compareCodePoints(an, bn);
+  if (byName !== 0 || ans === bns) return byName;
+  if (ans === null) return -1;
+  if (bns === null) return 1;
+  return compareCodePoints(ans, bns);
+}

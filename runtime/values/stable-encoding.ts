@@ -6,7 +6,7 @@
 
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
-  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, UNIT, compareCodePoints, type Value,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, UNIT, compareCodePoints, compareModuleNames, type Value,
 } from '../../vm/values.js';
 import { pow10, roundHalfEven } from './numbers.js';
 import { containsCallable } from './equality.js';
@@ -237,12 +237,6 @@ const FULLY_QUALIFIED = new RegExp(`^(${IDENT}\\.${IDENT}(?:\\.${IDENT})?)\\.\\{
 
 const isQualifiedName = (s: string): boolean => QUALIFIED_NAME.test(s);
 const isPredicate = (s: string): boolean => PARSED_TY_NAME.test(s);
-
-function compareModuleNames(a: string, b: string): number {
-  const split = (q: string) => { const d = q.lastIndexOf('.'); return d < 0 ? [q, ''] : [q.slice(d + 1), q.slice(0, d)]; };
-  const [an, ans] = split(a), [bn, bns] = split(b);
-  return compareCodePoints(an, bn) || (ans === bns ? 0 : ans === '' ? -1 : bns === '' ? 1 : compareCodePoints(ans, bns));
-}
 
 /** A JSON number as Data.Decimal's fromRational makes it: the fewest places that hold it. */
 function minimalDecimal(n: JsonNumber): PactDecimal {
