@@ -97,9 +97,7 @@ export class Desugarer {
 
   expr(s: Syntax): Expr {
     switch (s.t) {
-      case 'int': return { k: 'const', value: s.value, span: s.span };
-      case 'dec': return { k: 'const', value: s.value, span: s.span };
-      case 'str': return { k: 'const', value: s.value, span: s.span };
+      case 'int': case 'dec': case 'str': return { k: 'const', value: s.value, span: s.span };
       case 'keyword':
         if (s.name === 'true' || s.name === 'false') return { k: 'const', value: s.name === 'true', span: s.span };
         throw desugarError(`Expected: expression, got keyword ${s.name}`, s.span);
@@ -137,8 +135,8 @@ export class Desugarer {
     let i = 0;
     while (i < items.length) {
       const k = items[i], colon = items[i + 1], v = items[i + 2];
-      if (k?.t !== 'str' || colon?.t !== 'punct' || colon.p !== ':' || !v) {
-        throw desugarError('Expected: object field "key": value', (k ?? colon ?? v)?.span ?? span);
+      if (k.t !== 'str' || colon?.t !== 'punct' || colon.p !== ':' || !v) {
+        throw desugarError('Expected: object field "key": value', k.span);
       }
       // a repeated key stays: every value is evaluated and charged, the later one wins (OBJECT)
       keys.push(k.value);
@@ -158,7 +156,7 @@ export class Desugarer {
       if (n === 'CHARSET_ASCII') return { k: 'const', value: 0, span };
       if (n === 'CHARSET_LATIN1') return { k: 'const', value: 1, span };
       const native = this.nativeNamed(n, span);
-      if (native) return this.nativeValue(n, native, span);
+      if (native) return this.nativeValue(native, span);
       if (this.module) {
         const member = this.module.members.get(n);
         if (member) { this.module.referenced?.add(n); return { k: 'global', cell: member, span }; }
@@ -194,7 +192,7 @@ export class Desugarer {
         throw new PactError('exec', `Expected module, found interface: ${parts.join('.')}`, span);
       }
     }
-    if (cell === null) throw desugarError(`Module ${qual} has no such member: ${member}`, span);
+    // no such member, or no such module: Pact says the same of both
     throw desugarError(`Module ${qual} has no such member: ${member}`, span);
   }
 
@@ -208,9 +206,7 @@ export class Desugarer {
     if (v instanceof ModRef) this.dependsOn(v.module);
   }
 
-  private nativeValue(name: string, specs: BuiltinSpec[], span: Span): Expr {
-    if (name === 'CHARSET_ASCII') return { k: 'const', value: 0, span };
-    if (name === 'CHARSET_LATIN1') return { k: 'const', value: 1, span };
+  private nativeValue(specs: BuiltinSpec[], span: Span): Expr {
     return { k: 'native', spec: specs[0], span };
   }
 
@@ -321,11 +317,6 @@ export class Desugarer {
   }
 
   private nativeCall(n: string, args: Expr[], headSpan: Span, span: Span): Expr {
-    if (n === 'constantly') {
-      // `constantly` is the lambda (a b) a (natives.md §0.2)
-      const fn = this.syntheticLambda('constantly', ['a', 'b'], span, p => ({ k: 'local', name: 'a', span, binder: p[0] }));
-      return { k: 'app', fn: { k: 'lambda', fn, span }, args, span };
-    }
     let argc = args.length;
     if (n === 'hash-poseidon' || n === 'poseidon-hash-hack-a-chain') {
       // variadic: every call's arguments are wrapped in one list literal (natives.md §0.1)
@@ -342,7 +333,7 @@ export class Desugarer {
       name, kind: 'lambda', params: [], body: null as unknown as Expr, returnType: null, span,
       parent: this.scope?.fn ?? null, nlocals: 0, captures: [], coverage: this.coverage(),
     };
-    fn.params = params.map(p => ({ name: p, type: null, span, fn, slot: -1 }));
+    for (const p of params) fn.params.push({ name: p, type: null, span, fn, slot: -1 });
     fn.body = body(fn.params);
     return fn;
   }
@@ -423,8 +414,8 @@ export class Desugarer {
         const fnArgs: Expr = { k: 'list', items: app.items.slice(1).map(a => this.expr(a)), span: app.span };
         return { k: 'call-native', spec, args: [fn, fnArgs], span };
       }
-      default: return undefined;
     }
+    return undefined;
   }
 
   /** `and`/`or`/`enforce` used with another arity become a 2-argument lambda over the form. */
@@ -461,21 +452,17 @@ export class Desugarer {
     return { k: 'call-native', spec: resolveOverload('cond', 1)!, args: [{ k: 'lambda', fn, span }], span };
   }
 
-  /** `(map (f a) xs)` → `(map (lambda (x) (f a x)) xs)` */
+  /** `(map (f a) xs)` → `(map (lambda (x) (f a x)) xs)`, the argument added to the written form
+   *  before it is desugared, as Desugar.hs's desugar1ArgHOF does: the call then resolves at its
+   *  full arity, and a special form takes it as one of its own (`(map (if c a) xs)` is
+   *  `(if c a x)`). The argument's name is one no source can write, so no user name hides it. */
   private etaExpandedMap(args: Syntax[], span: Span): Expr {
     const partial = args[0] as Syntax & { t: 'paren' };
-    const fn: FunctionIR = {
-      name: 'map', kind: 'lambda', params: [], body: null as unknown as Expr, returnType: null, span,
-      parent: this.scope?.fn ?? null, nlocals: 0, captures: [], coverage: this.coverage(),
-    };
-    const x: Binder = { name: '#mapArg', type: null, span, fn, slot: -1 };
-    fn.params = [x];
+    const fn = this.syntheticLambda('map', [MAP_ARG], span, () => null as unknown as Expr);
     const saved = this.scope;
-    this.scope = { names: new Map([['#mapArg', x]]), parent: saved, fn };
+    this.scope = { names: new Map([[MAP_ARG, fn.params[0]]]), parent: saved, fn };
     try {
-      const inner = this.form(partial.items, partial.span);
-      const extra: Expr = { k: 'local', name: '#mapArg', span, binder: x };
-      fn.body = appendArgument(inner, extra, span);
+      fn.body = this.form([...partial.items, { t: 'name', parts: [MAP_ARG], span }], partial.span);
     } finally {
       this.scope = saved;
     }
@@ -638,18 +625,8 @@ export class Desugarer {
   }
 }
 
+/** The parameter of map's eta-expansion: `:` cannot start an identifier. */
+const MAP_ARG = ':mapArg';
+
 /** Catalogue entries that are our own lowering of special forms, not natives users can shadow. */
 const INTERNAL_FORMS = new Set(['with-capability', 'create-user-guard', 'modref-member', 'cond']);
-
-/** Add one more argument to an application expression (used by map's eta-expansion). */
-function appendArgument(e: Expr, extra: Expr, span: Span): Expr {
-  if (e.k === 'app') return { ...e, args: [...e.args, extra] };
-  if (e.k === 'call-native') {
-    const argc = e.args.length + 1;
-    const spec = resolveOverload(e.spec.surface, argc)!;
-    const args = [...e.args, extra];
-    return spec.arity === argc ? { k: 'call-native', spec, args, span: e.span }
-      : { k: 'app', fn: { k: 'native', spec, span: e.span }, args, span: e.span };
-  }
-  return { k: 'app', fn: e, args: [extra], span };
-}

@@ -2,7 +2,6 @@
 // becomes a whole compiled module (module.ts). The runtime reaches the compiler through this file.
 
 import { SourceFile } from '../vm/source.js';
-import { PactError } from '../vm/errors.js';
 import { tokenize, type Token } from './lexer.js';
 import { parse } from './parser.js';
 import { checkGrammar } from './grammar-check.js';
@@ -47,7 +46,8 @@ export function awaitsClosingParen(file: SourceFile): boolean {
     checkGrammar(file, tokenize(file), 'ReplProgram');
     return false;
   } catch (e) {
-    return e instanceof PactError && e.kind === 'parse' && e.message === "Expected: [')']";
+    // only Pact's parse errors say this (the lexer's and the grammar's are the only errors here)
+    return (e as Error).message === "Expected: [')']";
   }
 }
 

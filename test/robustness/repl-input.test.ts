@@ -9,8 +9,9 @@ import { pactvm } from './cli.js';
 
 test('an unbalanced quote is a lexical error at once; the next lines run normally', async () => {
   const out = await replTranscript('(print "abc)\n(+ 1 2)\n');
-  assert.is(out, 'pact> (interactive):1:7: Lexical Error: String literal parsing error:  did not close string literal\n' +
-    ' 1 | (print "abc)\n   |        ^\n\npact> 3\npact> goodbye\n');
+  // Pact locates a string literal's errors just after its opening quote
+  assert.is(out, 'pact> (interactive):1:8: Lexical Error: String literal parsing error:  did not close string literal\n' +
+    ' 1 | (print "abc)\n   |         ^\n\npact> 3\npact> goodbye\n');
 });
 
 test('a string cannot go on to the next line, not even after a backslash: Pact\'s lexer refuses the line', () => {

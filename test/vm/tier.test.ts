@@ -64,6 +64,8 @@ const PROGRAMS: [string, string][] = [
   ['(let ((f (lambda (x) (let ((y (+ x 1))) (* y 2))))) (f 20))', '42'],
   ['(let ((k 5)) (map (lambda (x) (+ x k)) [1 2 3]))', '[6 7 8]'],
   ['(map (+ 1) [1 2])', '[2 3]'],
+  // a native as a value (NATIVE): map's (+ 1) now compiles to a direct addition
+  ['(map (lambda (x) (fold + x [1 2])) [10 20])', '[13 23]'],
   ['((lambda () "a" "b"))', '"b"'],
   ['(let ((f (lambda (b) (if b "yes" "no")))) [(f true) (f false)])', '["yes" "no"]'],
   ['(let ((f (lambda (a b) [(and a b) (or a b)]))) [(f true false) (f false true)])', '[[false true] [false true]]'],
