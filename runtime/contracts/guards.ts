@@ -17,7 +17,7 @@ import {
   composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
 } from './capabilities.js';
 import { PactObject } from '../../vm/values.js';
-import { bitLength } from '../values/numbers.js';
+import { GasCharges } from '../gas/charges.js';
 
 /** StrOpParse(len) = 5·len + 1 mG (gas.md §2.3) */
 function chargeParse(h: ContractHost, text: string): void {
@@ -97,15 +97,14 @@ export function guardNatives(h: GuardHost): NativeTable {
   };
 
   /** ObjOpLookup(name, |message data|) (gas.md §3.4) */
+  const charges = new GasCharges(h.gas);
   function chargeLookup(name: string): void {
     const data = h.env.data;
-    if (h.gas.metered && data instanceof PactObject) {
-      h.gas.charge(bitLength(data.size) * [...name].length, `GObjOp (ObjOpLookup ${JSON.stringify(name)} ${data.size})`);
-    }
+    if (data instanceof PactObject) charges.objOpLookup(name, data.size);
   }
 
   const keysetCharges: ChargeHook = {
-    lookup: (field, size) => { if (h.gas.metered) h.gas.charge(bitLength(size) * field.length, `GObjOp (ObjOpLookup "${field}" ${size})`); },
+    lookup: (field, size) => charges.objOpLookup(field, size),
     parse: text => chargeParse(h, text),
   };
 

@@ -11,12 +11,10 @@ import { valueEquals } from '../values/equality.js';
 import type { ContractHost } from './host.js';
 import { tokensInScope } from './capabilities.js';
 import { isValidKeyFormat } from '../natives/crypto/webauthn.js';
+import { isParsedTyName } from '../values/pact-names.js';
 
 export const KEYSETS_TABLE = 'SYS:KeySets';
 const BUILTIN_PREDICATES = new Set(['keys-all', 'keys-any', 'keys-2']);
-/** A custom predicate is a bare or qualified name (Pact's parsedTyNameParser): 1 to 3 identifiers. */
-const IDENT = '[\\p{L}%#+\\-_&$@<>=^?*!|/~][\\p{L}0-9%#+\\-_&$@<>=^?*!|/~]*';
-const PREDICATE_NAME = new RegExp(`^${IDENT}(\\.${IDENT}){0,2}$`, 'u');
 
 export function makeKeySet(keys: string[], pred: string): KeySetGuard {
   return new KeySetGuard([...new Set(keys)].sort(compareCodePoints), pred);
@@ -37,7 +35,7 @@ export function keysetFromData(v: Value, charge: ChargeHook = {}): KeySetGuard |
   const keys = v.get('keys'), pred = v.get('pred') ?? 'keys-all';
   if (!Array.isArray(keys) || !keys.every(k => typeof k === 'string') || typeof pred !== 'string') return null;
   charge.parse?.(pred);
-  if (!BUILTIN_PREDICATES.has(pred) && !PREDICATE_NAME.test(pred)) return null;
+  if (!BUILTIN_PREDICATES.has(pred) && !isParsedTyName(pred)) return null;
   return makeKeySet(keys as string[], pred);
 }
 

@@ -10,10 +10,10 @@ import {
 } from '../../vm/values.js';
 import { pow10, roundHalfEven } from './numbers.js';
 import { containsCallable } from './equality.js';
+import { FULLY_QUALIFIED_NAME, isModuleName, isParsedTyName, isQualifiedName } from './pact-names.js';
 import { base64UrlDecode } from './digest.js';
 import { formatTime, parseTime } from '../time/directives.js';
 import { posixMicrosOf } from '../time/instant.js';
-import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
 
 /** A JSON number, exactly: mantissa · 10^-places (decimals are the only numbers Pact writes bare). */
 class JsonNumber {
@@ -34,7 +34,7 @@ type Json = null | boolean | string | JsonNumber | TokenName | TableJson | Json[
  *  stays as it is. */
 export function stableRoundTrip(v: Value): Value {
   if (containsCallable(v)) return v;
-  return decodeValue(encode(v, 0));
+  return decodeValue(encode(v)); // containsCallable has refused values nested too deep
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -43,21 +43,20 @@ export function stableRoundTrip(v: Value): Value {
 const SAFE = 9007199254740991n;
 const isSafe = (i: bigint): boolean => i >= -SAFE && i <= SAFE;
 
-function encode(v: Value, depth: number): Json {
+function encode(v: Value): Json {
   switch (typeof v) {
     case 'string': case 'boolean': return v;
     case 'number': return intJson(BigInt(v));
     case 'bigint': return intJson(v);
   }
-  if (depth > MAX_VALUE_NESTING) throw valueTooDeep();
-  const list = (xs: Value[]): Json[] => xs.map(x => encode(x, depth + 1));
+  const list = (xs: Value[]): Json[] => xs.map(encode);
   if (v instanceof PactDecimal) {
     return isSafe(v.mantissa) ? new JsonNumber(v.mantissa, v.places) : object(['decimal', showDecimal(v)]);
   }
   if (Array.isArray(v)) return list(v);
   if (v instanceof PactObject) {
     const o = new Map<string, Json>();
-    for (const [k, x] of v.fields) o.set(k, encode(x, depth + 1));
+    for (const [k, x] of v.fields) o.set(k, encode(x));
     return o;
   }
   if (v instanceof Unit) return null;
@@ -156,7 +155,7 @@ function decodeGuard(o: JsonObject): Value | undefined {
   if (Array.isArray(keys) && keys.every(k => typeof k === 'string')) {
     const pred = o.get('pred');
     const p = pred === undefined || pred === null ? 'keys-all' : pred;
-    if (typeof p === 'string' && isPredicate(p)) {
+    if (typeof p === 'string' && isParsedTyName(p)) {
       return new KeySetGuard([...new Set(keys as string[])].sort(compareCodePoints), p);
     }
   }
@@ -190,7 +189,7 @@ function keysetRefName(j: Json | undefined): string | undefined {
 function decodeModuleName(j: Json | undefined): string | undefined {
   if (!isObject(j)) return undefined;
   const name = j.get('name'), ns = j.get('namespace');
-  if (typeof name !== 'string' || !MODULE_NAME.test(name)) return undefined;
+  if (typeof name !== 'string' || !isModuleName(name)) return undefined;
   if (ns === undefined || ns === null) return name;
   return typeof ns === 'string' ? `${ns}.${name}` : undefined;
 }
@@ -219,24 +218,13 @@ function decodeCapToken(o: JsonObject): Value | undefined {
   const name = o.get('#ctName'), args = decodeList(o.get('#ctArgs'));
   if (!args) return undefined;
   if (name instanceof TokenName) return new CapToken(name.name, args, name.moduleHash);
-  const fqn = typeof name === 'string' ? FULLY_QUALIFIED.exec(name) : null;
+  const fqn = typeof name === 'string' ? FULLY_QUALIFIED_NAME.exec(name) : null;
   if (!fqn || base64UrlDecode(fqn[2]) === null) return undefined;
   return new CapToken(fqn[1], args, fqn[2]);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Names and numbers as Pact's parsers read them
-
-/** Pact's identParser: a letter or special character, then letters, digits and specials. */
-const IDENT = '[\\p{L}%#+\\-_&$@<>=^?*!|/~][\\p{L}0-9%#+\\-_&$@<>=^?*!|/~]*';
-const MODULE_NAME = new RegExp(`^${IDENT}(?:\\.${IDENT})?$`, 'u');
-const QUALIFIED_NAME = new RegExp(`^${IDENT}\\.${IDENT}(?:\\.${IDENT})?$`, 'u');
-const PARSED_TY_NAME = new RegExp(`^${IDENT}(?:\\.${IDENT}){0,2}$`, 'u');
-/** `[ns.]mod.name.{hash}`: the hash in base64url characters */
-const FULLY_QUALIFIED = new RegExp(`^(${IDENT}\\.${IDENT}(?:\\.${IDENT})?)\\.\\{([\\p{L}\\p{N}_-]+)\\}$`, 'u');
-
-const isQualifiedName = (s: string): boolean => QUALIFIED_NAME.test(s);
-const isPredicate = (s: string): boolean => PARSED_TY_NAME.test(s);
+// Numbers as Pact's readers make them
 
 /** A JSON number as Data.Decimal's fromRational makes it: the fewest places that hold it. */
 function minimalDecimal(n: JsonNumber): PactDecimal {
