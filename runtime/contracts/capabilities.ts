@@ -214,7 +214,7 @@ export function requireCapability(h: ContractHost, token: Value): Value {
     const k = h.caps.capStack.reduce((n, s) => n + 1 + s.composed.length, 0);
     h.gas.charge(100 * k, `GCapOp (CapOpRequire ${k})`);
   }
-  if (!inScope(h, token)) throw userError(`require-capability: not granted: ${tokenText(token)}`);
+  if (!inScope(h, token)) throw userError(() => `require-capability: not granted: ${tokenText(token)}`);
   return true;
 }
 

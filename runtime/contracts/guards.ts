@@ -72,7 +72,7 @@ export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
   }
   if (g instanceof CapabilityGuard) {
     if (g.pactId !== null) checkPactId(h, g.pactId, 'Capability pact guard failed');
-    if (!inScope(h, new CapToken(g.name, g.args))) throw userError(`Capability not acquired: ${h.render(g)}`);
+    if (!inScope(h, new CapToken(g.name, g.args))) throw userError(() => `Capability not acquired: ${h.render(g)}`);
     return true;
   }
   if (g instanceof ModuleGuard) {

@@ -75,7 +75,7 @@ export function lookupKeyset(h: ContractHost, name: string): KeySetGuard {
 
 /** `Keyset failure (<pred>): [<first 8 chars>..., ...]` */
 function keysetFailure(ks: KeySetGuard): PactError {
-  return userError(`Keyset failure (${ks.pred}): [${ks.keys.map(k => k.slice(0, 8) + '...').join(', ')}]`);
+  return userError(() => `Keyset failure (${ks.pred}): [${ks.keys.map(k => k.slice(0, 8) + '...').join(', ')}]`);
 }
 
 /** Enforce a keyset against the signers and the capabilities in scope (language.md §7.2). */
