@@ -52,7 +52,19 @@ export interface ModuleScope {
 
 export class Desugarer {
   private scope: Scope | null = null;
+  /** Pact desugars a whole form before it resolves any name, so a syntax error anywhere in the
+   *  form wins over a name that does not resolve; the first such name (in the renamer's order:
+   *  an application's function before its arguments) is kept here and raised when the
+   *  outermost function is done. */
+  private unresolved: PactError | null = null;
   constructor(private env: NameEnv, private module: ModuleScope | null = null) {}
+
+  /** A name that does not resolve: noted, and a placeholder stands in until the form is done. */
+  private cannotResolve(e: PactError): Expr {
+    if (this.scope === null) throw e; // outside a function nothing would raise it later
+    this.unresolved ??= e;
+    return { k: 'const', value: UNIT, span: e.span! };
+  }
 
   /** Module code is measured when coverage is on; top-level script code is not. */
   private coverage(): CoverageCollector | undefined {
@@ -84,6 +96,11 @@ export class Desugarer {
     } finally {
       this.scope = saved;
     }
+    if (saved === null && this.unresolved) {
+      const e = this.unresolved;
+      this.unresolved = null;
+      throw e;
+    }
     return fn;
   }
 
@@ -95,7 +112,7 @@ export class Desugarer {
 
   // ---------------------------------------------------------------------------- expressions
 
-  expr(s: Syntax): Expr {
+  private expr(s: Syntax): Expr {
     switch (s.t) {
       case 'int': case 'dec': case 'str': return { k: 'const', value: s.value, span: s.span };
       case 'keyword':
@@ -117,8 +134,8 @@ export class Desugarer {
     if (!b) {
       // a bound name that is not a local (a definition, an import) cannot hold a module reference
       const global = this.module?.members.get(ref) ?? this.module?.imports?.get(ref) ?? this.env.lookupTopLevel(ref);
-      if (global) throw desugarError(`Invalid dynamic call: ${ref}::${member}`, span);
-      throw desugarError(`Unbound variable ${ref}`, span);
+      if (global) return this.cannotResolve(desugarError(`Invalid dynamic call: ${ref}::${member}`, span));
+      return this.cannotResolve(desugarError(`Unbound variable ${ref}`, span));
     }
     // the variable's name goes along: Pact's error names it when it holds no module reference
     return { k: 'call-native', spec: resolveOverload('modref-member', 3)!, span, args: [
@@ -172,9 +189,9 @@ export class Desugarer {
       if (modref !== undefined) { this.dependsOnModRef(modref); return { k: 'const', value: modref, span }; }
       // a name that is neither a value nor a module but resolves to a module is an interface
       if (this.env.lookupMember(n, '') !== undefined) {
-        throw desugarError(`Invalid Interface attempted to be used as module reference: ${n}`, span);
+        return this.cannotResolve(desugarError(`Invalid Interface attempted to be used as module reference: ${n}`, span));
       }
-      throw desugarError(`Cannot find module:  ${n}`, span);
+      return this.cannotResolve(desugarError(`Cannot find module:  ${n}`, span));
     }
     const member = parts[parts.length - 1];
     const qual = parts.slice(0, -1).join('.');
@@ -189,11 +206,11 @@ export class Desugarer {
       if (modref !== undefined) { this.dependsOnModRef(modref); return { k: 'const', value: modref, span }; }
       // `ns.iface` is looked up as a module reference, and Pact's module lookup refuses interfaces
       if (this.env.lookupMember(parts.join('.'), '') !== undefined) {
-        throw new PactError('exec', `Expected module, found interface: ${parts.join('.')}`, span);
+        return this.cannotResolve(new PactError('exec', `Expected module, found interface: ${parts.join('.')}`, span));
       }
     }
     // no such member, or no such module: Pact says the same of both
-    throw desugarError(`Module ${qual} has no such member: ${member}`, span);
+    return this.cannotResolve(desugarError(`Module ${qual} has no such member: ${member}`, span));
   }
 
   /** Note another module named by the module being compiled. */
@@ -247,15 +264,16 @@ export class Desugarer {
   }
 
   private application(head: Syntax, argSyntax: Syntax[], span: Span): Expr {
-    const args = this.arguments(argSyntax, span);
     if (head.t === 'name' && head.parts.length === 1 && !this.lookupLocal(head.parts[0])) {
       const n = head.parts[0];
       const natives = this.nativeNamed(n, head.span);
       if (natives && n !== 'CHARSET_ASCII' && n !== 'CHARSET_LATIN1') {
-        return this.nativeCall(n, args, head.span, span);
+        return this.nativeCall(n, this.arguments(argSyntax, span), head.span, span);
       }
     }
-    return { k: 'app', fn: this.expr(head), args, span };
+    // Pact's renamer resolves the function before its arguments
+    const fn = this.expr(head);
+    return { k: 'app', fn, args: this.arguments(argSyntax, span), span };
   }
 
   /** Arguments of an application; a binding form `{ "a" := x }` swallows the rest as its body. */
