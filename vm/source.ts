@@ -3,9 +3,14 @@
 
 export class SourceFile {
   private lineStarts: number[] | null = null;
+  /** whether the text holds a character outside the BMP (a UTF-16 surrogate pair) */
+  private astral: boolean | null = null;
   constructor(readonly name: string, readonly text: string) {}
 
-  /** 0-based line and column of an offset. */
+  /** 0-based line and column of an offset. The column counts characters (code points), as Pact's
+   *  lexer does (LexUtils.hs alexGetByte: one column per Char), not UTF-16 units: an emoji earlier
+   *  on the line is one column. Columns reach error locations and, through spans in the Pact IR,
+   *  module hashes. */
   position(offset: number): { line: number; col: number } {
     const starts = this.lineStarts ??= computeLineStarts(this.text);
     let lo = 0, hi = starts.length - 1;
@@ -13,7 +18,14 @@ export class SourceFile {
       const mid = (lo + hi + 1) >> 1;
       if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
     }
-    return { line: lo, col: offset - starts[lo] };
+    let col = offset - starts[lo];
+    if (this.astral ??= /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(this.text)) {
+      for (let i = starts[lo] + 1; i < offset; i++) {
+        const c = this.text.charCodeAt(i);
+        if (c >= 0xDC00 && c <= 0xDFFF && isHighSurrogate(this.text.charCodeAt(i - 1))) col--;
+      }
+    }
+    return { line: lo, col };
   }
 
   lineText(line: number): string {
@@ -23,6 +35,8 @@ export class SourceFile {
     return this.text.slice(s, e).replace(/\r$/, '');
   }
 }
+
+function isHighSurrogate(c: number): boolean { return c >= 0xD800 && c <= 0xDBFF; }
 
 function computeLineStarts(text: string): number[] {
   const starts = [0];
