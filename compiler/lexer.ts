@@ -24,23 +24,69 @@ const KEYWORDS = new Set(['let*', 'let', 'defun', 'defcap', 'defconst', 'defsche
   'step-with-rollback', 'step']);
 const ANNOTATIONS = new Set(['@doc', '@model', '@event', '@managed']);
 
-/** Character classes by code (ASCII; anything else lexes as an error). */
+/** Character classes by byte. Pact's lexer (Lexer.x, `%encoding "latin1"`) hands alex each
+ *  character as its code point mod 256 (LexUtils.hs `alexGetByte`), so outside string literals a
+ *  character is whatever ASCII character its low byte is: `š` (U+0161) lexes as an `a`, `≥`
+ *  (U+2265) as an `e`, `😊` (U+1F60A) as a newline, which ends a comment; a low byte of 128–255 or
+ *  one no rule takes (`é`, `😀`) is an error. Tokens keep the characters as written. */
 const WS = 1, DIGIT = 2, SYM = 4, LETTER = 8;
-const CLASS = new Uint8Array(128);
+const CLASS = new Uint8Array(256);
 for (const c of ' \t\n\r\f\v') CLASS[c.charCodeAt(0)] |= WS;
 for (let c = 48; c <= 57; c++) CLASS[c] |= DIGIT;
 for (let c = 65; c <= 90; c++) CLASS[c] |= SYM | LETTER;
 for (let c = 97; c <= 122; c++) CLASS[c] |= SYM | LETTER;
 for (const c of '%#+-_&$@<>=^?*!|/~') CLASS[c.charCodeAt(0)] |= SYM;
-/** 0 past the table (non-ASCII) and for NaN, which `charCodeAt` gives past the end of the text: so
- *  the scanning loops below stop at the end without a bounds check of their own. */
+/** 0 for NaN, which `charCodeAt` gives past the end of the text: so the scanning loops below stop
+ *  at the end without a bounds check of their own. */
 const classOf = (code: number): number => CLASS[code] | 0;
 
-/** Single-character punctuation tokens. */
-const PUNCT: Partial<Record<string, TokenType>> = {
-  '(': 'lparen', ')': 'rparen', '{': 'lbrace', '}': 'rbrace', '[': 'lbracket', ']': 'rbracket',
-  ',': 'comma', '.': 'dot',
-};
+/** The byte Pact's lexer sees for the character at `i` (its code point mod 256; NaN past the end). */
+function byteAt(src: string, i: number): number {
+  const c = src.charCodeAt(i);
+  return c < 0x80 || c !== c ? c : src.codePointAt(i)! & 0xFF;
+}
+
+/** The offset after the character at `i` (a surrogate pair is one character). */
+function after(src: string, i: number): number {
+  const c = src.charCodeAt(i);
+  return c >= 0xD800 && c <= 0xDBFF && i + 1 < src.length ? i + 2 : i + 1;
+}
+
+/** The offset after the run of characters from `i` whose bytes are in `classes`. */
+function skipClass(src: string, i: number, classes: number): number {
+  for (;;) {
+    const c = src.charCodeAt(i);
+    if (c < 0x80) { if (!(CLASS[c] & classes)) return i; i++; continue; }
+    if (c !== c || !(CLASS[src.codePointAt(i)! & 0xFF] & classes)) return i;
+    i = after(src, i);
+  }
+}
+
+/** A comment runs to the first character whose byte is a newline, which it takes. */
+function commentEnd(src: string, i: number): number {
+  const n = src.length;
+  for (; i < n; i++) {
+    const c = src.charCodeAt(i);
+    if ((c & 0xFF) !== 10) continue;
+    if (c === 10) return i; // a real newline is left to the whitespace rule, as before
+    if (c >= 0xD800 && c <= 0xDBFF) continue; // half of a pair: its character is judged whole
+    if (c >= 0xDC00 && c <= 0xDFFF && i > 0 && (src.charCodeAt(i - 1) & 0xFC00) === 0xD800) return i + 1;
+    return i + 1;
+  }
+  return n;
+}
+
+/** The text as the bytes Pact's lexer matched it against (for keywords written with look-alikes). */
+function asBytes(text: string): string {
+  let out = '';
+  for (const ch of text) out += String.fromCharCode(ch.codePointAt(0)! & 0xFF);
+  return out;
+}
+
+/** Single-character punctuation tokens, by byte. */
+const PUNCT: (TokenType | undefined)[] = [];
+for (const [c, t] of [['(', 'lparen'], [')', 'rparen'], ['{', 'lbrace'], ['}', 'rbrace'], ['[', 'lbracket'],
+  [']', 'rbracket'], [',', 'comma'], ['.', 'dot']] as const) PUNCT[c.charCodeAt(0)] = t;
 
 let lexed = 0;
 /** How many source texts this process has lexed: a script's text is lexed once, and the compiler
@@ -68,39 +114,42 @@ export function tokenize(file: SourceFile): Token[] {
   };
   while (i < n) {
     const start = i;
-    const code = src.charCodeAt(i);
+    const unit = src.charCodeAt(i);
+    const code = unit < 0x80 ? unit : byteAt(src, i);
     const cls = classOf(code);
     if (cls & WS) {
-      do i++; while (classOf(src.charCodeAt(i)) & WS);
+      i = skipClass(src, after(src, i), WS);
       last = src.slice(start, i);
       continue;
     }
     if (code === 59 /* ; */) {
-      // the newline (or the end) follows as whitespace, so a comment is never the last lexeme seen
-      const nl = src.indexOf('\n', i);
-      i = nl === -1 ? n : nl;
+      // a real newline (or the end) follows as whitespace, so such a comment is never the last
+      // lexeme seen; one ended by a newline look-alike is
+      i = commentEnd(src, after(src, i));
+      if (src.charCodeAt(i) !== 10 && i < n) last = src.slice(start, i);
       continue;
     }
     if (cls & DIGIT) {
-      do i++; while (classOf(src.charCodeAt(i)) & DIGIT);
+      i = skipClass(src, after(src, i), DIGIT);
+      assertAsciiDigits(file, start, i, last);
       push('int', start, i);
       continue;
     }
-    if (code === 45 /* - */ && classOf(src.charCodeAt(i + 1)) & DIGIT) {
-      let j = i + 1;
-      do j++; while (classOf(src.charCodeAt(j)) & DIGIT);
+    if (code === 45 /* - */ && classOf(byteAt(src, after(src, i))) & DIGIT) {
+      const j = skipClass(src, after(src, i), DIGIT);
       // a symbol character right after the digits makes the whole run an identifier
-      if (!(classOf(src.charCodeAt(j)) & SYM)) {
+      if (!(classOf(byteAt(src, j)) & SYM)) {
+        assertAsciiDigits(file, start, j, last);
         i = j;
         push('int', start, i);
         continue;
       }
     }
-    if (code === 39 /* ' */ && classOf(src.charCodeAt(i + 1)) & LETTER) {
-      i += 2;
-      while (tickBody(src.charCodeAt(i))) i++;
+    if (code === 39 /* ' */ && classOf(byteAt(src, after(src, i))) & LETTER) {
+      i = after(src, after(src, i));
+      while (tickBody(byteAt(src, i))) i = after(src, i);
       const text = src.slice(start, i);
-      out.push({ type: 'tick', value: text.slice(1), text, start, end: i });
+      out.push({ type: 'tick', value: src.slice(after(src, start), i), text, start, end: i });
       last = text;
       continue;
     }
@@ -110,28 +159,42 @@ export function tokenize(file: SourceFile): Token[] {
       push('string', start, i, value);
       continue;
     }
-    const punct = PUNCT[src[i]];
+    const punct = PUNCT[code];
     if (punct !== undefined) {
-      i++;
+      i = after(src, i);
       push(punct, start, i);
       continue;
     }
     if (code === 58 /* : */) {
-      const next = src.charCodeAt(i + 1);
-      i += next === 61 /* = */ || next === 58 /* : */ ? 2 : 1;
+      const j = after(src, i);
+      const next = byteAt(src, j);
+      i = next === 61 /* = */ || next === 58 /* : */ ? after(src, j) : j;
       push(next === 61 ? 'bindAssign' : next === 58 ? 'dynAccess' : 'colon', start, i);
       continue;
     }
     if (cls & SYM) {
-      do i++; while (classOf(src.charCodeAt(i)) & (SYM | DIGIT));
+      i = skipClass(src, after(src, i), SYM | DIGIT);
       const text = src.slice(start, i);
-      out.push({ type: KEYWORDS.has(text) ? 'keyword' : ANNOTATIONS.has(text) ? 'annotation' : 'ident', value: text, text, start, end: i });
+      const plain = /^[\x00-\x7f]*$/.test(text) ? text : asBytes(text);
+      out.push({ type: KEYWORDS.has(plain) ? 'keyword' : ANNOTATIONS.has(plain) ? 'annotation' : 'ident', value: plain === text ? text : keywordOrText(plain, text), text, start, end: i });
       last = text;
       continue;
     }
     throw lexError(file, start, last);
   }
   return out;
+}
+
+/** A keyword matched through look-alikes is that keyword to the parser; an identifier keeps its text. */
+function keywordOrText(plain: string, text: string): string {
+  return KEYWORDS.has(plain) || ANNOTATIONS.has(plain) ? plain : text;
+}
+
+/** Digits that are ASCII look-alikes lex as a number in Pact, whose reading of it then fails
+ *  outside the language (Haskell's `read`); pactvm refuses them here instead. */
+function assertAsciiDigits(file: SourceFile, start: number, end: number, last: string): void {
+  const src = file.text;
+  for (let i = start; i < end; i++) if (src.charCodeAt(i) >= 0x80) throw lexError(file, i, last);
 }
 
 /** `[a-zA-Z0-9\-_]`: what follows a tick's first letter. */
@@ -145,14 +208,20 @@ function tickBody(code: number): boolean {
  *  next character, or says the input ran out, and spans the tick. */
 function lexError(file: SourceFile, offset: number, last: string): PactError {
   const src = file.text;
-  const tick = src.charCodeAt(offset) === 39;
-  const at = tick ? offset + 1 : offset;
+  const tick = byteAt(src, offset) === 39;
+  const at = tick ? after(src, offset) : offset;
   const span = new Span(file, offset, at);
   if (at >= src.length) {
     return new PactError('lexer', `Lexical Error: Ran out of input before finding a lexeme. Last Character seen:  (')`, span);
   }
   const c = String.fromCodePoint(src.codePointAt(at)!);
-  return new PactError('lexer', `Lexical Error: Encountered unexpected character "${c}", Last seen "${tick ? "'" : last.slice(-1)}"`, span);
+  const lastChar = tick ? String.fromCodePoint(src.codePointAt(offset)!) : last === '' ? '' : String.fromCodePoint(last.codePointAt(last.length - 1 - (isLowSurrogateAt(last, last.length - 1) ? 1 : 0))!);
+  return new PactError('lexer', `Lexical Error: Encountered unexpected character "${c}", Last seen "${lastChar}"`, span);
+}
+
+function isLowSurrogateAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c >= 0xDC00 && c <= 0xDFFF && i > 0 && (s.charCodeAt(i - 1) & 0xFC00) === 0xD800;
 }
 
 /** Escapes that stand for one character. */
@@ -168,7 +237,7 @@ const ESCAPED: Partial<Record<string, string>> = { n: '\n', t: '\t', '\\': '\\',
 function scanString(file: SourceFile, open: number): { value: string; end: number } {
   const src = file.text, n = src.length;
   let value = '';
-  let i = open + 1;
+  let i = after(src, open);
   let run = i; // the plain characters from `run` to `i` are not yet in `value`
   for (;;) {
     if (i >= n) throw stringError(file, open, 'did not close string literal');
@@ -204,5 +273,6 @@ const isSpace = (c: string): boolean => /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u
 /** Pact reports every string literal error just after the opening quote (its scanner reads ahead
  *  without moving the lexer's position). */
 function stringError(file: SourceFile, open: number, msg: string): PactError {
-  return new PactError('lexer', `Lexical Error: String literal parsing error:  ${msg}`, new Span(file, open + 1, open + 1));
+  const at = after(file.text, open);
+  return new PactError('lexer', `Lexical Error: String literal parsing error:  ${msg}`, new Span(file, at, at));
 }

@@ -38,6 +38,9 @@ export class PactError {
     if (typeof this.text !== 'string') this.text = this.text();
     return this.text;
   }
+  /** Without a captured stack, `stack` is the error's first line: tools that print errors
+   *  (uvu's failure report, Node's uncaught handler) read it and must find a string. */
+  get stack(): string { return `${this.name}: ${this.message}`; }
   /** try / enforce-one catch only these. */
   get recoverable(): boolean { return this.kind === 'user'; }
 }
