@@ -10,7 +10,7 @@ import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import {
-  KEYSETS_TABLE, type ChargeHook, enforceKeyFormats, enforceKeyset, isValidKeysetName, keysetFromData, keysetNameError, keysetNamespace, lookupKeyset,
+  KEYSETS_TABLE, type ChargeHook, enforceKeyFormats, enforceKeyset, keysetFromData, keysetKey, keysetNameError, keysetNamespace, lookupKeyset,
 } from './keysets.js';
 import { lookupNamespace } from './namespaces.js';
 import {
@@ -53,8 +53,9 @@ export interface GuardHost extends ContractHost {
 export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
   if (typeof g === 'string') {
     chargeParse(h, g);
-    if (!isValidKeysetName(g)) throw keysetNameError(g);
-    return enforceKeyset(h, lookupKeyset(h, g));
+    const key = keysetKey(g);
+    if (key === null) throw keysetNameError(g);
+    return enforceKeyset(h, lookupKeyset(h, key));
   }
   if (g instanceof KeySetGuard) return enforceKeyset(h, g);
   if (g instanceof KeySetRefGuard) return enforceKeyset(h, lookupKeyset(h, g.name));
@@ -121,8 +122,9 @@ export function guardNatives(h: GuardHost): NativeTable {
   function defineKeyset(name: string, ks: Value, native: string): Value {
     topLevelOnly(native);
     if (!(ks instanceof KeySetGuard)) throw argTypeError(native, [name, ks]);
-    if (!isValidKeysetName(name)) throw keysetNameError(name);
-    const old = h.db.read(KEYSETS_TABLE, name);
+    const key = keysetKey(name);
+    if (key === null) throw keysetNameError(name);
+    const old = h.db.read(KEYSETS_TABLE, key);
     if (old instanceof KeySetGuard) h.enforceGuardWithMagic(old, 'DEFINE_KEYSET', name);
     else if (h.env.flags.has('RequireKeysetNs')) {
       // a new keyset must live in the active namespace, whose user guard must pass (§7.3)
@@ -140,7 +142,7 @@ export function guardNatives(h: GuardHost): NativeTable {
       const bytes = keysetSize(ks);
       h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
     }
-    h.db.write(KEYSETS_TABLE, name, ks);
+    h.db.write(KEYSETS_TABLE, key, ks);
     return 'Keyset write success';
   }
 
@@ -159,15 +161,17 @@ export function guardNatives(h: GuardHost): NativeTable {
     'keyset-ref-guard': args => {
       const name = str('keyset-ref-guard', args);
       chargeParse(h, name);
-      if (!isValidKeysetName(name)) throw keysetNameError(name);
-      lookupKeyset(h, name);
-      return new KeySetRefGuard(name);
+      const key = keysetKey(name);
+      if (key === null) throw keysetNameError(name);
+      lookupKeyset(h, key);
+      return new KeySetRefGuard(key);
     },
     'describe-keyset': args => {
       const name = str('describe-keyset', args);
       topLevelOnly('describe-keyset');
-      if (!isValidKeysetName(name)) throw keysetNameError(name);
-      return lookupKeyset(h, name);
+      const key = keysetKey(name);
+      if (key === null) throw keysetNameError(name);
+      return lookupKeyset(h, key);
     },
     'enforce-guard': args => enforceGuard(h, args[0], 'enforce-guard'),
     'enforce-keyset': args => enforceGuard(h, args[0], 'enforce-keyset'),

@@ -1,6 +1,7 @@
 // Keysets (language.md §7.2–7.4): reading them from message data, storing them by name, and
 // deciding whether the transaction's signatures satisfy one.
 
+import { parseKeysetName, renderKeysetName } from '../values/token-names.js';
 import type { Span } from '../../vm/source.js';
 import { resolveOverload } from '../../vm/builtins.js';
 import {
@@ -57,10 +58,17 @@ export function isValidKeysetName(name: string): boolean {
   return name.length > 0;
 }
 
-/** The namespace part of `ns.name`, or null for a root keyset name. */
-export function keysetNamespace(name: string): string | null {
-  const dot = name.indexOf('.');
-  return dot > 0 && dot < name.length - 1 ? name.slice(0, dot) : null;
+/** A keyset name as Pact reads it (Guards.hs parseAnyKeysetName): `ns.name` read as tokens, so
+ *  `"ns . ks"` and `"ns.ks.rest"` both name `ns.ks`, else the whole text as a root name; given
+ *  rendered, the key of its row. null for "", the only name Pact refuses. */
+export function keysetKey(text: string): string | null {
+  const k = parseKeysetName(text);
+  return k === null ? null : renderKeysetName(k);
+}
+
+/** The namespace a keyset name is read in, or null for a root keyset name. */
+export function keysetNamespace(text: string): string | null {
+  return parseKeysetName(text)?.namespace ?? null;
 }
 
 export function keysetNameError(name: string, span?: Span | null): PactError {

@@ -1,6 +1,7 @@
 // Natives about installed modules (natives.md §3): describe-module (Pact 5's fields plus the
 // seed's `blessed` and `keyset`, as decisions.md settles it), list-modules, static-redeploy.
 
+import { isModuleName } from '../values/pact-names.js';
 import { PactObject, UNIT, type Value } from '../../vm/values.js';
 import { PactError, nativeFailure } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
@@ -15,8 +16,6 @@ export interface ModuleNativesHost extends ContractHost {
   saveModule(m: LoadedModule): void;
 }
 
-const IDENT = '[a-zA-Z%#+\\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\\-_&$@<>=^?*!|/~]*';
-const MODULE_NAME = new RegExp(`^${IDENT}(\\.${IDENT})?$`);
 
 export function moduleNatives(h: ModuleNativesHost): NativeTable {
   const topLevelOnly = (name: string) => {
@@ -36,7 +35,7 @@ export function moduleNatives(h: ModuleNativesHost): NativeTable {
   return {
     'describe-module': args => {
       const name = nameArg('describe-module', args);
-      if (!MODULE_NAME.test(name)) throw nativeFailure('describe-module', 'invalid module name format');
+      if (!isModuleName(name)) throw nativeFailure('describe-module', 'invalid module name format');
       topLevelOnly('describe-module');
       localOnly('describe-module');
       const m = h.module(name);

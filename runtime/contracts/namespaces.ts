@@ -41,7 +41,9 @@ export function namespaceSize(ns: Namespace): number {
   return 1 + Buffer.byteLength(ns.name, 'utf8') + 4 + guardSize(ns.user) + guardSize(ns.admin);
 }
 
-const VALID_NAME = /^[a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]+$/;
+/** define-namespace's isValidNsFormat: Latin-1 only, a letter first, then letters, numbers (Haskell's
+ *  isAlphaNum: ² ³ ¹ ¼ ½ ¾ too) and the name symbols. */
+const VALID_NAME = /^(?=[\x00-\xff]+$)\p{L}[\p{L}\p{N}%#+\-_&$@<>=^?*!|/~]*$/u;
 
 /** Before installing a module: the active namespace's user guard, or the root policy. */
 export function checkInstall(h: NamespaceHost): void {

@@ -10,24 +10,43 @@ import { textLength } from '../gas/charges.js';
 import { blake2b256, base64UrlEncode } from '../values/digest.js';
 import { stableJson } from '../values/json.js';
 import type { ContractHost } from './host.js';
+import { moduleNameMatch, nameMatch, parseKeysetName } from '../values/token-names.js';
 
 const ED25519_HEX = /^[0-9a-fA-F]{64}$/;
-const HASH43 = '[A-Za-z0-9_-]{43}';
-const IDENT = '[a-zA-Z%#+\\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\\-_&$@<>=^?*!|/~]*';
-const NAME = `${IDENT}(?:\\.${IDENT}){0,2}`;
-const PRINCIPAL_FORMS: [string, RegExp][] = [
-  ['k:', /^k:[0-9a-fA-F]{64}$/],
-  ['w:', new RegExp(`^w:${HASH43}:${NAME}$`)],
-  ['r:', /^r:.+$/],
-  ['u:', new RegExp(`^u:${NAME}:${HASH43}$`)],
-  ['m:', new RegExp(`^m:${IDENT}(?:\\.${IDENT})?:${NAME}$`)],
-  ['p:', new RegExp(`^p:${HASH43}:${NAME}$`)],
-  ['c:', new RegExp(`^c:${HASH43}$`)],
-];
+const HASH43 = /^[A-Za-z0-9_-]{43}/;
+
+/** Principal.hs principalParser: the type's prefix, then its parts, then the end of the text. */
+function principalEnd(s: string): number {
+  const body = 2;
+  switch (s.slice(0, body)) {
+    case 'k:': return ED25519_HEX.test(s.slice(body, body + 64)) ? body + 64 : -1;
+    case 'w:': return hashThen(s, body, nameMatch);
+    case 'r:': {
+      const k = parseKeysetName(s.slice(body));
+      return k ? body + k.end : -1;
+    }
+    case 'u:': {
+      const n = nameMatch(s, body);
+      return n < 0 || s[n] !== ':' || !HASH43.test(s.slice(n + 1)) ? -1 : n + 44;
+    }
+    case 'm:': {
+      const m = moduleNameMatch(s, body);
+      return m < 0 || s[m] !== ':' ? -1 : nameMatch(s, m + 1);
+    }
+    case 'p:': return hashThen(s, body, nameMatch);
+    case 'c:': return HASH43.test(s.slice(body)) ? body + 43 : -1;
+  }
+  return -1;
+}
+
+/** A 43-character base64url hash at `i`, `:`, then what `then` reads. */
+function hashThen(s: string, i: number, then: (s: string, i: number) => number): number {
+  return HASH43.test(s.slice(i)) && s[i + 43] === ':' ? then(s, i + 44) : -1;
+}
 
 /** The prefix of a principal string, or '' when it is not one. */
 export function principalType(s: string): string {
-  return PRINCIPAL_FORMS.find(([, re]) => re.test(s))?.[0] ?? '';
+  return principalEnd(s) === s.length ? s.slice(0, 2) : '';
 }
 
 export function principalNatives(h: ContractHost): NativeTable {

@@ -22,7 +22,7 @@ import { REPL_MODULE, REPL_MODULE_HASH, type ModuleHashContext } from '../pact-i
 import { base64UrlDecode } from '../values/digest.js';
 import { ContractState, type ContractSnapshot } from '../contracts/state.js';
 import { contractNatives, type ContractsHost } from '../contracts/index.js';
-import { lookupKeyset } from '../contracts/keysets.js';
+import { keysetKey, lookupKeyset } from '../contracts/keysets.js';
 import { CapToken } from '../../vm/values.js';
 import { evaluateCapability } from '../contracts/capabilities.js';
 import { enforceGuard } from '../contracts/guards.js';
@@ -264,7 +264,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   /** Keyset governance: the keyset must be satisfied; capability governance: acquire the cap. */
   enforceGovernance(m: LoadedModule): void {
     if (m.governance.startsWith("'")) {
-      this.enforceGuardWithMagic(lookupKeyset(this, m.governance.slice(1)), 'MODULE_KEYSET', m.name);
+      this.enforceGuardWithMagic(lookupKeyset(this, keysetKey(m.governance.slice(1)) ?? ''), 'MODULE_KEYSET', m.name);
       return;
     }
     const cap = m.defcaps.get(m.governance);

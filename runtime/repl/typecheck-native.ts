@@ -1,13 +1,13 @@
 // The REPL native `(typecheck "m")`: Pact 5's static typechecker on a deployed module; success is
 // a trace line, failure Pact's EvalError carrying the rendered typecheck message.
 
+import { isModuleName } from '../values/pact-names.js';
 import { readFileSync } from 'node:fs';
 import { PactError, nativeFailure } from '../../vm/errors.js';
 import { UNIT, type Value } from '../../vm/values.js';
 import { typecheckDeployed } from '../typecheck/deployed.js';
 import type { ReplSession } from './session.js';
 
-const MODULE_NAME = /^[a-zA-Z%#+\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]*(\.[a-zA-Z%#+\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]*)?$/;
 
 /** A source text by file name: the file running now, else the file on disk. */
 export function sourceText(s: ReplSession, file: string): string | undefined {
@@ -17,7 +17,7 @@ export function sourceText(s: ReplSession, file: string): string | undefined {
 }
 
 export function typecheckNative(s: ReplSession, name: string): Value {
-  if (!MODULE_NAME.test(name)) throw nativeFailure('typecheck', 'invalid module name format');
+  if (!isModuleName(name)) throw nativeFailure('typecheck', 'invalid module name format');
   const site = s.vm.callSite();
   // the exact name, as Pact's getModuleWithDependencies looks it up (no namespace fallback)
   const m = s.module(name);

@@ -92,6 +92,20 @@ test('legacy guard JSON: every guard kind, by key set', () => {
   assert.is(g('{"keys": ["a"], "pred": "keys-all"} x'), null);
 });
 
+test('legacy guard JSON: names read by Pact 4\'s token parsers, given back as Pact 5 renders them', () => {
+  const g = (json: string) => guardFromLegacyJson(parseJsonText(json)!);
+  // a custom predicate is a qualified name; a bare one other than the built-ins is refused
+  assert.equal(g('{"keys": ["a"], "pred": "free.m.p"}'), new KeySetGuard(['a'], 'free.m.p'));
+  assert.equal(g('{"keys": ["a"], "pred": "m . p "}'), new KeySetGuard(['a'], 'm.p'));
+  assert.is(g('{"keys": ["a"], "pred": "my-pred"}'), null);
+  assert.is(g('{"keys": ["a"], "pred": "a.b.c.d"}'), null);
+  // white space after each identifier and dot belongs to its token; reserved words are no names
+  assert.equal(g('{"fun": "free . m.f ", "args": []}'), new UserGuard('free.m.f', []));
+  assert.equal(g('{"cgName": "é.CAP", "cgArgs": [], "cgPactId": null}'), new CapabilityGuard('é.CAP', [], null));
+  assert.is(g('{"cgName": "m.true", "cgArgs": [], "cgPactId": null}'), null);
+  assert.is(g('{"fun": " m.f", "args": []}'), null);
+});
+
 test('gas: the flat 2 000 plus the message length (hyperlane.repl: 3 gas)', () => {
   const r = runRepl(`(env-gasmodel "table") (env-gaslimit 10000) (env-gas 0) (hyperlane-decode-token-message "${TOKEN_MESSAGE}") (env-milligas)`);
   assert.is(r.traces[r.traces.length - 1], String(2000 + TOKEN_MESSAGE.length));

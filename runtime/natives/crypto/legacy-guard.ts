@@ -1,6 +1,7 @@
 // Guards from their legacy (Pact 4) JSON encoding, as Pact 5 reads a Hyperlane token message's
 // recipient: the object's key set picks the guard kind; anything else is not a guard.
 
+import { identToken, qualifiedNameParts } from '../../values/token-names.js';
 import {
   CapabilityGuard, KeySetGuard, KeySetRefGuard, ModRef, ModuleGuard, PactDecimal, PactGuard, PactObject,
   UserGuard, compareCodePoints, type Guard, type Value,
@@ -58,19 +59,19 @@ function guard(j: Json): Guard {
   }
 }
 
-const IDENT = /^[a-zA-Z%#+\-_&$@<>=^?*!|/~][a-zA-Z0-9%#+\-_&$@<>=^?*!|/~]*$/;
-
-/** keys-all, keys-any, keys-2, or a (qualified) predicate function name */
+/** keys-all, keys-any, keys-2, or a qualified predicate function name (legacy nameParser: a bare
+ *  name other than the three built-ins is refused by the conversion to Pact 5) */
 function predicate(p: string): string {
-  if (p === 'keys-all' || p === 'keys-any' || p === 'keys-2') return p;
-  const parts = p.split('.');
-  return parts.length <= 3 && parts.every(x => IDENT.test(x)) ? p : fail();
+  const bare = identToken(p, 0);
+  if (bare && bare.next === p.length) {
+    return bare.text === 'keys-all' || bare.text === 'keys-any' || bare.text === 'keys-2' ? bare.text : fail();
+  }
+  return qualifiedName(p);
 }
 
-/** `mod.name` or `ns.mod.name` */
+/** `mod.name` or `ns.mod.name` as tokens, to the end; given back as Pact 5 renders it */
 function qualifiedName(q: string): string {
-  const parts = q.split('.');
-  return (parts.length === 2 || parts.length === 3) && parts.every(x => IDENT.test(x)) ? q : fail();
+  return qualifiedNameParts(q)?.join('.') ?? fail();
 }
 
 /** `{"name": m, "namespace": ns | null}` → `ns.m` */

@@ -1,0 +1,93 @@
+// Names as Pact's runtime parsers read keyset names and principals (RuntimeParsers.hs `style`, used
+// through Text.Parser.Token): an identifier is a token, so it takes the white space after it, and
+// `true`/`false` are reserved. Unlike the module-name syntax of pact-names.ts these readers allow
+// spaces around the dots and stop at a reserved word.
+
+const SYMBOLS = '%#+-_&$@<>=^?*!|/~';
+const LETTER = /^\p{L}$/u;
+/** Haskell's isSpace: the ASCII white space and the Unicode space separators */
+const SPACE = /^[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]$/;
+
+/** The character (code point) at `i`, or '' at the end. */
+function charAt(s: string, i: number): string {
+  const c = s.codePointAt(i);
+  return c === undefined ? '' : String.fromCodePoint(c);
+}
+
+const isIdentStart = (ch: string): boolean => ch !== '' && (LETTER.test(ch) || SYMBOLS.includes(ch));
+const isIdentRest = (ch: string): boolean => isIdentStart(ch) || (ch >= '0' && ch <= '9' && ch.length === 1);
+
+/** Skips white space from `i`. */
+function spaces(s: string, i: number): number {
+  for (let ch = charAt(s, i); ch !== '' && SPACE.test(ch); ch = charAt(s, i)) i += ch.length;
+  return i;
+}
+
+/** An identifier token at `i`: its text and the offset after it and its trailing white space, or
+ *  null (no identifier there, or a reserved word). */
+export function identToken(s: string, i: number): { text: string; next: number } | null {
+  let j = i;
+  let ch = charAt(s, j);
+  if (!isIdentStart(ch)) return null;
+  do { j += ch.length; ch = charAt(s, j); } while (isIdentRest(ch));
+  const text = s.slice(i, j);
+  if (text === 'true' || text === 'false') return null;
+  return { text, next: spaces(s, j) };
+}
+
+/** A `.` token at `i`: the offset after it and its trailing white space, or -1. */
+export function dotToken(s: string, i: number): number {
+  return s[i] === '.' ? spaces(s, i + 1) : -1;
+}
+
+/** `ident . ident [. ident]` or a bare `ident` (Principal.hs nameMatcher): the offset after it, or -1. */
+export function nameMatch(s: string, i: number): number {
+  const a = identToken(s, i);
+  if (!a) return -1;
+  const d1 = dotToken(s, a.next);
+  const b = d1 < 0 ? null : identToken(s, d1);
+  if (!b) return a.next;
+  const d2 = dotToken(s, b.next);
+  const c = d2 < 0 ? null : identToken(s, d2);
+  return c ? c.next : b.next;
+}
+
+/** `ident [. ident]` (Principal.hs moduleNameParser): the offset after it, or -1. */
+export function moduleNameMatch(s: string, i: number): number {
+  const a = identToken(s, i);
+  if (!a) return -1;
+  const d = dotToken(s, a.next);
+  const b = d < 0 ? null : identToken(s, d);
+  return b ? b.next : a.next;
+}
+
+/** The whole text as `ident.ident[.ident]` tokens (a qualified name of Pact 4's legacy codec,
+ *  LegacyPact/Types.hs qualifiedNameParser, read to the end), its parts; else null. */
+export function qualifiedNameParts(s: string): string[] | null {
+  const a = identToken(s, 0);
+  const d1 = a ? dotToken(s, a.next) : -1;
+  const b = d1 < 0 ? null : identToken(s, d1);
+  if (!a || !b) return null;
+  const d2 = dotToken(s, b.next);
+  const c = d2 < 0 ? null : identToken(s, d2);
+  const end = c ? c.next : b.next;
+  return end === s.length ? (c ? [a.text, b.text, c.text] : [a.text, b.text]) : null;
+}
+
+export interface KeysetName { name: string; namespace: string | null; }
+
+/** Guards.hs keysetNameParser: `ns.name` (tokens: spaces allowed, the rest of the text ignored when
+ *  read alone) or else the whole non-empty text as a root name. `end` reports where the qualified
+ *  form stopped, for readers that need the end of the input there (principals). */
+export function parseKeysetName(s: string): (KeysetName & { end: number }) | null {
+  const ns = identToken(s, 0);
+  const d = ns ? dotToken(s, ns.next) : -1;
+  const kn = d < 0 ? null : identToken(s, d);
+  if (ns && kn) return { name: kn.text, namespace: ns.text, end: kn.next };
+  return s === '' ? null : { name: s, namespace: null, end: s.length };
+}
+
+/** A keyset name as Pact renders it and keys it in the database (renderKeySetName). */
+export function renderKeysetName(k: KeysetName): string {
+  return k.namespace === null ? k.name : `${k.namespace}.${k.name}`;
+}
