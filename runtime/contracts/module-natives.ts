@@ -1,6 +1,7 @@
 // Natives about installed modules (natives.md §3): describe-module (Pact 5's fields plus the
 // seed's `blessed` and `keyset`, as decisions.md settles it), list-modules, static-redeploy.
 
+import { keysetKey } from './keysets.js';
 import { isModuleName } from '../values/pact-names.js';
 import { PactObject, UNIT, type Value } from '../../vm/values.js';
 import { PactError, nativeFailure } from '../../vm/errors.js';
@@ -45,7 +46,7 @@ export function moduleNatives(h: ModuleNativesHost): NativeTable {
       if (m.kind === 'module') {
         fields.push(['interfaces', m.interfaces]);
         // keyset governance by its keyset name, capability governance by its defcap
-        fields.push(['keyset', m.governance.startsWith("'") ? m.governance.slice(1) : `${m.name}.${m.governance}`]);
+        fields.push(['keyset', m.governance.startsWith("'") ? keysetKey(m.governance.slice(1)) ?? '' : `${m.name}.${m.governance}`]);
       }
       return PactObject.of(fields);
     },

@@ -3,6 +3,7 @@
 // carry the placeholder hash), a module reference or a dynamic reference, and every schema name
 // in a type to the schema itself.
 
+import { parseKeysetName } from '../values/token-names.js';
 import { PactError } from '../../vm/errors.js';
 import type { MemberKind, ModuleHashContext, ModuleSummary } from './module-context.js';
 import { memberKind } from './module-context.js';
@@ -522,9 +523,11 @@ function termDeps(mn: ModuleName, defs: DefNames, t: PTerm, out: Set<string>): v
 
 // -------------------------------------------------------------------------------------- misc
 
+/** A keyset governance name as Desugar.hs resolveGov reads it (parseAnyKeysetName: `ns.ks` as
+ *  tokens, else the whole text as a root name); "" is refused before this. */
 function keySetName(text: string): { name: string; namespace: string | null } {
-  const dot = text.indexOf('.');
-  return dot < 0 ? { name: text, namespace: null } : { name: text.slice(dot + 1), namespace: text.slice(0, dot) };
+  const k = parseKeysetName(text);
+  return k === null ? { name: text, namespace: null } : { name: k.name, namespace: k.namespace };
 }
 
 function copyImport(i: PImport): Import { return { module: i.module, hash: i.hash, imported: i.imported }; }

@@ -84,6 +84,21 @@ test('the empty name is the one Pact refuses', () => {
   assert.is(r.error?.message, 'Invalid keyset name format: ');
 });
 
+test('a keyset governance name is read the same way: its hash and description use ns.name', () => {
+  const describe = (gov: string): string[] => values(`${KEYSET}
+(define-keyset "ns.gov" (read-keyset "ks"))
+(define-keyset "gov" (read-keyset "ks"))
+(module m ${JSON.stringify(gov)}
+  (defun f () 1))
+(at "hash" (describe-module "m"))
+(at "keyset" (describe-module "m"))`).slice(-2);
+  const canonical = describe('ns.gov');
+  assert.equal(canonical[1], '"ns.gov"');
+  assert.equal(describe('ns . gov'), canonical);
+  assert.equal(describe('ns.gov.more'), canonical);
+  assert.is.not(describe('gov')[0], canonical[0]);
+});
+
 const NS_GUARDS = '(env-data {"ks": {"keys": ["k1"], "pred": "keys-all"}}) (env-keys ["k1"])';
 const defineNamespace = (name: string): string => {
   const r = runRepl(`${NS_GUARDS} (define-namespace ${JSON.stringify(name)} (read-keyset "ks") (read-keyset "ks"))`);
