@@ -119,6 +119,8 @@ export class GasCharges {
   listComparison(k: number): void { this.gas.chargeBy(per100, listComparisonLabel, k); }
   objComparison(k: number): void { this.gas.chargeBy(per100, objComparisonLabel, k); }
   intOp(op: IntOp, l: PactInt, r: PactInt): void { this.gas.chargeIntOp(op, l, r); }
+  /** p = a · b was just computed under `intOp`: sizes it for the next charge (see ProductSizes). */
+  intProduct(a: PactInt, b: PactInt, p: bigint): void { this.gas.noteProduct(a, b, p); }
   constant(mg: number): void { this.gas.charge(mg, milliGasLabel, mg); }
   transExp(p: PactInt): void { this.gas.chargeBy(expCost, transExpLabel, p); }
   transLn(p: PactInt): void { this.gas.chargeBy(lnCost, transLnLabel, p); }

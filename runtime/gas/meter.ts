@@ -7,6 +7,7 @@ import { PactError } from '../../vm/errors.js';
 import type { Span } from '../../vm/source.js';
 import { bitLength, largerBitLength, type PactInt } from '../values/numbers.js';
 import { COST_CONFIG, TABLE_CONFIG, FREE_CONFIG, type CostConfig } from './cost-table.js';
+import { ProductSizes } from './product-sizes.js';
 
 /** 2^64 - 1: the counter and the limit are unsigned 64-bit saturating words. */
 export const MAX_MILLIGAS = 18446744073709551615;
@@ -111,10 +112,19 @@ export class GasMeter implements GasHooks {
     else this.charge(c.unconsWork, milliGasLabel, c.unconsWork);
   }
 
+  /** sizes of the last product charged, so a chain of products is sized without BigInt calls */
+  private readonly products = new ProductSizes();
+
   /** Integer operation costs by operand bit size (gas.md §2.3). */
   chargeIntOp(op: IntOp, l: PactInt, r: PactInt): void {
     if (!this.metered) return;
-    this.spend(intOpCost(op, l, r), intOpLabel(op), l, r);
+    const cost = op === 'PrimOpShift' || op === 'PrimOpPow' ? intOpCost(op, l, r) : arithmeticCost(op, this.products.largerBits(l, r));
+    this.spend(cost, intOpLabel(op), l, r);
+  }
+
+  /** After a metered multiply whose product p is a bigint: its size, for the next charge on it. */
+  noteProduct(a: PactInt, b: PactInt, p: bigint): void {
+    if (this.metered) this.products.product(a, b, p);
   }
 }
 
@@ -130,15 +140,23 @@ export const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLe
 export const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${n})`;
 /** `GAConstant (MilliGas n)`: the label of every constant charge. */
 export const milliGasLabel: LabelFormat = mg => `GAConstant (MilliGas ${mg})`;
-const INT_OP_LABELS: Record<IntOp, LabelFormat> = {
-  PrimOpAdd: (l, r) => `GIntegerOpCost PrimOpAdd ${l} ${r}`,
-  PrimOpSub: (l, r) => `GIntegerOpCost PrimOpSub ${l} ${r}`,
-  PrimOpMul: (l, r) => `GIntegerOpCost PrimOpMul ${l} ${r}`,
-  PrimOpDiv: (l, r) => `GIntegerOpCost PrimOpDiv ${l} ${r}`,
-  PrimOpShift: (l, r) => `GIntegerOpCost PrimOpShift ${l} ${r}`,
-  PrimOpPow: (l, r) => `GIntegerOpCost PrimOpPow ${l} ${r}`,
-};
-function intOpLabel(op: IntOp): LabelFormat { return INT_OP_LABELS[op]; }
+const addLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpAdd ${l} ${r}`;
+const subLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpSub ${l} ${r}`;
+const mulLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpMul ${l} ${r}`;
+const divLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpDiv ${l} ${r}`;
+const shiftLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpShift ${l} ${r}`;
+const powLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpPow ${l} ${r}`;
+/** (a switch, not a keyed lookup: six names make a property load megamorphic) */
+function intOpLabel(op: IntOp): LabelFormat {
+  switch (op) {
+    case 'PrimOpAdd': return addLabel;
+    case 'PrimOpSub': return subLabel;
+    case 'PrimOpMul': return mulLabel;
+    case 'PrimOpDiv': return divLabel;
+    case 'PrimOpShift': return shiftLabel;
+    case 'PrimOpPow': return powLabel;
+  }
+}
 
 export function milliToGas(milli: number): number {
   return Math.ceil(milli / 1000);
@@ -146,14 +164,8 @@ export function milliToGas(milli: number): number {
 
 export function intOpCost(op: IntOp, l: PactInt, r: PactInt): number {
   switch (op) {
-    case 'PrimOpAdd': case 'PrimOpSub': {
-      const n = largerBitLength(l, r);
-      return n <= 664 ? 30 : Math.floor((n * n) / 6400);
-    }
-    case 'PrimOpMul': case 'PrimOpDiv': {
-      const n = largerBitLength(l, r);
-      return n <= 664 ? Math.floor((3 * n) / 20) + 26 : Math.floor((n * n) / 6400);
-    }
+    case 'PrimOpAdd': case 'PrimOpSub': case 'PrimOpMul': case 'PrimOpDiv':
+      return arithmeticCost(op, largerBitLength(l, r));
     case 'PrimOpShift': {
       if (!(r > 0)) return 0;
       const rn = Number(r);
@@ -161,6 +173,12 @@ export function intOpCost(op: IntOp, l: PactInt, r: PactInt): number {
     }
     case 'PrimOpPow': return powCost(l, r);
   }
+}
+
+/** The cost of +, -, * and div when the larger operand has n bits. */
+function arithmeticCost(op: IntOp, n: number): number {
+  if (op === 'PrimOpAdd' || op === 'PrimOpSub') return n <= 664 ? 30 : Math.floor((n * n) / 6400);
+  return n <= 664 ? Math.floor((3 * n) / 20) + 26 : Math.floor((n * n) / 6400);
 }
 
 /** `powCost(base, p)`: T · ⌈avg²⌉ with T = 2L−2 and avg = nbits(base) · ⌈2^((L−1)/2)⌉. */

@@ -37,8 +37,11 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
   function numeric(name: string, op: IntOp, intFn: IntFn, decFn: DecFn, args: Value[]): Value {
     const a = args[0], b = args[1];
     if (isInt(a) && isInt(b)) {
-      if (g.metered) g.intOp(op, a, b);
-      return intFn(a, b);
+      if (!g.metered) return intFn(a, b);
+      g.intOp(op, a, b);
+      const r = intFn(a, b);
+      if (typeof r === 'bigint' && op === 'PrimOpMul') g.intProduct(a, b, r);
+      return r;
     }
     const da = a instanceof PactDecimal ? a : isInt(a) ? decFromInt(a) : null;
     const db = b instanceof PactDecimal ? b : isInt(b) ? decFromInt(b) : null;

@@ -28,6 +28,9 @@ const CHARGE_POINTS: [string, string, number][] = [
   // the alternatives of enforce-one are syntax, not a list literal: only unconsWork is charged
   ['an enforce-one', '(enforce-one "none" [(enforce true "a")])', 100],
   ['map over two elements', '(map (lambda (x) x) [1 2])', 2 * 100 + 100 + 2 * (100 + 25 + 50)],
+  // the second multiply is sized from the first product's remembered length (gas/product-sizes.ts):
+  // 2^32 · 2^32 by 33 bits (26 + 4), 2^64 · 3 by 65 bits (26 + 9)
+  ['a multiply of a remembered product', '(let* ((a (* 4294967296 4294967296)) (b (* a 3))) b)', 100 + 30 + 100 + 35],
   ['format-time', '(format-time "%Y" (time "2000-01-01T00:00:00Z"))', 500 + 500 + (20 * 2 + 1)],
 ];
 
