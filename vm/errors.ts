@@ -20,7 +20,12 @@ export class PactError extends Error {
   span: Span | null;
   pactStack: StackFrameInfo[] = [];
   constructor(readonly kind: ErrorKind, message: string, span?: Span | null) {
+    // a Pact error's JS stack is never shown, and capturing it costs microseconds per error (a
+    // test batch's expect-failure and try make thousands); an internal error keeps it for debugging
+    const limit = Error.stackTraceLimit;
+    if (kind !== 'internal') Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.span = span ?? null;
   }
   /** try / enforce-one catch only these. */
