@@ -10,7 +10,7 @@ export class SourceFile {
   /** 0-based line and column of an offset. The column counts characters (code points), as Pact's
    *  lexer does (LexUtils.hs alexGetByte: one column per Char), not UTF-16 units: an emoji earlier
    *  on the line is one column. Columns reach error locations and, through spans in the Pact IR,
-   *  module hashes. */
+   *  the stored module's encoding, whose size module-load gas charges. */
   position(offset: number): { line: number; col: number } {
     const starts = this.lineStarts ??= computeLineStarts(this.text);
     let lo = 0, hi = starts.length - 1;

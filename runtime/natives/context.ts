@@ -22,10 +22,16 @@ export class Environment {
   /** signer key → capabilities the signature is scoped to */
   signers = new Map<string, CapToken[]>();
   verifiers = new Map<string, CapToken[]>();
-  txHash = hashText('');
+  txHash = emptyTextHash();
   chainData: ChainData = defaultChainData();
   /** execution flags set with env-exec-config */
   flags = new Set<string>();
+}
+
+let emptyHash: string | undefined;
+/** The hash of '' (the initial tx hash), made once per process rather than per session. */
+function emptyTextHash(): string {
+  return emptyHash ??= hashText('');
 }
 
 export function defaultChainData(): ChainData {

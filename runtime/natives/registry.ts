@@ -6,23 +6,29 @@ import { nativeFailure } from '../../vm/errors.js';
 
 export type NativeTable = Record<string, NativeImpl>;
 
-/** Implementations indexed by builtin id; catalogue entries with no implementation fail clearly. */
+let idByName: Map<string, number> | undefined;
+
+/**
+ * Implementations indexed by builtin id; catalogue entries with no implementation fail clearly.
+ * Every session assembles its own tables (they close over it), so the name → id map is made once.
+ */
 export function assembleNatives(tables: NativeTable[]): { impls: NativeImpl[]; missing: string[] } {
-  const merged: NativeTable = {};
+  const ids = idByName ??= new Map(BUILTINS.map((b, i) => [b.name, i]));
+  const found: (NativeImpl | undefined)[] = new Array<NativeImpl | undefined>(BUILTINS.length).fill(undefined);
   for (const t of tables) {
-    for (const [name, impl] of Object.entries(t)) {
-      if (merged[name]) throw new Error(`native ${name} implemented twice`);
-      merged[name] = impl;
+    for (const name in t) {
+      const id = ids.get(name);
+      if (id === undefined) throw new Error(`native ${name} is not in vm/builtins.ts`);
+      if (found[id]) throw new Error(`native ${name} implemented twice`);
+      found[id] = t[name];
     }
   }
-  const known = new Set(BUILTINS.map(b => b.name));
-  for (const name of Object.keys(merged)) if (!known.has(name)) throw new Error(`native ${name} is not in vm/builtins.ts`);
   const missing: string[] = [];
-  const impls = BUILTINS.map(b => {
-    const impl = merged[b.name];
+  const impls = found.map((impl, i) => {
     if (impl) return impl;
-    missing.push(b.name);
-    return () => { throw nativeFailure(b.name, 'not implemented in pactvm yet'); };
+    const name = BUILTINS[i]!.name;
+    missing.push(name);
+    return () => { throw nativeFailure(name, 'not implemented in pactvm yet'); };
   });
   return { impls, missing };
 }

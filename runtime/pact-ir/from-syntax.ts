@@ -8,14 +8,28 @@ import { desugarError as fail, syntaxFailure } from '../../compiler/errors.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode } from '../values/digest.js';
 import { builtinNamed, core, repl } from './builtins.js';
-import type { Builtin, Info, ModuleName, PrimType } from './terms.js';
+import type { Builtin, Info, ModuleName, PrimType, SpanInfo } from './terms.js';
 import type {
   PArg, PCapMeta, PDef, PIfDef, PImport, PInterface, PModule, PStep, PTerm, PType, ParsedName, ParsedTyName,
 } from './parsed.js';
 
 export function spanInfo(span: Span): Info {
-  const s = span.startPos, e = span.endPos;
-  return { startLine: s.line, startCol: s.col, endLine: e.line, endCol: e.col };
+  return new LazySpanInfo(span);
+}
+
+/**
+ * A term's span as Pact's SpanInfo, its lines and columns worked out when first read: every IR
+ * node has one, but only a stored module's encoding and type-check reports read them (sizes count
+ * an info as 21 bytes, hashes erase it), so most are never looked up.
+ */
+class LazySpanInfo implements SpanInfo {
+  private start: { line: number; col: number } | null = null;
+  private end: { line: number; col: number } | null = null;
+  constructor(private readonly span: Span) {}
+  get startLine(): number { return (this.start ??= this.span.startPos).line; }
+  get startCol(): number { return (this.start ??= this.span.startPos).col; }
+  get endLine(): number { return (this.end ??= this.span.endPos).line; }
+  get endCol(): number { return (this.end ??= this.span.endPos).col; }
 }
 
 

@@ -4,6 +4,7 @@
 
 import type { bn254 } from '@noble/curves/bn254.js';
 import { bn254Library } from './libraries.js';
+import { installFrobeniusTables } from './bn254-frobenius.js';
 import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
@@ -23,7 +24,8 @@ let made: { curve: typeof bn254; Fp: typeof bn254.fields.Fp; Fp2: typeof bn254.f
 function curve(): NonNullable<typeof made> {
   if (!made) {
     const c = bn254Library().bn254;
-    const { Fp, Fp2, Fp12 } = c.fields;
+    const { Fp, Fp2, Fp6, Fp12 } = c.fields;
+    installFrobeniusTables(Fp2, Fp6, Fp12);
     made = { curve: c, Fp, Fp2, Fp12, q: Fp.ORDER, b2: Fp2.div(Fp2.fromBigTuple([3n, 0n]), Fp2.fromBigTuple([9n, 1n])) };
   }
   return made;
