@@ -67,6 +67,20 @@ test('ADD of two strings answers without the native; a string with a list (which
   native('(let ((a [1 2]) (b "x")) (+ a b))', typeError('+', 'list, string'));
 });
 
+test('ADD of two strings answers without the native up to 2^26 characters together, and past it the native refuses', () => {
+  const s = new ReplSession();
+  const half = 'x'.repeat(2 ** 25);
+  // `format` stands in for a source of long strings: "half" gives 2^25 characters, else one more
+  s.natives[builtinId('format')] = args => args[0] === 'half' ? half : half + 'y';
+  let calls = 0;
+  const id = builtinId('+'), impl = s.natives[id];
+  s.natives[id] = args => { calls++; return impl(args); };
+  const at = runRepl('(let ((a (format "half" [])) (b (format "half" []))) (length (+ a b)))', 'test.repl', s);
+  assert.equal([at.error, at.traces.pop(), calls], [null, '67108864', 0]);
+  const past = runRepl('(let ((a (format "half" [])) (b (format "more" []))) (length (+ a b)))', 'test.repl', s);
+  assert.equal([past.error?.message, calls], ['Value too large: string of more than 67108864 characters', 1]);
+});
+
 test('an integer with a bool or a string goes to the native, which refuses it', () => {
   for (const op of ['+', '-', '<', '>', '<=', '>=']) {
     native(`(let ((a 1) (b true)) (${op} a b))`, typeError(op, 'integer, bool'));
@@ -178,6 +192,38 @@ test('a function tiers up on the call after the threshold, not before: applied b
   const countdown = (k: number) => `(let ((f (lambda (g n) (if (= n 0) 0 (+ 1 (g g (- n 1))))))) (f f ${k}))`;
   assert.is(lambdaAfter(countdown(n - 1)).tier, null);
   assert.ok(lambdaAfter(countdown(n)).tier !== null);
+});
+
+test('a tiered function of three or four parameters called from interpreted code gets its arguments in order', () => {
+  const saved = tierSettings.mode;
+  setTierMode('on');
+  try {
+    // the top level runs once (interpreted); from the 41st call on, f and g run tiered
+    const calls = Array.from({ length: 42 }, (_, i) => `(f ${i} 2 3) (g ${i} 2 3 4)`).join(' ');
+    const r = runRepl(`(let ((f (lambda (a b c) (- (* 10 a) (- b c)))) (g (lambda (a b c d) (- (* 10 a) (- (- b c) d))))) [${calls}])`);
+    const expected = Array.from({ length: 42 }, (_, i) => `${10 * i + 1} ${10 * i + 5}`).join(' ');
+    assert.is(r.traces[r.traces.length - 1], `[${expected}]`);
+  } finally {
+    setTierMode(saved);
+  }
+});
+
+test('reset leaves an empty machine: no frames, stack, handlers, tail calls or recursion marks', () => {
+  const s = new ReplSession();
+  const applied: Value[] = [];
+  const id = builtinId('map'), impl = s.natives[id];
+  s.natives[id] = args => { applied.push(args[0]); return impl(args); };
+  runRepl('(defun twice (x) (* 2 x)) (map twice [1])', 'test.repl', s);
+  const twice = applied[0] as Closure;
+  // as a failure outside any Pact call could leave it: a defun running in frames 0 and 1 under a try
+  const vm = s.vm as unknown as { fClosure: Closure[]; handlers: unknown[]; fp: number; sp: number; tailDepth: number; reset(): void };
+  vm.fClosure[0] = twice; vm.fClosure[1] = twice;
+  twice.proto.active = 1;
+  vm.fp = 1; vm.sp = 7; vm.tailDepth = 2;
+  vm.handlers.push({ fp: 1, sp: 3, target: 0, saved: null, purity: 'impure' });
+  vm.reset();
+  assert.equal([vm.fp, vm.sp, vm.tailDepth, vm.handlers.length, twice.proto.active], [-1, 0, 0, 0, 0]);
+  assert.is(runRepl('(twice 4)', 'test.repl', s).traces.pop(), '8');
 });
 
 test('try, enforce and pure run their bodies read-only: a native called there sees the purity "read-only"', () => {
