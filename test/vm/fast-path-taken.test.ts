@@ -213,16 +213,16 @@ test('reset leaves an empty machine: no frames, stack, handlers, tail calls or r
   const applied: Value[] = [];
   const id = builtinId('map'), impl = s.natives[id];
   s.natives[id] = args => { applied.push(args[0]); return impl(args); };
-  runRepl('(defun twice (x) (* 2 x)) (map twice [1])', 'test.repl', s);
-  const twice = applied[0] as Closure;
-  // as a failure outside any Pact call could leave it: a defun running in frames 0 and 1 under a try
+  runRepl('(defun twice (x) (* 2 x)) (defun outer (x) x) [(map outer [1]) (map twice [1])]', 'test.repl', s);
+  const [outer, twice] = applied as Closure[];
+  // as a failure outside any Pact call could leave it: two defuns running in frames 0 and 1 under a try
   const vm = s.vm as unknown as { fClosure: Closure[]; handlers: unknown[]; fp: number; sp: number; tailDepth: number; reset(): void };
-  vm.fClosure[0] = twice; vm.fClosure[1] = twice;
-  twice.proto.active = 1;
+  vm.fClosure[0] = outer; vm.fClosure[1] = twice;
+  outer.proto.active = 1; twice.proto.active = 1;
   vm.fp = 1; vm.sp = 7; vm.tailDepth = 2;
   vm.handlers.push({ fp: 1, sp: 3, target: 0, saved: null, purity: 'impure' });
   vm.reset();
-  assert.equal([vm.fp, vm.sp, vm.tailDepth, vm.handlers.length, twice.proto.active], [-1, 0, 0, 0, 0]);
+  assert.equal([vm.fp, vm.sp, vm.tailDepth, vm.handlers.length, outer.proto.active, twice.proto.active], [-1, 0, 0, 0, 0, 0]);
   assert.is(runRepl('(twice 4)', 'test.repl', s).traces.pop(), '8');
 });
 
