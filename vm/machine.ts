@@ -110,7 +110,7 @@ export class Machine extends CallStack {
     const base = this.sp + 1;
     const t = fn.proto.tier;
     if (t !== null && this.fp < TIER_DEPTH) return t(this, fn, base, a);
-    this.stack[base - 1] = fn;
+    // (no callee below the arguments: only a CALL instruction's frame has one, and nothing reads it)
     this.stack[base] = a;
     return this.enterAt(fn, base);
   }
@@ -121,7 +121,6 @@ export class Machine extends CallStack {
     const base = this.sp + 1;
     const t = fn.proto.tier;
     if (t !== null && this.fp < TIER_DEPTH) return t(this, fn, base, a, b);
-    this.stack[base - 1] = fn;
     this.stack[base] = a;
     this.stack[base + 1] = b;
     return this.enterAt(fn, base);
@@ -186,8 +185,8 @@ export class Machine extends CallStack {
   private enter(fn: Closure, args: Value[]): Value {
     const s = this.stack;
     const base = this.sp + 1;
-    s[base - 1] = fn;
-    for (let i = 0; i < args.length; i++) s[base + i] = args[i];
+    let i = base;
+    for (const a of args) s[i++] = a;
     return this.enterAt(fn, base);
   }
 
