@@ -193,7 +193,8 @@ export class SseDecoder {
       const lfIndex = bytes.indexOf(LF, position);
       let lineEnd: number;
       let next: number;
-      if (crIndex !== -1 && (lfIndex === -1 || crIndex < lfIndex)) {
+      // The line ends at the first CR or LF. As unsigned numbers, -1 (none left) is above every index.
+      if (crIndex >>> 0 < lfIndex >>> 0) {
         lineEnd = crIndex;
         next = crIndex + 1;
         if (next === length) this.skipLeadingLf = true;
@@ -319,19 +320,19 @@ export class SseDecoder {
     // compared in place: no search for the colon.
     let value: number;
     if (first === 0x64 && bytes[start + 1] === 0x61 && bytes[start + 2] === 0x74 && bytes[start + 3] === 0x61 /* data */) {
-      if ((value = valueAfterName(bytes, start + 4, end)) >= 0) this.data(bytes, value, end);
+      if ((value = valueAfterName(bytes, start + 4, end)) !== -1) this.data(bytes, value, end);
     } else if (
       first === 0x65 && bytes[start + 1] === 0x76 && bytes[start + 2] === 0x65 && bytes[start + 3] === 0x6e &&
       bytes[start + 4] === 0x74 /* event */
     ) {
-      if ((value = valueAfterName(bytes, start + 5, end)) >= 0) this.setEventType(bytes, value, end);
+      if ((value = valueAfterName(bytes, start + 5, end)) !== -1) this.setEventType(bytes, value, end);
     } else if (first === 0x69 && bytes[start + 1] === 0x64 /* id */) {
-      if ((value = valueAfterName(bytes, start + 2, end)) >= 0) this.setId(bytes, value, end);
+      if ((value = valueAfterName(bytes, start + 2, end)) !== -1) this.setId(bytes, value, end);
     } else if (
       first === 0x72 && bytes[start + 1] === 0x65 && bytes[start + 2] === 0x74 && bytes[start + 3] === 0x72 &&
       bytes[start + 4] === 0x79 /* retry */
     ) {
-      if ((value = valueAfterName(bytes, start + 5, end)) >= 0) this.setRetry(bytes, value, end);
+      if ((value = valueAfterName(bytes, start + 5, end)) !== -1) this.setRetry(bytes, value, end);
     }
   }
 
@@ -425,9 +426,9 @@ export class SseDecoder {
   }
 
   private clearEvent(): void {
+    // (`dataIsCopied` is read only while `dataLines > 0`, and the first data line sets it)
     this.dataLines = 0;
     this.dataSource = null;
-    this.dataIsCopied = false;
     this.eventType = '';
     this.eventSize = 0;
   }

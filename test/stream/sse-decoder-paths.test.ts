@@ -20,7 +20,7 @@ function nearNames(): string[] {
 
 const pathCases: Record<string, Buffer> = {
   'names one byte away from the known fields are ignored': bytes(
-    `id:known\n${nearNames().map((name) => `${name}:7\n${name}\ndata:${name}\n`).join('')}\n`,
+    `id:known\n${nearNames().map((name) => `${name}:7\ndata:${name}\n\n${name}\ndata:x\n\n`).join('')}`,
   ),
   'known names without a colon have an empty value': bytes('id:7\ndata:a\n\nid\ndata\nevent\nretry\n\nevent:x\ndata:b\n\nevent\ndata:c\n\n'),
   'a BOM after the start is part of its line': bytes('data:x\n\n\uFEFFdata:y\n\n\uFEFF:c\ndata:z\n\n'),
@@ -32,6 +32,11 @@ const pathCases: Record<string, Buffer> = {
   'a type with a leading space is not the repeated line without it': bytes('event:  x\ndata:1\n\nevent: x\ndata:2\n\nevent:  x\ndata:3\n\nevent: x\ndata:4\n\n'),
   'the repeated event line among other fields': bytes('event:x\ndata:1\n\nevent:xy\ndata:2\n\nevent:x\nevent:x\ndata:3\n\nevent:x\revent:x\r\ndata:4\n\nevent:x\n\nevent:xx\ndata:5\n\n'),
   'the repeated event line without the line end that would finish it': bytes('event:x\ndata:1\n\nevent:x'),
+  'a type whose bytes read backwards from its value match the previous type': bytes('event:x:\ndata:1\n\nevent:xQ\ndata:2\n\n'),
+  'a type with a leading space between two of the same type': bytes('event:x\ndata:1\n\nevent:  y\ndata:2\n\nevent:x\ndata:3\n\n'),
+  'an event line without its colon, then its type on the next line': bytes('event:x\ndata:1\n\nevent\nx\u0000data:2\n\nevent:x\ndata:3\n\n'),
+  // fed byte by byte, each line is built in the carry buffer over the bytes of the line before it
+  'known names cut short, right after a longer line': bytes('data:1\n\ndat\n\nevent:x\neven\ndata:3\n\nid:5\ni\ndata:4\n\nretry:7\nretr\n\n'),
 };
 
 /** The ways to feed `input`: whole, cut in two anywhere, with an empty chunk at every cut, byte by byte. */
@@ -73,6 +78,21 @@ test('a repeated event line counts toward the event size, to the byte', () => {
   assert.equal(sizes('data:aaaa\nevent:x\n\n', 17), { data: ['x:0', 'message:after'], errors: 1 });
   assert.equal(sizes('data:aaaa\nevent:x\ndata:b\n\n', 25), { data: ['x:0', 'x:aaaa\nb', 'message:after'], errors: 0 });
   assert.equal(sizes('data:aaaa\nevent:x\ndata:b\n\n', 24), { data: ['x:0', 'message:after'], errors: 1 });
+});
+
+test('an oversized line is reported as soon as its bytes arrive, before its line ends', () => {
+  const errors: string[] = [];
+  const events: string[] = [];
+  const decoder = new SseDecoder({ onEvent: (e) => events.push(e.text()), onError: (e) => errors.push(e.type), maxEventSize: 32 });
+  // `data:a` counts 7 with its line end; the unfinished line counts its bytes so far plus 1
+  const steps: [string, number][] = [['data:a\n', 0], [`data:${'x'.repeat(10)}`, 0], ['x'.repeat(9), 0], ['x', 1], ['x'.repeat(50), 1]];
+  for (const [chunk, errorsSoFar] of steps) {
+    decoder.feed(bytes(chunk));
+    assert.is(errors.length, errorsSoFar, `after ${JSON.stringify(chunk)}`);
+  }
+  decoder.feed(bytes('\n\ndata:ok\n\n'));
+  assert.equal(events, ['ok']);
+  assert.equal(errors, ['event-too-large']);
 });
 
 test('a repeated event line inside a dropped event does not leak its type into the next event', () => {
