@@ -154,6 +154,21 @@ for (const [layout, base, makeFastPath] of [
   }
 });
 
+test("the node's layout reads an event inside a larger buffer, from the event's own text or the chunk's", () => {
+  const fast = nodeFastPath();
+  const bytes = Buffer.from(`xyz${NODE}abc`, 'latin1');
+  const expected = general(NODE);
+  const read = (text?: string, textStart?: number) => {
+    const event = fast.read(bytes, 3, bytes.length - 3, text, textStart)!;
+    return { ...event, header: { ...event.header, adjacents: [...event.header.adjacents] } };
+  };
+  assert.equal(read(), expected);
+  assert.equal(read(bytes.toString('latin1'), 0), expected);
+  assert.equal(read(bytes.toString('latin1', 2), 2), expected);
+  const flags = Buffer.from(`xyz${NODE.replace(/"featureFlags":[0-9]+/, '"featureFlags":18446744073709551615')}abc`, 'latin1');
+  assert.is(fast.read(flags, 3, flags.length - 3)!.header.featureFlags, 18446744073709551615n);
+});
+
 test('after a stream taught it, a decoder gives the general reader\'s outcome for every one-byte change of an event', () => {
   const decoder = new BlockHeaderDecoder();
   const variants = (json: string) => {
