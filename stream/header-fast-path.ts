@@ -110,7 +110,10 @@ let lastData: Buffer | undefined;
 // number above 2^31 stored in a module variable would be boxed: one allocation per timestamp.
 const digitsValue = new Float64Array(1);
 
-/** Reads a JSON non-negative integer at `p`; returns its end, or -1 if it is not one. */
+/**
+ * Reads a JSON non-negative integer at `p`; returns its end, or -1 if it is not one. Callers need
+ * not check: every Template refuses to match at -1, and a template follows every number.
+ */
 function digits(b: Buffer, p: number, end: number): number {
   const start = p;
   let n = 0;
@@ -224,7 +227,6 @@ class LearnedLayout {
       if (value === Value.adjacents) {
         const entriesAt = p;
         p = readAdjacents(b, p, end);
-        if (p < 0) return undefined;
         adjacents = Adjacents.inText(text, entriesAt - base, adjacentCount);
         continue;
       }
@@ -237,7 +239,6 @@ class LearnedLayout {
       }
       const digitsStart = p;
       p = digits(b, p, end);
-      if (p < 0) return undefined;
       const n = digitsValue[0]!;
       switch (value) {
         case Value.chainId:
@@ -291,7 +292,7 @@ function readAdjacents(b: Buffer, p: number, end: number): number {
     if (b[p] !== QUOTE) return -1;
     p = digits(b, p + 1, end);
     const chain = digitsValue[0]!;
-    if (p < 0 || chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end) || !isNewChain(chain)) return -1;
+    if (chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end) || !isNewChain(chain)) return -1;
     p += ADJACENT_HASH.length;
     if (b[p] === COMMA) p++;
     else return b[p] === CLOSE_BRACE ? p : -1;
@@ -346,7 +347,7 @@ export class HeaderFastPath {
         if (b[p] !== QUOTE) return undefined;
         p = digits(b, p + 1, end);
         const chain = digitsValue[0]!;
-        if (p < 0 || chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end) || !isNewChain(chain)) return undefined;
+        if (chain > MAX_UINT32 || !ADJACENT_HASH.matches(b, p, end) || !isNewChain(chain)) return undefined;
         p += ADJACENT_HASH.length;
         if (b[p] === COMMA) p++;
         else if (b[p] === CLOSE_BRACE) break;
@@ -358,19 +359,18 @@ export class HeaderFastPath {
     if (!CHAIN_ID.matches(b, p, end)) return undefined;
     p = digits(b, p + CHAIN_ID.length, end);
     const chainId = digitsValue[0]!;
-    if (p < 0 || chainId > MAX_UINT32 || !version.matches(b, p, end)) return undefined;
+    if (chainId > MAX_UINT32 || !version.matches(b, p, end)) return undefined;
 
     p = digits(b, p + version.length, end);
     const creationTime = digitsValue[0]!;
-    if (p < 0 || creationTime > Number.MAX_SAFE_INTEGER || !EPOCH_START.matches(b, p, end)) return undefined;
+    if (creationTime > Number.MAX_SAFE_INTEGER || !EPOCH_START.matches(b, p, end)) return undefined;
 
     p = digits(b, p + EPOCH_START.length, end);
     const epochStart = digitsValue[0]!;
-    if (p < 0 || epochStart > Number.MAX_SAFE_INTEGER || !FEATURE_FLAGS.matches(b, p, end)) return undefined;
+    if (epochStart > Number.MAX_SAFE_INTEGER || !FEATURE_FLAGS.matches(b, p, end)) return undefined;
 
     const flagsStart = p + FEATURE_FLAGS.length;
     p = digits(b, flagsStart, end);
-    if (p < 0) return undefined;
     let featureFlags: bigint;
     if (p - flagsStart <= 15) featureFlags = digitsValue[0] === 0 ? ZERO_BIGINT : BigInt(digitsValue[0]!);
     else if (p - flagsStart > 20 || (featureFlags = BigInt(text.substring(flagsStart - base, p - base))) > MAX_WORD64) return undefined;
@@ -379,7 +379,7 @@ export class HeaderFastPath {
     const hash = text.substring(p + HASH_AT - base, p + HASH_AT + 43 - base);
     p = digits(b, p + HASH.length, end);
     const height = digitsValue[0]!;
-    if (p < 0 || height > Number.MAX_SAFE_INTEGER || !NONCE.matches(b, p, end)) return undefined;
+    if (height > Number.MAX_SAFE_INTEGER || !NONCE.matches(b, p, end)) return undefined;
 
     // The nonce: 1–20 digits, at most 2^64 − 1, kept as its decimal text.
     const nonceStart = p + NONCE.length;
@@ -399,7 +399,7 @@ export class HeaderFastPath {
 
     p = digits(b, p + REST.length, end);
     const txCount = digitsValue[0]!;
-    if (p < 0 || txCount > Number.MAX_SAFE_INTEGER || p + 1 !== end || b[p] !== CLOSE_BRACE) return undefined;
+    if (txCount > Number.MAX_SAFE_INTEGER || p + 1 !== end || b[p] !== CLOSE_BRACE) return undefined;
 
     const header: BlockHeader = {
       chainId, height, hash, parent, adjacents, chainwebVersion: this.versionString, creationTime, epochStart,

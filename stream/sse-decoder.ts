@@ -88,9 +88,7 @@ class OwnedBytes {
   }
 
   private grow(needed: number): void {
-    let size = this.bytes.length * 2;
-    while (size < needed) size *= 2;
-    const bigger = Buffer.allocUnsafe(size);
+    const bigger = Buffer.allocUnsafe(Math.max(needed, 2 * this.bytes.length));
     bigger.set(this.bytes.subarray(0, this.length));
     this.bytes = bigger;
   }
@@ -106,9 +104,8 @@ export class SseDecoder {
 
   private readonly view = new EventView();
 
-  // Start of stream: how many bytes of a leading BOM we have matched (3 = done deciding).
+  // Start of stream: how many bytes of a leading BOM have been matched; 3 once decided, BOM or not.
   private bomMatched = 0;
-  private bomDecided = false;
   // The previous chunk ended with CR: an LF at the start of the next chunk belongs to it.
   private skipLeadingLf = false;
 
@@ -159,11 +156,10 @@ export class SseDecoder {
     const bytes = asBuffer(chunk);
     const length = bytes.length;
     let position = 0;
-    if (length === 0) return;
 
-    if (!this.bomDecided) {
+    if (this.bomMatched < 3) {
       position = this.consumeBom(bytes);
-      if (position < 0) return; // the whole chunk is a prefix of a BOM: wait for more
+      if (position === -1) return; // the whole chunk is a prefix of a BOM: wait for more
     }
     if (this.skipLeadingLf && position < length) {
       this.skipLeadingLf = false;
@@ -171,11 +167,11 @@ export class SseDecoder {
     }
     if (this.carry.length > 0 || this.skippingMidLine) {
       position = this.finishCarriedLine(bytes, position);
-      if (position < 0) return;
+      if (position === -1) return;
     }
 
     // CR is rare (the node never sends it): find it once per chunk and only re-search past it.
-    let crIndex = position < length ? bytes.indexOf(CR, position) : -1;
+    let crIndex = bytes.indexOf(CR, position);
     while (position < length) {
       // Two shortcuts that spare a memchr call for the short lines of every event: a blank line,
       // and the same `event:` line as the previous event (a stream repeats one type).
@@ -197,12 +193,13 @@ export class SseDecoder {
       const lfIndex = bytes.indexOf(LF, position);
       let lineEnd: number;
       let next: number;
-      if (crIndex !== -1 && (lfIndex === -1 || crIndex < lfIndex)) {
+      // The line ends at the first CR or LF. As unsigned numbers, -1 (none left) is above every index.
+      if (crIndex >>> 0 < lfIndex >>> 0) {
         lineEnd = crIndex;
         next = crIndex + 1;
         if (next === length) this.skipLeadingLf = true;
         else if (bytes[next] === LF) next++;
-        crIndex = next < length ? bytes.indexOf(CR, next) : -1;
+        crIndex = bytes.indexOf(CR, next);
       } else if (lfIndex !== -1) {
         lineEnd = lfIndex;
         next = lfIndex + 1;
@@ -233,7 +230,6 @@ export class SseDecoder {
   /** Forget any unfinished event and line, as at the end of a stream; the next chunk starts a new stream. */
   reset(): void {
     this.bomMatched = 0;
-    this.bomDecided = false;
     this.skipLeadingLf = false;
     this.carry.length = 0;
     this.clearEvent();
@@ -244,18 +240,16 @@ export class SseDecoder {
   /** Returns the first position after a leading BOM, or -1 if the chunk ends while still undecided. */
   private consumeBom(bytes: Buffer): number {
     let position = 0;
-    while (position < bytes.length && this.bomMatched < 3 && bytes[position] === BOM[this.bomMatched]) {
+    // (past the end of the chunk `bytes` reads undefined, which is no BOM byte)
+    while (this.bomMatched < 3 && bytes[position] === BOM[this.bomMatched]) {
       this.bomMatched++;
       position++;
     }
-    if (this.bomMatched === 3) {
-      this.bomDecided = true;
-      return position;
-    }
+    if (this.bomMatched === 3) return position;
     if (position === bytes.length) return -1;
     // Not a BOM after all: the bytes matched so far are the start of the first line.
-    this.bomDecided = true;
     for (let i = 0; i < this.bomMatched; i++) this.carry.appendByte(BOM[i]!);
+    this.bomMatched = 3;
     return position;
   }
 
@@ -318,48 +312,28 @@ export class SseDecoder {
     }
     const first = bytes[start];
     if (first === COLON) {
-      if (this.onComment) {
-        const valueStart = bytes[start + 1] === SPACE && start + 1 < end ? start + 2 : start + 1;
-        this.onComment(bytes, valueStart, end);
-      }
+      this.onComment?.(bytes, valueAfterName(bytes, start, end), end);
       return;
     }
     this.eventSize = size;
-
-    // Fast paths for the two fields every event of the header stream has.
-    if (
-      first === 0x64 /* d */ && end - start >= 5 &&
-      bytes[start + 1] === 0x61 && bytes[start + 2] === 0x74 && bytes[start + 3] === 0x61 && bytes[start + 4] === COLON
+    // Only the four known names matter (any other field is ignored, WHATWG), and their bytes are
+    // compared in place: no search for the colon.
+    let value: number;
+    if (first === 0x64 && bytes[start + 1] === 0x61 && bytes[start + 2] === 0x74 && bytes[start + 3] === 0x61 /* data */) {
+      if ((value = valueAfterName(bytes, start + 4, end)) !== -1) this.data(bytes, value, end);
+    } else if (
+      first === 0x65 && bytes[start + 1] === 0x76 && bytes[start + 2] === 0x65 && bytes[start + 3] === 0x6e &&
+      bytes[start + 4] === 0x74 /* event */
     ) {
-      const valueStart = start + 5 < end && bytes[start + 5] === SPACE ? start + 6 : start + 5;
-      this.data(bytes, valueStart, end);
-      return;
-    }
-    if (
-      first === 0x65 /* e */ && end - start >= 6 &&
-      bytes[start + 1] === 0x76 && bytes[start + 2] === 0x65 && bytes[start + 3] === 0x6e &&
-      bytes[start + 4] === 0x74 && bytes[start + 5] === COLON
+      if ((value = valueAfterName(bytes, start + 5, end)) !== -1) this.setEventType(bytes, value, end);
+    } else if (first === 0x69 && bytes[start + 1] === 0x64 /* id */) {
+      if ((value = valueAfterName(bytes, start + 2, end)) !== -1) this.setId(bytes, value, end);
+    } else if (
+      first === 0x72 && bytes[start + 1] === 0x65 && bytes[start + 2] === 0x74 && bytes[start + 3] === 0x72 &&
+      bytes[start + 4] === 0x79 /* retry */
     ) {
-      const valueStart = start + 6 < end && bytes[start + 6] === SPACE ? start + 7 : start + 6;
-      this.setEventType(bytes, valueStart, end);
-      return;
+      if ((value = valueAfterName(bytes, start + 5, end)) !== -1) this.setRetry(bytes, value, end);
     }
-    this.otherField(bytes, start, end);
-  }
-
-  /** The general rule: name up to the first colon, value after it minus one space; no colon, empty value. */
-  private otherField(bytes: Uint8Array, start: number, end: number): void {
-    let colon = start;
-    while (colon < end && bytes[colon] !== COLON) colon++;
-    const nameLength = colon - start;
-    let valueStart = colon < end ? colon + 1 : end;
-    if (valueStart < end && bytes[valueStart] === SPACE) valueStart++;
-
-    if (nameLength === 4 && isAscii(bytes, start, 'data')) this.data(bytes, valueStart, end);
-    else if (nameLength === 5 && isAscii(bytes, start, 'event')) this.setEventType(bytes, valueStart, end);
-    else if (nameLength === 2 && isAscii(bytes, start, 'id')) this.setId(bytes, valueStart, end);
-    else if (nameLength === 5 && isAscii(bytes, start, 'retry')) this.setRetry(bytes, valueStart, end);
-    // Any other field is ignored (WHATWG).
   }
 
   private data(bytes: Uint8Array, start: number, end: number): void {
@@ -452,9 +426,9 @@ export class SseDecoder {
   }
 
   private clearEvent(): void {
+    // (`dataIsCopied` is read only while `dataLines > 0`, and the first data line sets it)
     this.dataLines = 0;
     this.dataSource = null;
-    this.dataIsCopied = false;
     this.eventType = '';
     this.eventSize = 0;
   }
@@ -472,9 +446,19 @@ export class SseDecoder {
   }
 }
 
-function isAscii(bytes: Uint8Array, start: number, text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (bytes[start + i] !== text.charCodeAt(i)) return false;
-  return true;
+/**
+ * Where the value starts if a field name of the line `…, end)` ends at `at`: the end of the line, or
+ * a colon and at most one space skipped. -1 if the name goes on (another field), or if `at` is past
+ * the end (the bytes compared were not the line's).
+ */
+function valueAfterName(bytes: Uint8Array, at: number, end: number): number {
+  if (at > end) return -1;
+  if (at < end) {
+    if (bytes[at] !== COLON) return -1;
+    at++;
+    if (at < end && bytes[at] === SPACE) at++;
+  }
+  return at;
 }
 
 export function createSseDecoder(options: SseDecoderOptions): SseDecoder {

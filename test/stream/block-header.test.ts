@@ -189,6 +189,94 @@ for (const [what, json, kind, field] of malformed) {
   });
 }
 
+/** Syntax and structure errors, each with its exact message and byte offset. */
+const misplaced: [string, string, HeaderErrorKind, string, string, number][] = [
+  ['data that ends inside the header', MODERN.slice(0, MODERN.indexOf('"header":') + 9), 'syntax', 'header', 'header: data ends where an object belongs', 10],
+  ['data that ends after a top-level key', '{"txCount":', 'syntax', 'txCount', 'txCount: data ends where a number belongs', 11],
+  ['whitespace only', '   ', 'syntax', '', 'data ends where an object belongs', 3],
+  ['no comma between top-level members', MODERN.replace(',"txCount"', ' "txCount"'), 'syntax', '', "expected ',' or '}' after a member", 777],
+  ['no comma between header members', MODERN.replace(',"chainId"', ' "chainId"'), 'syntax', 'header', "header: expected ',' or '}' after a member", 177],
+  ['no comma between adjacents', MODERN.replace(',"15":', ' "15":'), 'syntax', 'header.adjacents', "header.adjacents: expected ',' or '}' after a member", 75],
+  ['an unknown header member with a bad token', MODERN.replace('"chainId"', '"extra":{"a":tru},"chainId"'), 'syntax', 'header', 'header: invalid token "tru"', 190],
+  ['the version twice', MODERN.replace('"chainwebVersion":"mainnet01"', '"chainwebVersion":"mainnet01","chainwebVersion":"mainnet01"'), 'duplicate-field', 'header.chainwebVersion', 'header.chainwebVersion: appears twice', 237],
+  ['serviceVersion after chainwebVersion', MODERN.replace('"chainwebVersion":"mainnet01"', '"chainwebVersion":"mainnet01","serviceVersion":"mainnet01"'), 'duplicate-field', 'header.serviceVersion', 'header.serviceVersion: appears twice', 236],
+  ['an empty serviceVersion', MODERN.replace('"chainwebVersion":"mainnet01"', '"serviceVersion":""'), 'invalid-value', 'header.serviceVersion', 'header.serviceVersion: expected a network name, got ""', 208],
+  ['a version with a space', MODERN.replace('"chainwebVersion":"mainnet01"', '"chainwebVersion":"main net"'), 'invalid-value', 'header.chainwebVersion', 'header.chainwebVersion: expected a network name, got "main net"', 217],
+  ['a version of 65 chars', MODERN.replace('"chainwebVersion":"mainnet01"', `"chainwebVersion":"${'v'.repeat(65)}"`), 'invalid-value', 'header.chainwebVersion', `header.chainwebVersion: expected a network name, got "${'v'.repeat(65)}"`, 274],
+  ['the header twice', MODERN.replace(',"txCount":0', ',"header":{},"txCount":0'), 'duplicate-field', 'header', 'header: appears twice', 786],
+  ['an adjacent hash one char short', MODERN.replace(/"5":"./, '"5":"'), 'invalid-value', 'header.adjacents.5', 'header.adjacents.5: expected unpadded base64url of 32 bytes (43 chars), got 42 chars', 174],
+  ['an adjacent hash that is a number', MODERN.replace(/"5":"[^"]*"/, '"5":5'), 'wrong-type', 'header.adjacents.5', 'header.adjacents.5: expected a string', 130],
+  ['a hash with a char beyond latin1', MODERN.replace(/"hash":"./, '"hash":"\u0100'), 'invalid-value', 'header.hash', 'header.hash: expected unpadded base64url of 32 bytes (43 chars), got "\u0100"', 351],
+  ['an empty object', '{}', 'missing-field', 'header', 'header: missing', 2],
+  ['a header key that is not a string', MODERN.replace('"chainId":', '7:'), 'syntax', 'header', 'header: expected a quoted key', 177],
+  ['a header key without its colon', MODERN.replace('"chainId":', '"chainId" '), 'syntax', 'header', "header: expected ':' after a key", 187],
+  ['a top-level key without its colon', MODERN.replace('"txCount":', '"txCount" '), 'syntax', '', "expected ':' after a key", 787],
+  ['an adjacent key that is not a string', MODERN.replace(/"5":/, '5:'), 'syntax', 'header.adjacents', 'header.adjacents: expected a quoted chain id', 126],
+  ['an adjacent key without its colon', MODERN.replace(/"5":/, '"5" '), 'syntax', 'header.adjacents', "header.adjacents: expected ':' after a key", 130],
+  ['an adjacent key that is not a chain id', MODERN.replace('"5":"csFm', '"five":"csFm'), 'invalid-value', 'header.adjacents.five', 'header.adjacents.five: key is not a chain id', 132],
+  ['an unknown member that runs to the end of the data', '{"extra":[1,', 'syntax', '', 'data ends inside a value', 12],
+];
+
+for (const [what, json, kind, field, message, offset] of misplaced) {
+  corpusTest(`${what}: ${message}, at byte ${offset}`, () => {
+    const error = errorOf(json);
+    assert.equal([error.kind, error.field, error.message, error.offset], [kind, field, message, offset]);
+  });
+}
+
+corpusTest("an unknown member's numbers and literals follow JSON's grammar: these are skipped", () => {
+  for (const value of ['0', '-0', '12', '1.5', '1e5', '1E+5', '1.25e-3', 'true', 'false', 'null', '"s"', '{}', '[]', '[1,{"a":[null]}]']) {
+    assert.is(parseBlockHeaderEvent(MODERN.replace('{"header"', `{"extra":${value},"header"`)).header.height, 6321600, value);
+  }
+});
+
+corpusTest("an unknown member's bad token or bracket is a syntax error at its first byte", () => {
+  const cases: [string, string][] = [
+    ['01', 'invalid token "01"'], ['1.', 'invalid token "1."'], ['.5', 'invalid token ".5"'], ['1e', 'invalid token "1e"'],
+    ['1e+', 'invalid token "1e+"'], ['+1', 'invalid token "+1"'], ['-', 'invalid token "-"'], ['tru', 'invalid token "tru"'],
+    ['TRUE', 'invalid token "TRUE"'], ['0x1', 'invalid token "0x1"'], ['1.5.5', 'invalid token "1.5.5"'],
+    ['}', 'unbalanced brackets'], [']', 'unbalanced brackets'], [',', 'expected a value'],
+  ];
+  for (const [value, message] of cases) {
+    const error = errorOf(MODERN.replace('{"header"', `{"extra":${value},"header"`));
+    assert.equal([error.kind, error.field, error.message, error.offset], ['syntax', '', message, 9], value);
+  }
+});
+
+corpusTest('a number field tells a wrong type, a sign, an exponent and a stray character apart', () => {
+  const cases: [string, HeaderErrorKind, string][] = [
+    ['6e6', 'invalid-value', 'expected an integer'], ['6E6', 'invalid-value', 'expected an integer'],
+    ['false', 'wrong-type', 'expected a number'], ['true', 'wrong-type', 'expected a number'], ['null', 'wrong-type', 'expected a number'],
+    ['"6"', 'wrong-type', 'expected a number'], ['{}', 'wrong-type', 'expected a number'], ['[6]', 'wrong-type', 'expected a number'],
+    ['-6', 'out-of-range', 'negative'], ['+6', 'syntax', 'expected a number'], ['x', 'syntax', 'expected a number'],
+  ];
+  for (const [value, kind, message] of cases) {
+    const error = errorOf(MODERN.replace('"height":6321600', `"height":${value}`));
+    assert.equal([error.kind, error.field, error.message, error.offset], [kind, 'header.height', `header.height: ${message}`, 360], value);
+  }
+});
+
+corpusTest('a string with a raw control character or a bad escape is invalid; one without its closing quote is unterminated', () => {
+  const version = (text: string) => errorOf(MODERN.replace('"chainwebVersion":"mainnet01"', `"chainwebVersion":"${text}"`));
+  for (const text of ['main\u0001net01', 'main\\qnet01']) {
+    const error = version(text);
+    assert.equal([error.kind, error.field, error.message, error.offset], ['syntax', 'header.chainwebVersion', 'header.chainwebVersion: invalid string', 207], text);
+  }
+  const error = errorOf('{"header":{"chainwebVersion":"mainnet01');
+  assert.equal([error.kind, error.message, error.offset], ['syntax', 'header.chainwebVersion: unterminated string', 29]);
+});
+
+corpusTest('escapes inside a hash and a nonce are read as JSON reads them', () => {
+  const hash = /"hash":"([^"]*)"/.exec(MODERN)![1]!;
+  const nonce = /"nonce":"([^"]*)"/.exec(MODERN)![1]!;
+  const escaped = MODERN.replace(`"hash":"${hash}"`, `"hash":"\\u00${hash.charCodeAt(0).toString(16)}${hash.slice(1)}"`)
+    .replace(`"nonce":"${nonce}"`, `"nonce":"\\u00${nonce.charCodeAt(0).toString(16)}${nonce.slice(1)}"`);
+  assert.is.not(escaped, MODERN);
+  const event = parseBlockHeaderEvent(escaped);
+  assert.is(event.header.hash, hash);
+  assert.is(event.header.nonce, nonce);
+});
+
 corpusTest('a malformed event is reported with its field and the stream goes on, losing nothing else', () => {
   const good = jsonlLines('mainnet01-sequence-6321598.jsonl');
   const bad = MODERN.replace('"nonce":"8979370741994948982"', '"nonce":"-1"');

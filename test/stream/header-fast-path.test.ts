@@ -89,9 +89,20 @@ test('a learned layout reads an event inside a larger buffer, and with the chunk
   assert.equal(read(bytes.toString('latin1', 2), 2), expected);
 });
 
-test('a learned layout takes each value only within its bounds, and leaves the rest to the general reader', () => {
-  const fast = reversedFastPath();
-  const set = (key: string, value: string) => REVERSED.replace(new RegExp(`"${key}":("[0-9]*"|[0-9]+)`), `"${key}":${value}`);
+/** The node's own layout (keys sorted), read by a fast path that knows the version only. */
+const NODE = inOrder(EVENTS[0]!, TOP, HEADER);
+function nodeFastPath(): HeaderFastPath {
+  const fast = new HeaderFastPath();
+  fast.rememberVersion('mainnet01');
+  return fast;
+}
+
+for (const [layout, base, makeFastPath] of [
+  ['a learned layout', REVERSED, reversedFastPath],
+  ["the node's layout", NODE, nodeFastPath],
+] as const) test(`${layout} takes each value only within its bounds, and leaves the rest to the general reader`, () => {
+  const fast = makeFastPath();
+  const set = (key: string, value: string) => base.replace(new RegExp(`"${key}":("[0-9]*"|[0-9]+)`), `"${key}":${value}`);
   const cases: [string, string, boolean][] = [
     ['chainId 2^32 − 1', set('chainId', '4294967295'), true],
     ['chainId 2^32', set('chainId', '4294967296'), false],
@@ -118,29 +129,44 @@ test('a learned layout takes each value only within its bounds, and leaves the r
     ['nonce 0', set('nonce', '"0"'), true],
     ['an empty nonce', set('nonce', '""'), false],
     ['a nonce with a letter', set('nonce', '"12a"'), false],
-    ['no adjacents', REVERSED.replace(/"adjacents":\{[^}]*\}/, '"adjacents":{}'), true],
-    ['one adjacent', REVERSED.replace(/"adjacents":\{("[0-9]+":"[^"]*")[^}]*\}/, '"adjacents":{$1}'), true],
-    ['an adjacent of chain 2^32 − 1', REVERSED.replace(/"adjacents":\{"[0-9]+"/, '"adjacents":{"4294967295"'), true],
-    ['an adjacent of chain 2^32', REVERSED.replace(/"adjacents":\{"[0-9]+"/, '"adjacents":{"4294967296"'), false],
-    ['an adjacent chain twice', REVERSED.replace(/"adjacents":\{("[0-9]+":"[^"]*")/, '"adjacents":{$1,$1'), false],
-    ['an adjacent key with a leading zero', REVERSED.replace(/"adjacents":\{"/, '"adjacents":{"0'), false],
-    ['an adjacent key unquoted', REVERSED.replace(/"adjacents":\{"([0-9]+)"/, '"adjacents":{$1'), false],
-    ['an adjacents object ending in a comma', REVERSED.replace(/"\}\}\}$/, '",}}}'), false],
-    ['adjacents followed by a space', REVERSED.replace(/"\}\}\}$/, '" }}}'), false],
-    ['a hash one char short', REVERSED.replace(/"hash":"./, '"hash":"'), false],
-    ['a powHash in uppercase', REVERSED.replace(/"powHash":"(.{10})/, (_, s: string) => `"powHash":"${s.toUpperCase().replace(/[0-9]/g, 'A')}`), false],
-    ['text after the object', `${REVERSED} `, false],
-    ['the object cut short', REVERSED.slice(0, -1), false],
-    ['another version', REVERSED.replace('mainnet01', 'testnet04'), false],
+    ['no adjacents', base.replace(/"adjacents":\{[^}]*\}/, '"adjacents":{}'), true],
+    ['one adjacent', base.replace(/"adjacents":\{("[0-9]+":"[^"]*")[^}]*\}/, '"adjacents":{$1}'), true],
+    ['an adjacent of chain 2^32 − 1', base.replace(/"adjacents":\{"[0-9]+"/, '"adjacents":{"4294967295"'), true],
+    ['an adjacent of chain 2^32', base.replace(/"adjacents":\{"[0-9]+"/, '"adjacents":{"4294967296"'), false],
+    ['an adjacent chain twice', base.replace(/"adjacents":\{("[0-9]+":"[^"]*")/, '"adjacents":{$1,$1'), false],
+    ['an adjacent key with a leading zero', base.replace(/"adjacents":\{"/, '"adjacents":{"0'), false],
+    ['an adjacent key unquoted', base.replace(/"adjacents":\{"([0-9]+)"/, '"adjacents":{$1'), false],
+    ['an adjacents object ending in a comma', base.replace(/("adjacents":\{[^}]*")\}/, '$1,}'), false],
+    ['adjacents followed by a space', base.replace(/("adjacents":\{[^}]*")\}/, '$1 }'), false],
+    ['a hash one char short', base.replace(/"hash":"./, '"hash":"'), false],
+    ['a powHash in uppercase', base.replace(/"powHash":"(.{10})/, (_, s: string) => `"powHash":"${s.toUpperCase().replace(/[0-9]/g, 'A')}`), false],
+    ['text after the object', `${base} `, false],
+    ['the object cut short', base.slice(0, -1), false],
+    ['another version', base.replace('mainnet01', 'testnet04'), false],
   ];
   for (const [what, json, fits] of cases) {
-    assert.is.not(json, REVERSED, `${what}: the case changes the event`);
+    assert.is.not(json, base, `${what}: the case changes the event`);
     const expected = general(json);
     const valid = !('kind' in (expected as object));
     assert.is(fastRead(fast, json) !== undefined, fits, what);
     if (fits) assert.equal(fastRead(fast, json), expected, what);
     else if (valid) assert.ok(['another version', 'text after the object', 'adjacents followed by a space'].includes(what), `${what} is valid yet not read`);
   }
+});
+
+test("the node's layout reads an event inside a larger buffer, from the event's own text or the chunk's", () => {
+  const fast = nodeFastPath();
+  const bytes = Buffer.from(`xyz${NODE}abc`, 'latin1');
+  const expected = general(NODE);
+  const read = (text?: string, textStart?: number) => {
+    const event = fast.read(bytes, 3, bytes.length - 3, text, textStart)!;
+    return { ...event, header: { ...event.header, adjacents: [...event.header.adjacents] } };
+  };
+  assert.equal(read(), expected);
+  assert.equal(read(bytes.toString('latin1'), 0), expected);
+  assert.equal(read(bytes.toString('latin1', 2), 2), expected);
+  const flags = Buffer.from(`xyz${NODE.replace(/"featureFlags":[0-9]+/, '"featureFlags":18446744073709551615')}abc`, 'latin1');
+  assert.is(fast.read(flags, 3, flags.length - 3)!.header.featureFlags, 18446744073709551615n);
 });
 
 test('after a stream taught it, a decoder gives the general reader\'s outcome for every one-byte change of an event', () => {
