@@ -671,40 +671,80 @@ export class BlockHeaderDecoder {
     }
   }
 
-  /** Skips any JSON value (for members this decoder does not know). */
+  /** Skips any JSON value (for members this decoder does not know), checking JSON's grammar as a
+   *  JSON parser would: every bracket closed by its own kind, commas between elements, a string
+   *  name and a colon before each member's value. Containers nest on an explicit stack, so a
+   *  deeply nested value cannot exhaust the JS stack. */
   private skipValue(field: string): void {
-    const b = this.b;
-    let depth = 0;
-    do {
+    const open: number[] = []; // the closing byte each open container expects, innermost last
+    for (;;) {
+      // a value
       const c = this.nextToken();
       if (c === -1) this.fail('syntax', field, 'data ends inside a value');
       if (c === QUOTE) {
         this.readGenericString(field);
       } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        depth++;
         this.p++;
+        const close = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+        const next = this.nextToken();
+        if (next === close) {
+          this.p++;
+        } else {
+          open.push(close);
+          if (close === CLOSE_BRACE) this.skipMemberName(field);
+          continue;
+        }
       } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        if (depth === 0) this.fail('syntax', field, 'unbalanced brackets');
-        depth--;
-        this.p++;
+        this.fail('syntax', field, 'unbalanced brackets');
       } else if (c === COMMA || c === COLON) {
-        if (depth === 0) this.fail('syntax', field, 'expected a value');
-        this.p++;
+        this.fail('syntax', field, 'expected a value');
       } else {
-        // number or literal: up to the next delimiter
-        let p = this.p;
-        while (p < this.end) {
-          const d = b[p]!;
-          if (d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || d === COLON || d <= 0x20) break;
-          p++;
-        }
-        const token = b.toString('latin1', this.p, p);
-        if (!/^(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null)$/.test(token)) {
-          this.fail('syntax', field, `invalid token ${JSON.stringify(token)}`);
-        }
-        this.p = p;
+        this.skipLiteral(field);
       }
-    } while (depth > 0);
+      // what may follow a value: a comma (then the next element) or its container's close
+      for (;;) {
+        if (open.length === 0) return;
+        const d = this.nextToken();
+        if (d === -1) this.fail('syntax', field, 'data ends inside a value');
+        const close = open[open.length - 1]!;
+        if (d === COMMA) {
+          this.p++;
+          if (close === CLOSE_BRACE) this.skipMemberName(field);
+          break;
+        }
+        if (d === close) { this.p++; open.pop(); continue; }
+        if (d === CLOSE_BRACE || d === CLOSE_BRACKET) this.fail('syntax', field, 'unbalanced brackets');
+        this.fail('syntax', field, 'expected a comma or the end of the container');
+      }
+    }
+  }
+
+  /** A member's name and its colon, inside a skipped object. */
+  private skipMemberName(field: string): void {
+    const c = this.nextToken();
+    if (c === -1) this.fail('syntax', field, 'data ends inside a value');
+    if (c !== QUOTE) this.fail('syntax', field, 'expected a member name');
+    this.readGenericString(field);
+    const d = this.nextToken();
+    if (d === -1) this.fail('syntax', field, 'data ends inside a value');
+    if (d !== COLON) this.fail('syntax', field, 'expected a colon');
+    this.p++;
+  }
+
+  /** A number or literal, up to the next delimiter, by JSON's grammar. */
+  private skipLiteral(field: string): void {
+    const b = this.b;
+    let p = this.p;
+    while (p < this.end) {
+      const d = b[p]!;
+      if (d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || d === COLON || d <= 0x20) break;
+      p++;
+    }
+    const token = b.toString('latin1', this.p, p);
+    if (!/^(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null)$/.test(token)) {
+      this.fail('syntax', field, `invalid token ${JSON.stringify(token)}`);
+    }
+    this.p = p;
   }
 
   // ---- errors ----

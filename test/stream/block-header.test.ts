@@ -243,6 +243,23 @@ corpusTest("an unknown member's bad token or bracket is a syntax error at its fi
   }
 });
 
+corpusTest("an unknown member's value must be JSON: brackets of its own kind, commas, member names and colons", () => {
+  const cases: [string, string, number][] = [
+    ['[1}', 'unbalanced brackets', 11], ['{"a":1]', 'unbalanced brackets', 15], ['[1,]', 'unbalanced brackets', 12],
+    ['[,1]', 'expected a value', 10], ['[1 2]', 'expected a comma or the end of the container', 12],
+    ['{"a" 1}', 'expected a colon', 14], ['{1:2}', 'expected a member name', 10], ['{"a":1,}', 'expected a member name', 16],
+    ['{"a":}', 'unbalanced brackets', 14], ['[[1]', 'expected a comma or the end of the container', 22],
+  ];
+  for (const [value, message, offset] of cases) {
+    const error = errorOf(MODERN.replace('{"header"', `{"extra":${value},"header"`));
+    assert.equal([error.kind, error.field, error.message, error.offset], ['syntax', '', message, offset], value);
+  }
+  // nesting is not bounded by the JS stack
+  const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+  assert.is(parseBlockHeaderEvent(MODERN.replace('{"header"', `{"extra":${deep},"header"`)).header.height, 6321600);
+  assert.is(parseBlockHeaderEvent(MODERN.replace('{"header"', '{"extra":{"a":[1,{"b":{}}],"c":"}"},"header"')).header.height, 6321600);
+});
+
 corpusTest('a number field tells a wrong type, a sign, an exponent and a stray character apart', () => {
   const cases: [string, HeaderErrorKind, string][] = [
     ['6e6', 'invalid-value', 'expected an integer'], ['6E6', 'invalid-value', 'expected an integer'],
