@@ -22,7 +22,7 @@ export function normInt(b: bigint): PactInt {
 }
 
 export function toBig(i: PactInt): bigint {
-  return typeof i === 'bigint' ? i : BigInt(i);
+  return BigInt(i); // a bigint comes back as it is
 }
 
 export function isInt(v: unknown): v is PactInt {
@@ -84,9 +84,8 @@ export function intNeg(a: PactInt): PactInt {
 }
 
 export function intCmp(a: PactInt, b: PactInt): number {
-  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
-  const x = toBig(a), y = toBig(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  // JS compares a number with a bigint exactly, so no conversion is needed
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Bit length of |x| (0 for 0): Pact's `nbits`, used by the gas formulas. No strings: O(1) for a
@@ -192,13 +191,8 @@ const FLOAT = new Float64Array(1);
 const FLOAT_WORDS = new Uint32Array(FLOAT.buffer);
 const HIGH = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 1 : 0; // the word holding the exponent
 
-/** 2^e for e ≤ 1024, built on demand: bigint comparisons are fast builtins, mixed ones are not. */
-const POWERS_OF_TWO: bigint[] = [];
-function powerOfTwo(e: number): bigint {
-  let p = POWERS_OF_TWO[e];
-  if (p === undefined) p = POWERS_OF_TWO[e] = 1n << BigInt(e);
-  return p;
-}
+/** 2^e for e ≤ 1024, made once while loading: bigint comparisons are fast builtins, mixed ones are not. */
+const POWERS_OF_TWO: bigint[] = Array.from({ length: 1025 }, (_, e) => 1n << BigInt(e));
 
 /** Bit length of 0 ≤ a < 2^1024 from its float's exponent, corrected when rounding went up a power. */
 function smallBitLength(a: bigint): number {
@@ -215,7 +209,7 @@ function floatBitLength(a: bigint, f: number): number {
   const exponent = ((high >>> 20) & 0x7ff) - 1023;
   // a float that is exactly 2^e may be `a` rounded up from below 2^e (bit length e, not e + 1)
   // (below 2^53 the float is exact)
-  if (exponent > 53 && (high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < powerOfTwo(exponent)) return exponent;
+  if (exponent > 53 && (high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < POWERS_OF_TWO[exponent]) return exponent;
   return exponent + 1;
 }
 
@@ -228,14 +222,10 @@ export function decFromInt(i: PactInt): PactDecimal {
   return new PactDecimal(toBig(i), 0);
 }
 
-const POW10: bigint[] = [];
+/** 10^0 .. 10^255 (every decimal scale), made once while loading. */
+const POW10: bigint[] = Array.from({ length: MAX_PLACES + 1 }, (_, n) => 10n ** BigInt(n));
 export function pow10(n: number): bigint {
-  if (n < 64) {
-    let p = POW10[n];
-    if (p === undefined) p = POW10[n] = 10n ** BigInt(n);
-    return p;
-  }
-  return 10n ** BigInt(n);
+  return POW10[n] ?? 10n ** BigInt(n);
 }
 
 /** Mantissa rescaled to `places` (places >= d.places). */
@@ -243,31 +233,23 @@ function scaledTo(d: PactDecimal, places: number): bigint {
   return places === d.places ? d.mantissa : d.mantissa * pow10(places - d.places);
 }
 
-/** Places of a sum: the max, but a zero operand contributes no places and two zeros give none
- *  (Data.Decimal's `roundMax`). */
-function sumPlaces(a: PactDecimal, b: PactDecimal): number {
-  if (a.mantissa === 0n) return b.mantissa === 0n ? 0 : b.places;
-  if (b.mantissa === 0n) return a.places;
-  return Math.max(a.places, b.places);
-}
+/** Sums and differences at the larger scale, but a zero operand brings no places: the result
+ *  is then the other operand (negated for 0 - b), and two zeros give 0 with none (Data.Decimal's
+ *  `roundMax`). */
+const ZERO = new PactDecimal(0n, 0);
 
 export function decAdd(a: PactDecimal, b: PactDecimal): PactDecimal {
+  if (a.mantissa === 0n) return b.mantissa === 0n ? ZERO : b;
+  if (b.mantissa === 0n) return a;
   const p = Math.max(a.places, b.places);
-  const m = scaledTo(a, p) + scaledTo(b, p);
-  return rescaleExact(m, p, sumPlaces(a, b));
+  return new PactDecimal(scaledTo(a, p) + scaledTo(b, p), p);
 }
 
 export function decSub(a: PactDecimal, b: PactDecimal): PactDecimal {
+  if (a.mantissa === 0n) return b.mantissa === 0n ? ZERO : decNeg(b);
+  if (b.mantissa === 0n) return a;
   const p = Math.max(a.places, b.places);
-  const m = scaledTo(a, p) - scaledTo(b, p);
-  return rescaleExact(m, p, sumPlaces(a, b));
-}
-
-/** m/10^from re-expressed with `to` places (to <= from only drops zero digits when exact). */
-function rescaleExact(m: bigint, from: number, to: number): PactDecimal {
-  if (to === from) return new PactDecimal(m, from);
-  if (to > from) return new PactDecimal(m * pow10(to - from), to);
-  return new PactDecimal(roundHalfEven(m, pow10(from - to)), to);
+  return new PactDecimal(scaledTo(a, p) - scaledTo(b, p), p);
 }
 
 /** Divide n by d (d > 0) rounding half to even. */
@@ -285,7 +267,6 @@ export function roundHalfEven(n: bigint, d: bigint): bigint {
 /** Strip trailing zeros (Data.Decimal's normalisation after * and /). */
 export function decNormalize(d: PactDecimal): PactDecimal {
   let m = d.mantissa, p = d.places;
-  if (m === 0n) return p === 0 ? d : new PactDecimal(0n, 0);
   while (p > 0 && m % 10n === 0n) { m /= 10n; p--; }
   return p === d.places ? d : new PactDecimal(m, p);
 }
