@@ -36,6 +36,7 @@ export function scope(name, mutate, tests, skip, { corpusData = false } = {}) {
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
     tempDirName: '.stryker-tmp',
     ignorePatterns: ['dist', 'reports', '.stryker-tmp', 'coverage'],
-    cleanTempDir: 'always',
+    // MUTATE_KEEP_SANDBOX=1 keeps the instrumented sandbox for stryker/replay.mjs
+    cleanTempDir: process.env.MUTATE_KEEP_SANDBOX ? false : 'always',
   };
 }

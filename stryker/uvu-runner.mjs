@@ -36,7 +36,8 @@ export class UvuInProcessRunner {
     /** every test, in file and suite order: { id, suite, handler } */
     this.tests = [];
     this.loaded = false;
-    /** whether a mutant ran in this process since the tests were loaded (then kills are double-checked) */
+    /** whether tests ran in this process since they were loaded (the dry run or a mutant's): then
+     *  process-wide caches may hold what those runs computed, so verdicts are double-checked */
     this.dirty = false;
     /** bumped when a run is abandoned after a timeout: its loop stops before its next test */
     this.generation = 0;
@@ -156,6 +157,7 @@ export class UvuInProcessRunner {
     // coverage while loading (in init) stays: it marks the static mutants that ignoreStatic skips
     if (s.mutantCoverage) s.mutantCoverage.perTest = {};
     const tests = await this.run(this.tests, { all: true, coverage });
+    this.dirty = true;
     const failures = tests.filter(t => t.status === TestStatus.Failed);
     if (failures.length) {
       return { status: DryRunStatus.Error, errorMessage: `the tests fail without mutants: ${failures.map(f => `${f.id}: ${f.failureMessage}`).join('; ')}` };
@@ -194,8 +196,9 @@ export class UvuInProcessRunner {
     const s = ns();
     s.activeMutant = id;
     process.env[ENV_ACTIVE] = id;
-    s.hitLimit = options.hitLimit;
-    s.hitCount = options.hitLimit === undefined ? undefined : 0;
+    // hits are always counted: a run that never reached its mutant is not a verdict (mutantRun)
+    s.hitLimit = options.hitLimit ?? Infinity;
+    s.hitCount = 0;
     try {
       return await this.run(chosen, { all: options.disableBail, coverage: false });
     } finally {
@@ -239,6 +242,7 @@ export class UvuInProcessRunner {
       return toMutantRunResult({ status: DryRunStatus.Timeout, reason: `tests still running after ${Math.round(options.timeout * 0.9)} ms` });
     }
     const hitLimit = determineHitLimitReached(s.hitCount, s.hitLimit);
+    const reached = s.hitCount > 0;
     s.hitCount = undefined;
     s.hitLimit = undefined;
     if (hitLimit) {
@@ -252,6 +256,15 @@ export class UvuInProcessRunner {
     }
     this.pending = undefined;
     const killer = tests.find(t => t.status === TestStatus.Failed);
+    if (!killer && !reached && this.dirty) {
+      // The tests that reached this mutant in the dry run passed without reaching it now: what they
+      // computed is still in a process-wide cache (source-cache's syntax trees, module-cache's
+      // compiles, memo tables) filled by the dry run or an earlier mutant, so the mutated code never
+      // ran. A plain uvu run starts with empty caches and would run it: exit, and Stryker retries
+      // this mutant in a fresh worker, where its tests are the first to run.
+      if (process.env.UVU_RUNNER_LOG) appendFileSync(process.env.UVU_RUNNER_LOG, `${id}\t${chosen.length} tests\t${tests.length} ran\t${Math.round(performance.now() - started)} ms\tnot reached: fresh worker\n`);
+      process.exit(3);
+    }
     if (killer) {
       // a kill counts only if the killing test passes again without the mutant
       const again = await this.run(this.tests.filter(t => t.id === killer.id), { all: false, coverage: false });
@@ -268,7 +281,7 @@ export class UvuInProcessRunner {
     }
     this.dirty = true;
     if (process.env.UVU_RUNNER_LOG) {
-      appendFileSync(process.env.UVU_RUNNER_LOG, `${id}\t${chosen.length} tests\t${tests.length} ran\t${Math.round(performance.now() - started)} ms\t${killer ? 'killed by ' + killer.id : 'survived'}\n`);
+      appendFileSync(process.env.UVU_RUNNER_LOG, `${id}\t${chosen.length} tests\t${tests.length} ran\t${Math.round(performance.now() - started)} ms\t${killer ? 'killed by ' + killer.id : reached ? 'survived' : 'survived, not reached'}\n`);
     }
     return toMutantRunResult({ status: DryRunStatus.Complete, tests });
   }
