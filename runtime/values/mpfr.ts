@@ -78,17 +78,18 @@ function checkRange(f: BinFloat): TransResult {
   return f;
 }
 
-/** Is the float exactly 1? (floats from roundRational always carry a 53-bit mantissa) */
-const isOne = (f: BinFloat): boolean => !f.neg && f.m === 1n << BigInt(f.e < 0 ? -f.e : 0) && f.e <= 0;
-
-const sameFloat = (a: BinFloat, b: BinFloat): boolean => a.neg === b.neg && a.m === b.m && a.e === b.e;
+const TOP_BIT = 1n << 52n;
+/** Is the float exactly 1? (operands come from roundRational, which always gives a 53-bit
+ *  mantissa: 1 is 2^52·2^-52) */
+const isOne = (f: BinFloat): boolean => !f.neg && f.e === -52 && f.m === TOP_BIT;
 
 /** Round A·2^shift ± err·2^shift (A > 0) if both ends round alike; null when undecided. */
 function roundIfCertain(A: bigint, err: bigint, shift: number): BinFloat | null {
   const lo = A - err, hi = A + err;
   if (lo <= 0n) return null;
+  // both ends are positive: the same mantissa and exponent is the same float
   const a = roundScaled(lo, shift), b = roundScaled(hi, shift);
-  return sameFloat(a, b) ? a : null;
+  return a.m === b.m && a.e === b.e ? a : null;
 }
 
 /** Round the integer X·2^shift: scaling by a power of two commutes with the rounding. */
@@ -145,15 +146,18 @@ function lnNearOne(F: bigint, W: number): bigint {
   return 2n * sum;
 }
 
+/** ⌊√2·2^52⌋, the largest 53-bit mantissa below √2 */
+const SQRT2_MANTISSA = isqrt(2n << 104n);
+
 /** ln|x| at W fractional bits with its error bound in units. */
 function lnFixed(x: BinFloat, W: number): { v: bigint; err: bigint } {
   // x = f · 2^t with f in [1/√2, √2)
   const bl = bitLen(x.m);
   let t = x.e + bl - 1;
   let F = shl(x.m, W - (bl - 1)); // f·2^W, f in [1, 2)
-  const SQRT2 = 1.4142135623730951;
-  if (Number(F >> BigInt(Math.max(0, W - 52))) / 2 ** Math.min(W, 52) > SQRT2) { F >>= 1n; t += 1; }
-  const tBits = Math.max(1, bitLen(BigInt(Math.abs(t))));
+  // f > √2 ⟺ the (53-bit) mantissa exceeds ⌊√2·2^52⌋ (√2 is irrational: never equal)
+  if (x.m > SQRT2_MANTISSA) { F >>= 1n; t += 1; }
+  const tBits = bitLen(BigInt(Math.abs(t)));
   const ln2 = ln2Fixed(W + tBits + 2);
   const v = lnNearOne(F, W) + ((BigInt(t) * ln2) >> BigInt(tBits + 2));
   return { v, err: BigInt(W) + 16n };
@@ -164,7 +168,7 @@ function expFixed(Z: bigint, W: number): { A: bigint; k: number; err: bigint } {
   // z = k·ln2 + r, |r| ≤ ln2/2
   const zApprox = Number(Z >> BigInt(Math.max(0, W - 60))) / 2 ** Math.min(W, 60);
   const k = Math.round(zApprox / Math.LN2);
-  const kBits = Math.max(1, bitLen(BigInt(Math.abs(k))));
+  const kBits = bitLen(BigInt(Math.abs(k)));
   const s = Math.max(4, Math.ceil(Math.sqrt(W) / 2)); // halvings before the Taylor series
   const Wr = W + s + 8;
   const ln2 = ln2Fixed(Wr + kBits + 2);
@@ -186,9 +190,10 @@ function expFixed(Z: bigint, W: number): { A: bigint; k: number; err: bigint } {
 
 export function transExp(x: BinFloat | null): TransResult {
   if (x === null) return { neg: false, m: 1n, e: 0 };
-  // beyond these bounds the result leaves MPFR's exponent range
+  // |x| ≥ 2^30: e^|x| ≥ 2^(1.44·2^30) is beyond MPFR's exponent range (below 2^30 it may not be)
   const mag = mpfrExp(x);
-  if (mag > 32) return x.neg ? 'zero' : 'inf';
+  if (mag > 30) return x.neg ? 'zero' : 'inf';
+  // e^x for a float x ≠ 0 is transcendental, never a midpoint: more bits always decide
   for (let W = 96; ; W *= 2) {
     const Wz = W + Math.max(0, mag) + 8;
     const Z = shl(x.neg ? -x.m : x.m, x.e + Wz);
@@ -197,7 +202,6 @@ export function transExp(x: BinFloat | null): TransResult {
     const absErr = ((err * A) >> BigInt(Wz)) + 4n;
     const f = roundIfCertain(A, absErr, k - Wz);
     if (f) return checkRange(f);
-    if (W > MAX_WORK) return checkRange(roundScaled(A, k - Wz));
   }
 }
 
@@ -205,13 +209,12 @@ export function transLn(x: BinFloat | null): TransResult {
   if (x === null) return 'inf'; // ln 0 = -inf
   if (x.neg) return 'nan';
   if (isOne(x)) return 'zero';
+  // ln x for a float x ≠ 1 is transcendental, never a midpoint: more bits always decide
   for (let W = 96; ; W *= 2) {
     const { v, err } = lnFixed(x, W);
-    if (v === 0n && W > MAX_WORK) return 'zero';
     const neg = v < 0n;
     const f = roundIfCertain(neg ? -v : v, err, -W);
     if (f) return { ...f, neg };
-    if (W > MAX_WORK) return { ...roundScaled(neg ? -v : v, -W), neg };
   }
 }
 
