@@ -59,24 +59,23 @@ export function intDiv(a: PactInt, b: PactInt): PactInt {
     // a - a % b is an exact multiple of b, so this division is exact (no float rounding).
     const rem = a % b;
     let q = (a - rem) / b;
-    if (rem !== 0 && (rem < 0) !== (b < 0)) q -= 1;
+    if (rem * b < 0) q -= 1; // a remainder of the other sign than b: truncation went up
     return q === 0 ? 0 : q;
   }
   const x = toBig(a), y = toBig(b);
-  let q = x / y;
-  if ((x % y !== 0n) && ((x < 0n) !== (y < 0n))) q -= 1n;
-  return normInt(q);
+  return normInt((x - floorMod(x, y)) / y);
 }
+
+/** x mod y with the divisor's sign (the sum is exact for bigints, unlike for floats). */
+const floorMod = (x: bigint, y: bigint): bigint => (x % y + y) % y;
 
 /** Haskell `mod`: the result takes the sign of the divisor. */
 export function intMod(a: PactInt, b: PactInt): PactInt {
   if (typeof a === 'number' && typeof b === 'number') {
     const r = a % b;
-    return r !== 0 && (r < 0) !== (b < 0) ? r + b : r === 0 ? 0 : r;
+    return r * b < 0 ? r + b : r === 0 ? 0 : r;
   }
-  const x = toBig(a), y = toBig(b);
-  const r = x % y;
-  return normInt(r !== 0n && (r < 0n) !== (y < 0n) ? r + y : r);
+  return normInt(floorMod(toBig(a), toBig(b)));
 }
 
 export function intNeg(a: PactInt): PactInt {
@@ -204,12 +203,12 @@ function smallBitLength(a: bigint): number {
 
 /** Bit length of 0 < |a| < 2^1024 given f = Number(a), finite and not 0. */
 function floatBitLength(a: bigint, f: number): number {
-  FLOAT[0] = f < 0 ? -f : f;
+  FLOAT[0] = f; // the sign bit lies outside the exponent and mantissa bits read here
   const high = FLOAT_WORDS[HIGH];
   const exponent = ((high >>> 20) & 0x7ff) - 1023;
-  // a float that is exactly 2^e may be `a` rounded up from below 2^e (bit length e, not e + 1)
-  // (below 2^53 the float is exact)
-  if (exponent > 53 && (high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < POWERS_OF_TWO[exponent]) return exponent;
+  // a float that is exactly 2^e may be `a` rounded up from below 2^e (bit length e, not e + 1);
+  // the comparison with 2^e is only made when the float's mantissa bits are all zero
+  if ((high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < POWERS_OF_TWO[exponent]) return exponent;
   return exponent + 1;
 }
 
@@ -256,7 +255,6 @@ export function decSub(a: PactDecimal, b: PactDecimal): PactDecimal {
 export function roundHalfEven(n: bigint, d: bigint): bigint {
   let q = n / d;
   let r = n % d;
-  if (r === 0n) return q;
   if (r < 0n) { r = -r; }
   const twice = r * 2n;
   const neg = n < 0n;
@@ -352,8 +350,7 @@ export function decShow(d: PactDecimal): string {
 /** REPL printer text: integral values print as `<int>.0`, others at their scale. */
 export function decPretty(d: PactDecimal): string {
   if (decIsIntegral(d)) {
-    const i = d.places === 0 ? d.mantissa : d.mantissa / pow10(d.places);
-    return i.toString() + '.0';
+    return (d.mantissa / pow10(d.places)).toString() + '.0';
   }
   return decDigits(d);
 }

@@ -92,9 +92,7 @@ function showDecimal(d: PactDecimal): string {
 /** ModuleName{name, namespace} from `ns.mod` or `mod` */
 function moduleNameJson(qualified: string): Json {
   const dot = qualified.lastIndexOf('.');
-  return dot < 0
-    ? object(['namespace', null], ['name', qualified])
-    : object(['namespace', qualified.slice(0, dot)], ['name', qualified.slice(dot + 1)]);
+  return object(['namespace', dot < 0 ? null : qualified.slice(0, dot)], ['name', qualified.slice(dot + 1)]);
 }
 
 const SECONDS_FORMAT = '%Y-%m-%dT%H:%M:%SZ';
