@@ -25,8 +25,8 @@ export function valueEquals(a: Value, b: Value, depth = 0): boolean {
   if (a instanceof PactObject) {
     if (!(b instanceof PactObject) || a.size !== b.size) return false;
     for (const [k, v] of a.fields) {
-      const w = b.fields.get(k);
-      if (w === undefined || !valueEquals(v, w, depth + 1)) return false;
+      // a key missing from b (same size: keys differ) gives undefined, equal to no value
+      if (!valueEquals(v, b.fields.get(k)!, depth + 1)) return false;
     }
     return true;
   }

@@ -91,7 +91,7 @@ export function legacyKeyOrder(keys: string[]): string[] {
 function moduleNameJson(q: string): string {
   const dot = q.lastIndexOf('.');
   const ns = dot < 0 ? 'null' : jsonString(q.slice(0, dot));
-  return `{"namespace":${ns},"name":${jsonString(dot < 0 ? q : q.slice(dot + 1))}}`;
+  return `{"namespace":${ns},"name":${jsonString(q.slice(dot + 1))}}`;
 }
 
 /** Pact's stable JSON encoding of a value (`encodeStable`): what `hash` hashes for non-strings. */
@@ -138,7 +138,7 @@ function stableJsonAt(v: Value, depth: number): string {
   }
   if (v instanceof ModuleGuard) {
     const dot = v.module.lastIndexOf('.');
-    return `{"moduleName":${jsonString(dot < 0 ? v.module : v.module.slice(dot + 1))},"name":${jsonString(v.name)}}`;
+    return `{"moduleName":${jsonString(v.module.slice(dot + 1))},"name":${jsonString(v.name)}}`;
   }
   if (v instanceof PactGuard) return `{"pactId":${jsonString(v.pactId)},"name":${jsonString(v.name)}}`;
   if (v instanceof ModRef) {

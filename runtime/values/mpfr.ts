@@ -20,15 +20,15 @@ const PREC = 53;
 const EMAX = 2 ** 30 - 1;
 const EMIN = 1 - 2 ** 30;
 
+/** Bit length of x ≥ 0 (0 for 0). */
 export function bitLen(x: bigint): number {
-  if (x < 0n) x = -x;
-  if (x === 0n) return 0;
-  // toString(16) is fast; refine by the top digit
+  // toString(16) is fast; refine by the top digit (clz32(0) = 32 makes 0 come out as 0)
   const hex = x.toString(16);
   return (hex.length - 1) * 4 + (32 - Math.clz32(parseInt(hex[0], 16)));
 }
 
-const shl = (x: bigint, n: number): bigint => (n >= 0 ? x << BigInt(n) : x >> BigInt(-n));
+/** x·2^n rounded toward -∞: a BigInt shift by a negative count shifts the other way. */
+const shl = (x: bigint, n: number): bigint => x << BigInt(n);
 
 /** Round num/den (den > 0, num ≠ 0) to a 53-bit float, nearest with ties to even. */
 export function roundRational(num: bigint, den: bigint): BinFloat {
@@ -62,12 +62,10 @@ export function decimalToFloat(d: PactDecimal): BinFloat | null {
 }
 
 /** The exact value of a float as a Pact decimal (mpfr_get_q, then Decimal's fromRational). */
-export function floatToDecimal(r: TransResult): PactDecimal {
+export function floatToDecimal(r: BinFloat | 'zero'): PactDecimal {
   if (r === 'zero') return new PactDecimal(0n, 0);
-  if (typeof r === 'string') throw new Error('floatToDecimal: not a number');
   const m = r.neg ? -r.m : r.m;
-  if (r.e >= 0) return decFromRational(m << BigInt(r.e), 1n);
-  return decFromRational(m, 1n << BigInt(-r.e));
+  return decFromRational(m << BigInt(Math.max(r.e, 0)), 1n << BigInt(Math.max(-r.e, 0)));
 }
 
 /** MPFR exponent of a float (value = 0.1xxx · 2^E). */
@@ -80,31 +78,24 @@ function checkRange(f: BinFloat): TransResult {
   return f;
 }
 
-/** Is the float exactly 1? (floats from roundRational always carry a 53-bit mantissa) */
-const isOne = (f: BinFloat): boolean => !f.neg && f.m === 1n << BigInt(f.e < 0 ? -f.e : 0) && f.e <= 0;
-
-const sameFloat = (a: BinFloat, b: BinFloat): boolean => a.neg === b.neg && a.m === b.m && a.e === b.e;
+const TOP_BIT = 1n << 52n;
+/** Is the float exactly 1? (operands come from roundRational, which always gives a 53-bit
+ *  mantissa: 1 is 2^52·2^-52) */
+const isOne = (f: BinFloat): boolean => !f.neg && f.e === -52 && f.m === TOP_BIT;
 
 /** Round A·2^shift ± err·2^shift (A > 0) if both ends round alike; null when undecided. */
 function roundIfCertain(A: bigint, err: bigint, shift: number): BinFloat | null {
   const lo = A - err, hi = A + err;
   if (lo <= 0n) return null;
+  // both ends are positive: the same mantissa and exponent is the same float
   const a = roundScaled(lo, shift), b = roundScaled(hi, shift);
-  return sameFloat(a, b) ? a : null;
+  return a.m === b.m && a.e === b.e ? a : null;
 }
 
 /** Round the integer X·2^shift: scaling by a power of two commutes with the rounding. */
 function roundScaled(X: bigint, shift: number): BinFloat {
   const f = roundRational(X, 1n);
   return { neg: f.neg, m: f.m, e: f.e + shift };
-}
-
-/** Would A·2^shift (A > 0) leave MPFR's exponent range? Checked before building big numbers. */
-function outOfRange(A: bigint, shift: number): TransResult | null {
-  const E = bitLen(A) + shift;
-  if (E > EMAX + 1) return 'inf';
-  if (E < EMIN - 1) return 'zero';
-  return null;
 }
 
 /** After this many bits an undecided rounding is an exact tie (algebraic results only). */
@@ -155,15 +146,18 @@ function lnNearOne(F: bigint, W: number): bigint {
   return 2n * sum;
 }
 
+/** ⌊√2·2^52⌋, the largest 53-bit mantissa below √2 */
+const SQRT2_MANTISSA = isqrt(2n << 104n);
+
 /** ln|x| at W fractional bits with its error bound in units. */
 function lnFixed(x: BinFloat, W: number): { v: bigint; err: bigint } {
   // x = f · 2^t with f in [1/√2, √2)
   const bl = bitLen(x.m);
   let t = x.e + bl - 1;
   let F = shl(x.m, W - (bl - 1)); // f·2^W, f in [1, 2)
-  const SQRT2 = 1.4142135623730951;
-  if (Number(F >> BigInt(Math.max(0, W - 52))) / 2 ** Math.min(W, 52) > SQRT2) { F >>= 1n; t += 1; }
-  const tBits = Math.max(1, bitLen(BigInt(t)));
+  // f > √2 ⟺ the (53-bit) mantissa exceeds ⌊√2·2^52⌋ (√2 is irrational: never equal)
+  if (x.m > SQRT2_MANTISSA) { F >>= 1n; t += 1; }
+  const tBits = bitLen(BigInt(Math.abs(t)));
   const ln2 = ln2Fixed(W + tBits + 2);
   const v = lnNearOne(F, W) + ((BigInt(t) * ln2) >> BigInt(tBits + 2));
   return { v, err: BigInt(W) + 16n };
@@ -174,7 +168,7 @@ function expFixed(Z: bigint, W: number): { A: bigint; k: number; err: bigint } {
   // z = k·ln2 + r, |r| ≤ ln2/2
   const zApprox = Number(Z >> BigInt(Math.max(0, W - 60))) / 2 ** Math.min(W, 60);
   const k = Math.round(zApprox / Math.LN2);
-  const kBits = Math.max(1, bitLen(BigInt(k)));
+  const kBits = bitLen(BigInt(Math.abs(k)));
   const s = Math.max(4, Math.ceil(Math.sqrt(W) / 2)); // halvings before the Taylor series
   const Wr = W + s + 8;
   const ln2 = ln2Fixed(Wr + kBits + 2);
@@ -196,20 +190,18 @@ function expFixed(Z: bigint, W: number): { A: bigint; k: number; err: bigint } {
 
 export function transExp(x: BinFloat | null): TransResult {
   if (x === null) return { neg: false, m: 1n, e: 0 };
-  // beyond these bounds the result leaves MPFR's exponent range
+  // |x| ≥ 2^30: e^|x| ≥ 2^(1.44·2^30) is beyond MPFR's exponent range (below 2^30 it may not be)
   const mag = mpfrExp(x);
-  if (mag > 32) return x.neg ? 'zero' : 'inf';
+  if (mag > 30) return x.neg ? 'zero' : 'inf';
+  // e^x for a float x ≠ 0 is transcendental, never a midpoint: more bits always decide
   for (let W = 96; ; W *= 2) {
     const Wz = W + Math.max(0, mag) + 8;
     const Z = shl(x.neg ? -x.m : x.m, x.e + Wz);
     const { A, k, err } = expFixed(Z, Wz);
-    const range = outOfRange(A, k - Wz);
-    if (range) return range;
     // err is relative (units of 2^-Wz); the conversion of x to Z adds at most one more unit
     const absErr = ((err * A) >> BigInt(Wz)) + 4n;
     const f = roundIfCertain(A, absErr, k - Wz);
     if (f) return checkRange(f);
-    if (W > MAX_WORK) return checkRange(roundScaled(A, k - Wz));
   }
 }
 
@@ -217,19 +209,18 @@ export function transLn(x: BinFloat | null): TransResult {
   if (x === null) return 'inf'; // ln 0 = -inf
   if (x.neg) return 'nan';
   if (isOne(x)) return 'zero';
+  // ln x for a float x ≠ 1 is transcendental, never a midpoint: more bits always decide
   for (let W = 96; ; W *= 2) {
     const { v, err } = lnFixed(x, W);
-    if (v === 0n && W > MAX_WORK) return 'zero';
     const neg = v < 0n;
     const f = roundIfCertain(neg ? -v : v, err, -W);
     if (f) return { ...f, neg };
-    if (W > MAX_WORK) return { ...roundScaled(neg ? -v : v, -W), neg };
   }
 }
 
+/** ⌊√n⌋ for n > 0: Newton's steps down from a start above the root (n < 2^bitLen). */
 function isqrt(n: bigint): bigint {
-  if (n < 2n) return n;
-  let x = 1n << BigInt(Math.ceil(bitLen(n) / 2));
+  let x = 1n << BigInt((bitLen(n) >> 1) + 1);
   for (;;) {
     const y = (x + n / x) >> 1n;
     if (y >= x) return x;
@@ -242,28 +233,23 @@ export function transSqrt(x: BinFloat | null): TransResult {
   if (x.neg) return 'nan';
   let m = x.m, e = x.e;
   if (e % 2 !== 0) { m <<= 1n; e -= 1; }
-  // scale so that the root has at least 56 bits
-  const t = Math.max(0, Math.ceil((2 * 56 - bitLen(m)) / 2));
-  const N = m << BigInt(2 * t);
-  const q = isqrt(N);
-  const sticky = q * q !== N;
+  // √(m·2^60) = √m·2^30: the root keeps 4 bits beyond the 53 rounded to
+  const q = isqrt(m << 60n);
   const extra = bitLen(q) - PREC;
-  let top = q >> BigInt(extra);
-  const rem = q & ((1n << BigInt(extra)) - 1n);
-  const half = 1n << BigInt(extra - 1);
-  if (rem > half || (rem === half && (sticky || (top & 1n) === 1n))) top += 1n;
-  let ex = e / 2 - t + extra;
-  if (top === 1n << BigInt(PREC)) { top >>= 1n; ex += 1; }
-  return checkRange({ neg: false, m: top, e: ex });
+  const top = q >> BigInt(extra);
+  // the root of a 53-bit float is never a midpoint (its square would have a 107-bit odd part)
+  // nor just below a power of two, so the truncated root rounds up exactly when its dropped
+  // bits reach half, and never carries into a 54th bit
+  const up = (q & ((1n << BigInt(extra)) - 1n)) >= 1n << BigInt(extra - 1) ? 1n : 0n;
+  return checkRange({ neg: false, m: top + up, e: e / 2 - 30 + extra });
 }
 
-/** Is the float an integer, and if so is it odd? */
-function integerParity(y: BinFloat): 'odd' | 'even' | null {
-  if (y.e >= 1) return 'even';
-  if (y.e === 0) return (y.m & 1n) === 1n ? 'odd' : 'even';
+/** Is the float an integer, and if so its lowest bit (1n odd, 0n even)? */
+function integerParity(y: BinFloat): bigint | null {
+  if (y.e >= 1) return 0n;
   const frac = y.m & ((1n << BigInt(-y.e)) - 1n);
   if (frac !== 0n) return null;
-  return ((y.m >> BigInt(-y.e)) & 1n) === 1n ? 'odd' : 'even';
+  return (y.m >> BigInt(-y.e)) & 1n;
 }
 
 export function transPow(x: BinFloat | null, y: BinFloat | null): TransResult {
@@ -272,8 +258,7 @@ export function transPow(x: BinFloat | null, y: BinFloat | null): TransResult {
   if (isOne(x)) return { neg: false, m: 1n, e: 0 };
   const parity = integerParity(y);
   if (x.neg && parity === null) return 'nan';
-  const neg = x.neg && parity === 'odd';
-  const ax: BinFloat = { neg: false, m: x.m, e: x.e };
+  const neg = x.neg && parity === 1n;
   // rough size of the result in bits: y · log2|x|, to detect overflow and underflow early
   const log2x = Math.log2(Number(x.m)) + x.e;
   const ySize = Number(y.m) * 2 ** y.e;
@@ -291,16 +276,14 @@ export function transPow(x: BinFloat | null, y: BinFloat | null): TransResult {
   const yBits = Math.max(0, mpfrExp(y));
   for (let W = 96; ; W *= 2) {
     const W1 = W + yBits + 16;
-    const { v: lnx, err: lnErr } = lnFixed(ax, W1);
+    const { v: lnx, err: lnErr } = lnFixed(x, W1); // ln|x|
     // z = y·ln|x| at W1 bits (y is m·2^e: exact product, then a shift)
     const Z = shl((y.neg ? -y.m : y.m) * lnx, y.e);
     const zErr = shl(y.m * lnErr, y.e) + 2n;
     const { A, k, err } = expFixed(Z, W1);
-    const range = outOfRange(A, k - W1);
-    if (range) return range;
     const total = err + zErr * 2n;
     const absErr = ((total * A) >> BigInt(W1)) + 1n;
-    const f = roundIfCertain(A, absErr, k - W1) ?? exactTie(ax, y, A, absErr, k - W1);
+    const f = roundIfCertain(A, absErr, k - W1) ?? exactTie(x, y, A, absErr, k - W1);
     if (f) return checkRange({ ...f, neg });
     if (W > MAX_WORK) return checkRange({ ...roundScaled(A, k - W1), neg });
   }
@@ -311,13 +294,13 @@ export function transPow(x: BinFloat | null, y: BinFloat | null): TransResult {
  * MPFR's rounding (ties to even) picks the even neighbour; no precision would ever decide it.
  * An algebraic result can be a midpoint only for y = n/2^d > 0 (n odd), with M^(2^d) = |x|^n.
  */
-function exactTie(ax: BinFloat, y: BinFloat, A: bigint, err: bigint, shift: number): BinFloat | null {
+function exactTie(x: BinFloat, y: BinFloat, A: bigint, err: bigint, shift: number): BinFloat | null {
   if (y.neg || A <= err) return null;
   let n = y.m, d = -y.e;
   while ((n & 1n) === 0n) { n >>= 1n; d--; }
   if (d < 1 || d > 6) return null;
   // |x| = xo·2^xe with xo odd
-  let xo = ax.m, xe = ax.e;
+  let xo = x.m, xe = x.e;
   while ((xo & 1n) === 0n) { xo >>= 1n; xe++; }
   // the midpoint just above the lower end's rounding: (2m + 1)·2^(e-1), odd part 54 bits
   const lo = roundScaled(A - err, shift);
@@ -339,7 +322,7 @@ export function transLogBase(base: BinFloat | null, x: BinFloat | null): TransRe
   if (lb === 'nan' || lx === 'nan') return 'nan';
   // ln 0 is -inf: finite / -inf = -0, which MPFR reports as a zero
   if (lb === 'inf') return lx === 'inf' ? 'nan' : 'zero';
-  if (lx === 'inf') return lb === 'zero' ? 'inf' : 'inf';
+  if (lx === 'inf') return 'inf'; // -inf over any finite ln, 0 included
   if (lx === 'zero') return lb === 'zero' ? 'nan' : 'zero';
   if (lb === 'zero') return 'inf';
   return checkRange(divFloats(lx, lb));

@@ -22,7 +22,7 @@ export function normInt(b: bigint): PactInt {
 }
 
 export function toBig(i: PactInt): bigint {
-  return typeof i === 'bigint' ? i : BigInt(i);
+  return BigInt(i); // a bigint comes back as it is
 }
 
 export function isInt(v: unknown): v is PactInt {
@@ -59,24 +59,23 @@ export function intDiv(a: PactInt, b: PactInt): PactInt {
     // a - a % b is an exact multiple of b, so this division is exact (no float rounding).
     const rem = a % b;
     let q = (a - rem) / b;
-    if (rem !== 0 && (rem < 0) !== (b < 0)) q -= 1;
+    if (rem * b < 0) q -= 1; // a remainder of the other sign than b: truncation went up
     return q === 0 ? 0 : q;
   }
   const x = toBig(a), y = toBig(b);
-  let q = x / y;
-  if ((x % y !== 0n) && ((x < 0n) !== (y < 0n))) q -= 1n;
-  return normInt(q);
+  return normInt((x - floorMod(x, y)) / y);
 }
+
+/** x mod y with the divisor's sign (the sum is exact for bigints, unlike for floats). */
+const floorMod = (x: bigint, y: bigint): bigint => (x % y + y) % y;
 
 /** Haskell `mod`: the result takes the sign of the divisor. */
 export function intMod(a: PactInt, b: PactInt): PactInt {
   if (typeof a === 'number' && typeof b === 'number') {
     const r = a % b;
-    return r !== 0 && (r < 0) !== (b < 0) ? r + b : r === 0 ? 0 : r;
+    return r * b < 0 ? r + b : r === 0 ? 0 : r;
   }
-  const x = toBig(a), y = toBig(b);
-  const r = x % y;
-  return normInt(r !== 0n && (r < 0n) !== (y < 0n) ? r + y : r);
+  return normInt(floorMod(toBig(a), toBig(b)));
 }
 
 export function intNeg(a: PactInt): PactInt {
@@ -84,9 +83,8 @@ export function intNeg(a: PactInt): PactInt {
 }
 
 export function intCmp(a: PactInt, b: PactInt): number {
-  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
-  const x = toBig(a), y = toBig(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  // JS compares a number with a bigint exactly, so no conversion is needed
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Bit length of |x| (0 for 0): Pact's `nbits`, used by the gas formulas. No strings: O(1) for a
@@ -192,13 +190,8 @@ const FLOAT = new Float64Array(1);
 const FLOAT_WORDS = new Uint32Array(FLOAT.buffer);
 const HIGH = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 1 : 0; // the word holding the exponent
 
-/** 2^e for e ≤ 1024, built on demand: bigint comparisons are fast builtins, mixed ones are not. */
-const POWERS_OF_TWO: bigint[] = [];
-function powerOfTwo(e: number): bigint {
-  let p = POWERS_OF_TWO[e];
-  if (p === undefined) p = POWERS_OF_TWO[e] = 1n << BigInt(e);
-  return p;
-}
+/** 2^e for e ≤ 1024, made once while loading: bigint comparisons are fast builtins, mixed ones are not. */
+const POWERS_OF_TWO: bigint[] = Array.from({ length: 1025 }, (_, e) => 1n << BigInt(e));
 
 /** Bit length of 0 ≤ a < 2^1024 from its float's exponent, corrected when rounding went up a power. */
 function smallBitLength(a: bigint): number {
@@ -210,12 +203,12 @@ function smallBitLength(a: bigint): number {
 
 /** Bit length of 0 < |a| < 2^1024 given f = Number(a), finite and not 0. */
 function floatBitLength(a: bigint, f: number): number {
-  FLOAT[0] = f < 0 ? -f : f;
+  FLOAT[0] = f; // the sign bit lies outside the exponent and mantissa bits read here
   const high = FLOAT_WORDS[HIGH];
   const exponent = ((high >>> 20) & 0x7ff) - 1023;
-  // a float that is exactly 2^e may be `a` rounded up from below 2^e (bit length e, not e + 1)
-  // (below 2^53 the float is exact)
-  if (exponent > 53 && (high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < powerOfTwo(exponent)) return exponent;
+  // a float that is exactly 2^e may be `a` rounded up from below 2^e (bit length e, not e + 1);
+  // the comparison with 2^e is only made when the float's mantissa bits are all zero
+  if ((high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < POWERS_OF_TWO[exponent]) return exponent;
   return exponent + 1;
 }
 
@@ -228,14 +221,10 @@ export function decFromInt(i: PactInt): PactDecimal {
   return new PactDecimal(toBig(i), 0);
 }
 
-const POW10: bigint[] = [];
+/** 10^0 .. 10^255 (every decimal scale), made once while loading. */
+const POW10: bigint[] = Array.from({ length: MAX_PLACES + 1 }, (_, n) => 10n ** BigInt(n));
 export function pow10(n: number): bigint {
-  if (n < 64) {
-    let p = POW10[n];
-    if (p === undefined) p = POW10[n] = 10n ** BigInt(n);
-    return p;
-  }
-  return 10n ** BigInt(n);
+  return POW10[n] ?? 10n ** BigInt(n);
 }
 
 /** Mantissa rescaled to `places` (places >= d.places). */
@@ -243,38 +232,29 @@ function scaledTo(d: PactDecimal, places: number): bigint {
   return places === d.places ? d.mantissa : d.mantissa * pow10(places - d.places);
 }
 
-/** Places of a sum: the max, but a zero operand contributes no places and two zeros give none
- *  (Data.Decimal's `roundMax`). */
-function sumPlaces(a: PactDecimal, b: PactDecimal): number {
-  if (a.mantissa === 0n) return b.mantissa === 0n ? 0 : b.places;
-  if (b.mantissa === 0n) return a.places;
-  return Math.max(a.places, b.places);
-}
+/** Sums and differences at the larger scale, but a zero operand brings no places: the result
+ *  is then the other operand (negated for 0 - b), and two zeros give 0 with none (Data.Decimal's
+ *  `roundMax`). */
+const ZERO = new PactDecimal(0n, 0);
 
 export function decAdd(a: PactDecimal, b: PactDecimal): PactDecimal {
+  if (a.mantissa === 0n) return b.mantissa === 0n ? ZERO : b;
+  if (b.mantissa === 0n) return a;
   const p = Math.max(a.places, b.places);
-  const m = scaledTo(a, p) + scaledTo(b, p);
-  return rescaleExact(m, p, sumPlaces(a, b));
+  return new PactDecimal(scaledTo(a, p) + scaledTo(b, p), p);
 }
 
 export function decSub(a: PactDecimal, b: PactDecimal): PactDecimal {
+  if (a.mantissa === 0n) return b.mantissa === 0n ? ZERO : decNeg(b);
+  if (b.mantissa === 0n) return a;
   const p = Math.max(a.places, b.places);
-  const m = scaledTo(a, p) - scaledTo(b, p);
-  return rescaleExact(m, p, sumPlaces(a, b));
-}
-
-/** m/10^from re-expressed with `to` places (to <= from only drops zero digits when exact). */
-function rescaleExact(m: bigint, from: number, to: number): PactDecimal {
-  if (to === from) return new PactDecimal(m, from);
-  if (to > from) return new PactDecimal(m * pow10(to - from), to);
-  return new PactDecimal(roundHalfEven(m, pow10(from - to)), to);
+  return new PactDecimal(scaledTo(a, p) - scaledTo(b, p), p);
 }
 
 /** Divide n by d (d > 0) rounding half to even. */
 export function roundHalfEven(n: bigint, d: bigint): bigint {
   let q = n / d;
   let r = n % d;
-  if (r === 0n) return q;
   if (r < 0n) { r = -r; }
   const twice = r * 2n;
   const neg = n < 0n;
@@ -285,7 +265,6 @@ export function roundHalfEven(n: bigint, d: bigint): bigint {
 /** Strip trailing zeros (Data.Decimal's normalisation after * and /). */
 export function decNormalize(d: PactDecimal): PactDecimal {
   let m = d.mantissa, p = d.places;
-  if (m === 0n) return p === 0 ? d : new PactDecimal(0n, 0);
   while (p > 0 && m % 10n === 0n) { m /= 10n; p--; }
   return p === d.places ? d : new PactDecimal(m, p);
 }
@@ -371,8 +350,7 @@ export function decShow(d: PactDecimal): string {
 /** REPL printer text: integral values print as `<int>.0`, others at their scale. */
 export function decPretty(d: PactDecimal): string {
   if (decIsIntegral(d)) {
-    const i = d.places === 0 ? d.mantissa : d.mantissa / pow10(d.places);
-    return i.toString() + '.0';
+    return (d.mantissa / pow10(d.places)).toString() + '.0';
   }
   return decDigits(d);
 }

@@ -37,7 +37,7 @@ const listOf = (sizes: number[]): number => sizes.reduce((a, b) => a + b, 5);
 /** ModuleName{name, namespace: Maybe NamespaceName} from `ns.mod` or `mod`. */
 function moduleNameSize(qualified: string): number {
   const dot = qualified.lastIndexOf('.');
-  const name = dot < 0 ? qualified : qualified.slice(dot + 1);
+  const name = qualified.slice(dot + 1); // no dot: from 0, the whole name
   const ns = dot < 0 ? null : qualified.slice(0, dot);
   return 1 + textSize(name) + maybeSize(ns === null ? null : textSize(ns));
 }
@@ -64,7 +64,7 @@ export function guardSize(v: Value): number {
   if (v instanceof KeySetRefGuard) {
     const dot = v.name.indexOf('.');
     const ns = dot < 0 ? null : v.name.slice(0, dot);
-    const name = dot < 0 ? v.name : v.name.slice(dot + 1);
+    const name = v.name.slice(dot + 1);
     return 2 + 1 + textSize(name) + maybeSize(ns === null ? null : textSize(ns));
   }
   if (v instanceof UserGuard) return 2 + 1 + qualifiedNameSize(v.fun) + listOf(v.args.map(sizeOfValue));

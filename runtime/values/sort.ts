@@ -12,10 +12,10 @@ const THRESHOLD = 18;
 export function introSort<T>(xs: readonly T[], cmp: Cmp<T>): T[] {
   const a = xs.slice();
   const n = a.length;
-  if (n < 2) return a;
-  if (n <= 4) { smallSort(a, 0, n, cmp); return a; }
+  // below 18 elements (below 2 the depth limit is 0 or negative) the partitioning returns at
+  // once, and the stable insertion pass is vector-algorithms' sort2/3/4 networks for 2..4
   partitionLoop(a, cmp, depthLimit(n), 0, n);
-  insertionSort(a, 0, n, cmp);
+  stableInsert(a, 0, n, cmp);
   return a;
 }
 
@@ -72,22 +72,10 @@ function sort3At<T>(a: T[], i: number, j: number, k: number, cmp: Cmp<T>): void 
   }
 }
 
-/** Arrays of 2..4 elements: the optimal sorting networks, which are stable. */
-function smallSort<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
-  stableInsert(a, l, l + 1, u, cmp);
-}
-
-/** Insertion sort of [l, u): the first four by a stable small sort, then one insert each. */
-function insertionSort<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
-  const len = u - l;
-  if (len < 2) return;
-  smallSort(a, l, Math.min(u, l + 4), cmp);
-  stableInsert(a, l, l + 4, u, cmp);
-}
-
-/** Insert a[m..u) one by one into the sorted prefix [l, m), moving past strictly greater elements. */
-function stableInsert<T>(a: T[], l: number, m: number, u: number, cmp: Cmp<T>): void {
-  for (let i = m; i < u; i++) {
+/** Insertion sort of [l, u), each element moving past strictly greater ones: stable, so on 2..4
+ *  elements it orders them as the (stable) optimal sorting networks do. */
+function stableInsert<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
+  for (let i = l; i < u; i++) {
     const v = a[i];
     let j = i;
     while (j > l && cmp(v, a[j - 1]) < 0) { a[j] = a[j - 1]; j--; }
@@ -99,11 +87,12 @@ function stableInsert<T>(a: T[], l: number, m: number, u: number, cmp: Cmp<T>): 
  * Depth exhausted: Heap.sortByBounds, a heap sort over a quaternary heap (each node has up to four
  * children at 4i+1..4i+4, relative to l). It is not stable, and which of two equal elements ends
  * first is observable, so its steps are followed exactly: build the heap, pop the largest to the
- * end until five are left, move the largest of those into place, sort the first four.
+ * end until five are left, move the largest of those into place (the first four are sorted by
+ * the closing insertion pass).
  */
 function heapSort<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
   const len = u - l;
-  if (len <= 4) { if (len >= 2) smallSort(a, l, u, cmp); return; }
+  if (len <= 4) { stableInsert(a, l, u, cmp); return; }
   for (let k = (len - 1) >> 2; k >= 0; k--) sift(a, cmp, l, a[l + k], k, len);
   // pop the top to k, k = u-1 down to l+5, each time sifting the element displaced from k
   for (let k = u - 1; k > l + 4; k--) {
@@ -111,8 +100,8 @@ function heapSort<T>(a: T[], l: number, u: number, cmp: Cmp<T>): void {
     a[k] = a[l];
     sift(a, cmp, l, displaced, 0, k - l);
   }
+  // the first four are left for the closing insertion pass, which sorts them as sort4 would
   swap(a, l, l + 4);
-  smallSort(a, l, l + 4, cmp);
 }
 
 /** Fill the hole at `root` of the heap a[off..off+len) with `val`, moving larger children up. */

@@ -23,13 +23,14 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
         case 'time': return v instanceof PactTime;
         case 'guard': return isGuard(v);
       }
-      return false;
+    // (the primitive cases above all return; anyobject before anylist so that dropping its
+    // body would refuse objects)
+    case 'anyobject': return v instanceof PactObject;
     case 'anylist': return Array.isArray(v);
     case 'list':
       if (!Array.isArray(v)) return false;
       charge?.(25 * v.length);
       return v.every(x => typecheck(x, t.of, schemas, charge));
-    case 'anyobject': return v instanceof PactObject;
     case 'object': {
       if (!(v instanceof PactObject)) return false;
       const fields = schemas.schemaFields(t.schema);
@@ -63,15 +64,18 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
 /** A schema's fields in Pact's order, worked out once per schema. */
 const sortedCache = new WeakMap<Map<string, PactType>, [string, PactType][]>();
 function sortedFields(fields: Map<string, PactType>): [string, PactType][] {
-  let sorted = sortedCache.get(fields);
-  if (!sorted) sortedCache.set(fields, sorted = [...fields].sort((a, b) => compareCodePoints(a[0], b[0])));
+  return sortedCache.get(fields) ?? sortFields(fields);
+}
+function sortFields(fields: Map<string, PactType>): [string, PactType][] {
+  const sorted = [...fields].sort((a, b) => compareCodePoints(a[0], b[0]));
+  sortedCache.set(fields, sorted);
   return sorted;
 }
 
 /** An object lacking a schema field: Pact's walk checks the fields before the first position
- *  where the sorted names differ, then fails. */
+ *  where the sorted names differ, then fails (same sizes and a missing name: that position exists). */
 function sameKeysUpTo(keys: string[], want: [string, PactType][], v: PactObject, schemas: SchemaLookup, charge?: (mg: number) => void): false {
-  for (let i = 0; i < keys.length && keys[i] === want[i][0]; i++) {
+  for (let i = 0; keys[i] === want[i][0]; i++) {
     if (!typecheck(v.fields.get(keys[i])!, want[i][1], schemas, charge)) return false;
   }
   return false;
@@ -92,16 +96,17 @@ function sameSchema(a: Map<string, PactType>, b: Map<string, PactType>, schemas:
 /** Pact's gassedTypeEq: nested object and table types compare their schemas field by field
  *  (whatever the schemas are called), module references their interface sets. */
 function sameType(a: PactType, b: PactType, schemas: SchemaLookup, charge?: (mg: number) => void): boolean {
+  if (a.t !== b.t) return false;
   switch (a.t) {
-    case 'prim': return b.t === 'prim' && a.name === b.name;
-    case 'list': return b.t === 'list' && sameType(a.of, b.of, schemas, charge);
+    case 'prim': return a.name === (b as typeof a).name;
+    case 'list': return sameType(a.of, (b as typeof a).of, schemas, charge);
     case 'object': case 'table': {
-      if (b.t !== a.t) return false;
-      const af = schemas.schemaFields(a.schema), bf = schemas.schemaFields(b.schema);
-      if (!af || !bf) return a.schema === b.schema;
+      const bs = (b as typeof a).schema;
+      const af = schemas.schemaFields(a.schema), bf = schemas.schemaFields(bs);
+      if (!af || !bf) return a.schema === bs;
       return sameSchema(af, bf, schemas, charge);
     }
-    case 'modref': return b.t === 'modref' && a.interfaces.join(',') === b.interfaces.join(',');
-    case 'any': case 'anylist': case 'anyobject': return b.t === a.t;
+    case 'modref': return a.interfaces.join(',') === (b as typeof a).interfaces.join(',');
+    default: return true; // *, list, object: the kind alone
   }
 }

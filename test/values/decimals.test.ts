@@ -52,11 +52,20 @@ test('a rational rounds half-even at 255 places, then normalises', () => {
   assert.is(raw(decFromRational(1n, 3n)), `${'3'.repeat(255)}@255`);
   assert.is(raw(decFromRational(2n, 3n)), `${'6'.repeat(254)}7@255`);
   assert.is(raw(decFromRational(1n, -4n)), '-25@2');
+  // a negative denominator rounds like the positive one with the sign moved to the numerator
+  assert.is(raw(decFromRational(1n, -3n)), `-${'3'.repeat(255)}@255`);
+  assert.is(raw(decFromRational(2n, -3n)), `-${'6'.repeat(254)}7@255`);
+  assert.is(raw(decFromRational(-2n, -3n)), `${'6'.repeat(254)}7@255`);
   assert.is(raw(decFromRational(-1n, -4n)), '25@2');
   assert.is(raw(decFromRational(10n, 4n)), '25@1');
   assert.is(raw(decFromRational(4n, 2n)), '2@0');
   // 1/2^256: digit 256 onwards decide, exactly half of the last place is never reached
   assert.is(decFromRational(1n, 2n ** 256n).places, 255);
+});
+
+test('a product past the integer size limit fails as a decimal that is too large', () => {
+  const big = d(1n << 600_000n, 0);
+  assert.throws(() => decMul(big, big), (e: Error) => e.message === 'Value too large: decimal of more than 1048576 bits');
 });
 
 test('multiplication normalises; past 255 places it rounds half-even', () => {
@@ -75,6 +84,7 @@ test('division is exact to 255 places, then normalised', () => {
   assert.is(raw(decDiv(d(10n, 1), d(5n, 1))), '2@0');
   assert.is(raw(decDiv(d(-1n, 0), d(4n, 0))), '-25@2');
   assert.is(raw(decDiv(d(1n, 0), d(-8n, 1))), '-125@2');
+  assert.is(raw(decDiv(d(2n, 0), d(-30n, 1))), `-${'6'.repeat(254)}7@255`);
 });
 
 test('negation, absolute value, comparison across scales, integrality', () => {
@@ -130,8 +140,8 @@ test('texts: digits at the scale, show adds .0 at scale 0, the REPL prints integ
   }
 });
 
-test('powers of ten, cached below 64 and computed above', () => {
-  for (const n of [0, 1, 2, 63, 64, 65, 255]) {
+test('powers of ten, kept for every scale and computed above', () => {
+  for (const n of [0, 1, 2, 63, 64, 65, 255, 256, 300]) {
     assert.is(pow10(n), 10n ** BigInt(n), `10^${n}`);
     assert.is(pow10(n), 10n ** BigInt(n), `10^${n} again`);
   }

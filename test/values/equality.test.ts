@@ -101,6 +101,16 @@ test('equality refuses values nested deeper than the limit, lists and objects al
   }
 });
 
+test('the nesting limit also counts the arguments of user guards, capability guards and capability tokens', () => {
+  const makers: ((x: Value) => Value)[] = [
+    x => new UserGuard('m.f', [x]), x => new CapabilityGuard('m.C', [x], null), x => new CapToken('m.C', [x]),
+  ];
+  for (const make of makers) {
+    assert.is(valueEquals(nested(400, make), nested(400, make)), true);
+    assert.throws(() => valueEquals(nested(1003, make), nested(1003, make)), (e: unknown) => e instanceof PactError);
+  }
+});
+
 test('containsCallable finds a function in a list or an object at any depth, and nothing in plain data', () => {
   const fn = new NativeFn(3);
   assert.is(containsCallable(fn), true);

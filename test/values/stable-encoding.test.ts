@@ -38,6 +38,9 @@ const kept: [string, Value, Value][] = [
   ['a decimal zero with places', dec(0n, 3), dec(0n, 0)],
   ['a negative decimal', dec(-1500n, 3), dec(-15n, 1)],
   ['a decimal past the safe mantissa keeps its places', dec(123456789012345678900n, 3), dec(123456789012345678900n, 3)],
+  ['a decimal past the safe mantissa with no places', dec(2n ** 60n, 0), dec(2n ** 60n, 0)],
+  ['a negative decimal past the safe mantissa', dec(-(2n ** 60n) * 1000n - 1n, 3), dec(-(2n ** 60n) * 1000n - 1n, 3)],
+  ['a decimal past the safe mantissa, all digits after the point', dec(2n ** 60n + 1n, 30), dec(2n ** 60n + 1n, 30)],
   ['a time to the second', new PactTime(1_000_000n), new PactTime(1_000_000n)],
   ['a time in whole milliseconds loses them (Pact keeps this for replay)', new PactTime(1_500_000n), new PactTime(1_000_000n)],
   ['a time with microseconds keeps them', new PactTime(1_000_001n), new PactTime(1_000_001n)],
@@ -103,6 +106,23 @@ const reshaped: [string, Value, Value][] = [
   ['{"time": not a time} stays an object', obj(['time', 'noon']), obj(['time', 'noon'])],
   ['{"#ctName", "#ctArgs"} is a capability token', obj(['#ctName', `ns.m.C.{${HASH}}`], ['#ctArgs', [1]]), new CapToken('ns.m.C', [1], HASH)],
   ['{"#ctName": without a hash} stays an object', obj(['#ctName', 'm.C'], ['#ctArgs', []]), obj(['#ctName', 'm.C'], ['#ctArgs', []])],
+  ['{"#ctName": a hash that is not base64url} stays an object', obj(['#ctName', 'm.C.{a}'], ['#ctArgs', []]), obj(['#ctName', 'm.C.{a}'], ['#ctArgs', []])],
+  ['{"#ctName": [text]} stays an object', obj(['#ctName', [`m.C.{${HASH}}`]], ['#ctArgs', []]), obj(['#ctName', [`m.C.{${HASH}}`]], ['#ctArgs', []])],
+  ['{"#ctName"} without "#ctArgs" stays an object', obj(['#ctName', `m.C.{${HASH}}`]), obj(['#ctName', `m.C.{${HASH}}`])],
+  ['{"keys": [text, integer]} stays an object', obj(['keys', ['a', 1]]), obj(['keys', ['a', 1]])],
+  ['{"keys", "pred": integer} stays an object', obj(['keys', ['a']], ['pred', 1]), obj(['keys', ['a']], ['pred', 1])],
+  ['{"keysetref": {"ksn"}} has no namespace', obj(['keysetref', obj(['ksn', 'k'])]), new KeySetRefGuard('k')],
+  ['{"keysetref": {"ksn", "ns": null}} has no namespace', obj(['keysetref', obj(['ksn', 'k'], ['ns', UNIT])]), new KeySetRefGuard('k')],
+  ['{"keysetref": {"ksn": integer}} stays an object', obj(['keysetref', obj(['ksn', 1])]), obj(['keysetref', obj(['ksn', 1])])],
+  ['{"keysetref": {"ksn", "ns": integer}} stays an object', obj(['keysetref', obj(['ksn', 'k'], ['ns', 1])]), obj(['keysetref', obj(['ksn', 'k'], ['ns', 1])])],
+  ['{"moduleName", "name": integer} stays an object', obj(['moduleName', obj(['name', 'm'])], ['name', 1]), obj(['moduleName', obj(['name', 'm'])], ['name', 1])],
+  ['{"pactId", "name": integer} stays an object', obj(['pactId', 'p'], ['name', 1]), obj(['pactId', 'p'], ['name', 1])],
+  ['{"refName": {"name": integer}} stays an object', obj(['refName', obj(['name', 1])]), obj(['refName', obj(['name', 1])])],
+  ['{"refName": {"name", "namespace"}} is a namespaced module reference', obj(['refName', obj(['name', 'm'], ['namespace', 'ns'])]), new ModRef('ns.m', [])],
+  ['{"refName": {"name", "namespace": integer}} stays an object', obj(['refName', obj(['name', 'm'], ['namespace', 1])]), obj(['refName', obj(['name', 'm'], ['namespace', 1])])],
+  ['{"refName", "refSpec": text} stays an object', obj(['refName', obj(['name', 'm'])], ['refSpec', 'i']), obj(['refName', obj(['name', 'm'])], ['refSpec', 'i'])],
+  ['{"refName", "refSpec": [not a module name]} stays an object', obj(['refName', obj(['name', 'm'])], ['refSpec', [obj(['name', 1])]]), obj(['refName', obj(['name', 'm'])], ['refSpec', [obj(['name', 1])]])],
+  ['{"decimal": text} with a two-digit exponent', obj(['decimal', '1.5e-12']), dec(15n, 13)],
 ];
 
 for (const [what, value, expected] of reshaped) {
@@ -110,10 +130,25 @@ for (const [what, value, expected] of reshaped) {
 }
 
 test('Haskell reads of integers and decimals refuse what Read refuses', () => {
-  for (const s of ['', '-', '1 2', '(5', '5)', '-(5)', '0x', '1e3', '0b1']) assert.is(readInteger(s), null, s);
+  for (const s of ['', '-', '1 2', '(5', '5)', '-(5)', '0x', '1e3', '0b1', '15)', '(51', '1(5)']) assert.is(readInteger(s), null, s);
   assert.is(readInteger('- 5'), -5n);
+  assert.is(readInteger('((5))'), 5n);
+  assert.is(readInteger('0O17'), 15n);
+  assert.is(readInteger('0X1f'), 31n);
+  // at most 255 places
+  same(readDecimal(`0.${'1'.repeat(255)}`)!, dec(BigInt('1'.repeat(255)), 255), '255 places');
+  assert.is(readDecimal(`0.${'1'.repeat(256)}`), null, '256 places');
   for (const s of ['', '.5', '5.', '1e', ' 1', '1.0e-300']) assert.is(readDecimal(s), null, s);
   same(readDecimal('+7 ')!, dec(7n, 0), '+7');
+});
+
+test('a module reference read back keeps its interfaces: none when refSpec is missing or null, a sorted set otherwise', () => {
+  const interfaces = (v: Value) => (v as ModRef).interfaces;
+  assert.equal(interfaces(stableRoundTrip(obj(['refName', obj(['name', 'coin'])]))), []);
+  assert.equal(interfaces(stableRoundTrip(obj(['refName', obj(['name', 'coin'])], ['refSpec', UNIT]))), []);
+  assert.equal(interfaces(stableRoundTrip(obj(['refName', obj(['name', 'coin'])],
+    ['refSpec', [obj(['name', 'b']), obj(['name', 'a'], ['namespace', 'z']), obj(['name', 'a']), obj(['name', 'b'])]]))), ['a', 'z.a', 'b']);
+  assert.equal(interfaces(stableRoundTrip(new ModRef('ns.coin', ['a', 'z.a', 'b']))), ['a', 'z.a', 'b']);
 });
 
 test('a value holding a function anywhere is kept as it is, not encoded', () => {

@@ -150,4 +150,63 @@ test('a module reference matches when it implements every interface (full names;
   assert.equal(charges, [250]);
 });
 
+test('a value that is not an object fails an object type even when the schema is unknown; checks run without a charge callback', () => {
+  for (const v of [1, 's', [1], new TableRef('t', 'm', 'person')] as Value[]) {
+    assert.is(typecheck(v, { t: 'object', schema: 'm.unknown' }, schemas), false);
+  }
+  assert.is(typecheck(obj([['name', 'a'], ['age', 3]]), { t: 'object', schema: 'm.person' }, schemas), true);
+  assert.is(typecheck(new TableRef('t', 'm', 'person2'), { t: 'table', schema: 'm.person' }, schemas), true);
+  const many = new ModRef('m', Array.from({ length: 12 }, (_, i) => `i${i}`));
+  assert.is(typecheck(many, { t: 'modref', interfaces: ['i11'] }, schemas), true);
+});
+
+test('an object lacking a schema field fails where the sorted names first differ, even if the missing field would accept anything', () => {
+  const walk: SchemaLookup = {
+    schemaFields: (name) => ({
+      'm.ac': new Map<string, PactType>([['a', { t: 'any' }], ['c', { t: 'list', of: INT }]]),
+      'm.abc': new Map<string, PactType>([['a', { t: 'list', of: INT }], ['b', { t: 'list', of: INT }], ['c', INT]]),
+    } as Record<string, Map<string, PactType>>)[name],
+  };
+  const charges: number[] = [];
+  const charge = (mg: number) => { charges.push(mg); };
+  // {b, c} against {a: *, c}: b meets a first, so the walk stops there; c's list is never walked
+  assert.is(typecheck(obj([['b', 1], ['c', [1, 2]]]), { t: 'object', schema: 'm.ac' }, walk, charge), false);
+  assert.equal(charges, [50]);
+  charges.length = 0;
+  // {a, b, d} against {a, b, c}: a and b are checked (and charged) before d meets c
+  assert.is(typecheck(obj([['a', [1, 2]], ['b', [3]], ['d', 1]]), { t: 'object', schema: 'm.abc' }, walk, charge), false);
+  assert.equal(charges, [75, 50, 25]);
+  charges.length = 0;
+  // a bad field before the first differing name fails the check just the same
+  assert.is(typecheck(obj([['a', ['x']], ['b', [3]], ['d', 1]]), { t: 'object', schema: 'm.abc' }, walk, charge), false);
+  assert.equal(charges, [75, 25]);
+});
+
+test('schema field types compare as Pact\'s gassedTypeEq does: same kind, same contents, nested schemas by their fields', () => {
+  const types: [string, PactType][] = [
+    ['integer', INT], ['string', STR], ['decimal', prim('decimal')],
+    ['[integer]', { t: 'list', of: INT }], ['[string]', { t: 'list', of: STR }], ['[[integer]]', { t: 'list', of: { t: 'list', of: INT } }],
+    ['object{inner}', { t: 'object', schema: 'm.inner' }], ['object{inner2}', { t: 'object', schema: 'm.inner2' }],
+    ['object{other}', { t: 'object', schema: 'm.other' }], ['table{inner}', { t: 'table', schema: 'm.inner' }], ['table{other}', { t: 'table', schema: 'm.other' }],
+    ['object{unknown}', { t: 'object', schema: 'm.unknown' }], ['object{unknown2}', { t: 'object', schema: 'm.unknown2' }],
+    ['module{i,ns.j}', { t: 'modref', interfaces: ['i', 'ns.j'] }], ['module{in,s.j}', { t: 'modref', interfaces: ['in', 's.j'] }],
+    ['module{i}', { t: 'modref', interfaces: ['i'] }],
+    ['*', { t: 'any' }], ['list', { t: 'anylist' }], ['object', { t: 'anyobject' }],
+  ];
+  // pairs of different annotations that are still equal: schemas with the same fields
+  const alsoEqual = new Set(['object{inner}=object{inner2}', 'object{inner2}=object{inner}']);
+  const fields = new Map<string, Map<string, PactType>>([
+    ['m.inner', new Map<string, PactType>([['x', STR]])],
+    ['m.inner2', new Map<string, PactType>([['x', STR]])],
+    ['m.other', new Map<string, PactType>([['y', STR]])],
+  ]);
+  types.forEach(([, ty], i) => fields.set(`m.have${i}`, new Map([['f', ty]])));
+  types.forEach(([, ty], i) => fields.set(`m.want${i}`, new Map([['f', ty]])));
+  const lookup: SchemaLookup = { schemaFields: (name) => fields.get(name) };
+  types.forEach(([have], i) => types.forEach(([want], j) => {
+    const expected = i === j || alsoEqual.has(`${have}=${want}`);
+    assert.is(typecheck(new TableRef('t', 'm', `have${i}`), { t: 'table', schema: `m.want${j}` }, lookup), expected, `${have} vs ${want}`);
+  }));
+});
+
 test.run();
