@@ -76,17 +76,22 @@ test('a learned layout reads every event in that layout to the values the genera
   assert.is(fastRead(fast, inOrder(EVENTS[0]!, TOP, HEADER)), undefined, 'the node layout is not learned yet (no version)');
 });
 
-test('a learned layout reads an event inside a larger buffer, and with the chunk text given', () => {
-  const fast = reversedFastPath();
-  const bytes = Buffer.from(`xyz${REVERSED}abc`, 'latin1');
-  const expected = general(REVERSED);
+/** `event` read by `fast` from inside a larger buffer: alone, with the chunk's text, and with the
+ *  text from an offset; each read equals the general reader's. */
+function assertReadsInsideBuffer(fast: HeaderFastPath, event: string): void {
+  const bytes = Buffer.from(`xyz${event}abc`, 'latin1');
+  const expected = general(event);
   const read = (text?: string, textStart?: number) => {
-    const event = fast.read(bytes, 3, bytes.length - 3, text, textStart)!;
-    return { ...event, header: { ...event.header, adjacents: [...event.header.adjacents] } };
+    const got = fast.read(bytes, 3, bytes.length - 3, text, textStart)!;
+    return { ...got, header: { ...got.header, adjacents: [...got.header.adjacents] } };
   };
   assert.equal(read(), expected);
   assert.equal(read(bytes.toString('latin1'), 0), expected);
   assert.equal(read(bytes.toString('latin1', 2), 2), expected);
+}
+
+test('a learned layout reads an event inside a larger buffer, and with the chunk text given', () => {
+  assertReadsInsideBuffer(reversedFastPath(), REVERSED);
 });
 
 /** The node's own layout (keys sorted), read by a fast path that knows the version only. */
@@ -156,15 +161,7 @@ for (const [layout, base, makeFastPath] of [
 
 test("the node's layout reads an event inside a larger buffer, from the event's own text or the chunk's", () => {
   const fast = nodeFastPath();
-  const bytes = Buffer.from(`xyz${NODE}abc`, 'latin1');
-  const expected = general(NODE);
-  const read = (text?: string, textStart?: number) => {
-    const event = fast.read(bytes, 3, bytes.length - 3, text, textStart)!;
-    return { ...event, header: { ...event.header, adjacents: [...event.header.adjacents] } };
-  };
-  assert.equal(read(), expected);
-  assert.equal(read(bytes.toString('latin1'), 0), expected);
-  assert.equal(read(bytes.toString('latin1', 2), 2), expected);
+  assertReadsInsideBuffer(fast, NODE);
   const flags = Buffer.from(`xyz${NODE.replace(/"featureFlags":[0-9]+/, '"featureFlags":18446744073709551615')}abc`, 'latin1');
   assert.is(fast.read(flags, 3, flags.length - 3)!.header.featureFlags, 18446744073709551615n);
 });
