@@ -48,6 +48,10 @@ export interface ModuleScope {
   referenced?: Set<string>;
   /** the other modules its code names (the compiled module's dependency set) */
   dependencies?: Set<string>;
+  /** while a module's definitions compile: the names that did not resolve, one per definition,
+   *  raised by the module once all are desugared and its recursion is checked, as Pact renames
+   *  only after desugaring the whole module */
+  unresolved?: PactError[];
 }
 
 export class Desugarer {
@@ -99,7 +103,8 @@ export class Desugarer {
     if (saved === null && this.unresolved) {
       const e = this.unresolved;
       this.unresolved = null;
-      throw e;
+      if (this.module?.unresolved) this.module.unresolved.push(e);
+      else throw e;
     }
     return fn;
   }

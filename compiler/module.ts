@@ -152,6 +152,7 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
   const consts = defs.filter(x => x.kind === 'defconst');
   const ordered = [...defs.filter(x => x.kind !== 'defconst'), ...dependencyOrder(consts)];
   const dependsOn = new Map<string, Set<string>>();
+  scope.unresolved = [];
   for (const def of ordered) {
     scope.referenced = new Set();
     dependsOn.set(def.name, scope.referenced);
@@ -175,7 +176,11 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
     }
   }
   scope.referenced = undefined;
+  // Pact checks the module's recursion before it resolves a name, then resolves the definitions
+  const unresolved = scope.unresolved;
+  scope.unresolved = undefined;
   rejectCycles(name, defs.map(x => x.name), dependsOn, form.span);
+  if (unresolved.length > 0) throw unresolved[0];
   return {
     form, name, kind: what, governance, code: form.span.file.text.slice(form.span.start, form.span.end),
     members, interfaces, blessed, defuns, defcaps, defpacts, constants, schemas, tables, imports, dependencies,

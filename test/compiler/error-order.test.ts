@@ -34,6 +34,17 @@ const cases: [string, string, string][] = [
   ['an interface used as a value alone', `${IFACE}(+ 1 iface)`, '2:5: Invalid Interface attempted to be used as module reference: iface'],
 ];
 
+const MOD = '(module m g (defcap g () true)';
+cases.push(
+  ['in a module, a later definition\'s malformed form wins over an earlier unknown name',
+    `${MOD} (defun f () (nope)) (defun h () (if 1)))`, '1:63: Desugar syntax failure: if must take three arguments'],
+  ['in a module, recursion wins over an unknown name (checked before any name is resolved)',
+    `${MOD} (defun f () (nope)) (defun a () (b)) (defun b () (a)))`,
+    '1:0: Recursive cycle detected in Module m in the following functions: [a, b]'],
+  ['in a module with two unknown names, the first definition\'s', `${MOD} (defun f () (nope)) (defun h () (zap)))`,
+    '1:44: Cannot find module:  nope'],
+);
+
 for (const [what, script, expected] of cases) {
   test(what, () => assert.is(firstError(script), expected));
 }
