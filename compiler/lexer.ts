@@ -69,9 +69,8 @@ function commentEnd(src: string, i: number): number {
     const c = src.charCodeAt(i);
     if ((c & 0xFF) !== 10) continue;
     if (c === 10) return i; // a real newline is left to the whitespace rule, as before
-    if (c >= 0xD800 && c <= 0xDBFF) continue; // half of a pair: its character is judged whole
-    if (c >= 0xDC00 && c <= 0xDFFF && i > 0 && (src.charCodeAt(i - 1) & 0xFC00) === 0xD800) return i + 1;
-    return i + 1;
+    // a high surrogate's low byte is not its character's; a low one's is (0xDC00 ends in 00)
+    if (c < 0xD800 || c > 0xDBFF) return i + 1;
   }
   return n;
 }
@@ -176,18 +175,15 @@ export function tokenize(file: SourceFile): Token[] {
       i = skipClass(src, after(src, i), SYM | DIGIT);
       const text = src.slice(start, i);
       const plain = /^[\x00-\x7f]*$/.test(text) ? text : asBytes(text);
-      out.push({ type: KEYWORDS.has(plain) ? 'keyword' : ANNOTATIONS.has(plain) ? 'annotation' : 'ident', value: plain === text ? text : keywordOrText(plain, text), text, start, end: i });
+      const type = KEYWORDS.has(plain) ? 'keyword' : ANNOTATIONS.has(plain) ? 'annotation' : 'ident';
+      // a keyword spelt with look-alikes is that keyword to the parser; an identifier keeps its text
+      out.push({ type, value: type === 'ident' ? text : plain, text, start, end: i });
       last = text;
       continue;
     }
     throw lexError(file, start, last);
   }
   return out;
-}
-
-/** A keyword matched through look-alikes is that keyword to the parser; an identifier keeps its text. */
-function keywordOrText(plain: string, text: string): string {
-  return KEYWORDS.has(plain) || ANNOTATIONS.has(plain) ? plain : text;
 }
 
 /** Digits that are ASCII look-alikes lex as a number in Pact, whose reading of it then fails

@@ -40,38 +40,38 @@ export function dotToken(s: string, i: number): number {
   return s[i] === '.' ? spaces(s, i + 1) : -1;
 }
 
+/** Up to `max` identifiers joined by dots from `i` (each `. ident` optional, as the parsers'
+ *  `optional (dot *> ident)` backtracks): their texts and the offset after them, or null. */
+function dottedIdents(s: string, i: number, max: number): { parts: string[]; end: number } | null {
+  const first = identToken(s, i);
+  if (!first) return null;
+  const parts = [first.text];
+  let end = first.next;
+  while (parts.length < max) {
+    const d = dotToken(s, end);
+    const next = d < 0 ? null : identToken(s, d);
+    if (!next) break;
+    parts.push(next.text);
+    end = next.next;
+  }
+  return { parts, end };
+}
+
 /** `ident . ident [. ident]` or a bare `ident` (Principal.hs nameMatcher): the offset after it, or -1. */
 export function nameMatch(s: string, i: number): number {
-  const a = identToken(s, i);
-  if (!a) return -1;
-  const d1 = dotToken(s, a.next);
-  const b = d1 < 0 ? null : identToken(s, d1);
-  if (!b) return a.next;
-  const d2 = dotToken(s, b.next);
-  const c = d2 < 0 ? null : identToken(s, d2);
-  return c ? c.next : b.next;
+  return dottedIdents(s, i, 3)?.end ?? -1;
 }
 
 /** `ident [. ident]` (Principal.hs moduleNameParser): the offset after it, or -1. */
 export function moduleNameMatch(s: string, i: number): number {
-  const a = identToken(s, i);
-  if (!a) return -1;
-  const d = dotToken(s, a.next);
-  const b = d < 0 ? null : identToken(s, d);
-  return b ? b.next : a.next;
+  return dottedIdents(s, i, 2)?.end ?? -1;
 }
 
 /** The whole text as `ident.ident[.ident]` tokens (a qualified name of Pact 4's legacy codec,
  *  LegacyPact/Types.hs qualifiedNameParser, read to the end), its parts; else null. */
 export function qualifiedNameParts(s: string): string[] | null {
-  const a = identToken(s, 0);
-  const d1 = a ? dotToken(s, a.next) : -1;
-  const b = d1 < 0 ? null : identToken(s, d1);
-  if (!a || !b) return null;
-  const d2 = dotToken(s, b.next);
-  const c = d2 < 0 ? null : identToken(s, d2);
-  const end = c ? c.next : b.next;
-  return end === s.length ? (c ? [a.text, b.text, c.text] : [a.text, b.text]) : null;
+  const q = dottedIdents(s, 0, 3);
+  return q !== null && q.parts.length >= 2 && q.end === s.length ? q.parts : null;
 }
 
 export interface KeysetName { name: string; namespace: string | null; }
@@ -80,10 +80,8 @@ export interface KeysetName { name: string; namespace: string | null; }
  *  read alone) or else the whole non-empty text as a root name. `end` reports where the qualified
  *  form stopped, for readers that need the end of the input there (principals). */
 export function parseKeysetName(s: string): (KeysetName & { end: number }) | null {
-  const ns = identToken(s, 0);
-  const d = ns ? dotToken(s, ns.next) : -1;
-  const kn = d < 0 ? null : identToken(s, d);
-  if (ns && kn) return { name: kn.text, namespace: ns.text, end: kn.next };
+  const q = dottedIdents(s, 0, 2);
+  if (q !== null && q.parts.length === 2) return { name: q.parts[1], namespace: q.parts[0], end: q.end };
   return s === '' ? null : { name: s, namespace: null, end: s.length };
 }
 
