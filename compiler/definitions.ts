@@ -7,6 +7,7 @@ import type { Span } from '../vm/source.js';
 import type { PactType } from '../vm/types.js';
 import type { FunctionProto } from '../vm/chunk.js';
 import { Desugarer, type ModuleScope, type NameEnv } from './desugar.js';
+import { PactError } from '../vm/errors.js';
 import { desugarError } from './errors.js';
 import type { FunctionIR } from './ir.js';
 import { resolveSlots } from './resolve.js';
@@ -153,21 +154,24 @@ export function compileDefpactSteps(h: DefHeader, env: NameEnv, scope: ModuleSco
     const fn = new Desugarer(env, scope).function('defpact', h.name, h.params, null, [s], s.span);
     return compileFunction(fn, scope.name);
   };
-  const steps = h.body.map((st, i): CompiledStep => {
+  // Pact's desugarDefPact: each step in turn (an entity refused, at the defpact, before its
+  // expressions), then the last step's rollback
+  const entity = () => new PactError('exec', `Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, h.span);
+  const steps = h.body.map((st): CompiledStep => {
     const kw = st.t === 'paren' && st.items[0]?.t === 'keyword' ? st.items[0].name : '';
     const exprs = st.t === 'paren' ? withoutModels(st.items.slice(1)) : [];
     if (kw === 'step') {
-      if (exprs.length !== 1) throw desugarError(`Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, st.span);
+      if (exprs.length !== 1) throw entity();
       return { exec: compileStep(exprs[0]), rollback: null };
     }
     if (kw === 'step-with-rollback') {
-      if (exprs.length !== 2) throw desugarError(`Pact 5 does not support entity expressions in defpact ${qn}. Please ensure your defpact steps have the correct number of expressions`, st.span);
-      if (i === h.body.length - 1) throw desugarError(`rollbacks aren't allowed on the last step in: ${qn}`, st.span);
+      if (exprs.length !== 2) throw entity();
       return { exec: compileStep(exprs[0]), rollback: compileStep(exprs[1]) };
     }
     throw desugarError(`Expected: step or step-with-rollback in defpact ${qn}`, st.span);
   });
   if (steps.length === 0) throw desugarError(`Expected: at least one step in defpact ${qn}`, h.span);
+  if (steps[steps.length - 1].rollback) throw desugarError(`rollbacks aren't allowed on the last step in: ${qn}`, h.span);
   return steps;
 }
 

@@ -21,6 +21,9 @@ export interface NameEnv {
   disabledNatives?: ReadonlySet<string>;
   /** `env-enable-repl-natives`: REPL natives may appear in module code (repl.md §6.3) */
   replNativesInModules?: boolean;
+  /** the active namespace (`(namespace …)`), where a bare name that is nothing else is last
+   *  looked up as a module */
+  namespace?: string | null;
   /** REPL defuns/defconsts and names imported with `use` or by deploying a module */
   lookupTopLevel(name: string): GlobalCell | undefined;
   /** member `member` of module `module` (`m` or `ns.m`); undefined if no such module */
@@ -196,6 +199,10 @@ export class Desugarer {
       if (this.env.lookupMember(n, '') !== undefined) {
         return this.cannotResolve(desugarError(`Invalid Interface attempted to be used as module reference: ${n}`, span));
       }
+      // found nowhere, the name is read once more as a module of the active namespace, a plain
+      // module read whose absence is a runtime error (Desugar.hs resolveModuleName)
+      const ns = this.env.namespace;
+      if (ns) return this.cannotResolve(new PactError('exec', `Cannot find module: ${ns}.${n}`, span));
       return this.cannotResolve(desugarError(`Cannot find module:  ${n}`, span));
     }
     const member = parts[parts.length - 1];

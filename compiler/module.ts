@@ -5,13 +5,16 @@
 //
 // Pact desugars and renames the whole module before it evaluates any constant (Compile.hs:
 // runDesugarTopLevel, then ConstEval), so every error found here comes before any error of a
-// constant's evaluation.
+// constant's evaluation. Desugaring comes first for every definition, so a syntax error anywhere
+// wins; the renamer's failures (governance, recursion, imports, names, duplicates) are collected
+// and the one Pact's renamer meets first is raised (Desugar.hs renameModule).
 
 import type { Syntax } from './syntax.js';
 import type { Span } from '../vm/source.js';
 import type { PactType } from '../vm/types.js';
 import { GlobalCell, type FunctionProto, type GlobalKind } from '../vm/chunk.js';
 import { ModRef } from '../vm/values.js';
+import { PactError } from '../vm/errors.js';
 import { Desugarer, type ModuleScope, type NameEnv } from './desugar.js';
 import { desugarError } from './errors.js';
 import {
@@ -49,7 +52,7 @@ export interface CompiledModule {
   defuns: Map<string, FunctionProto>;
   defcaps: Map<string, { proto: FunctionProto; meta: DefcapMeta }>;
   defpacts: Map<string, CompiledStep[]>;
-  /** in evaluation order: each after the constants its expression names */
+  /** in source order (the installer evaluates them in Pact's order of the renamed definitions) */
   constants: CompiledConstant[];
   schemas: Map<string, Map<string, PactType>>;
   /** table name → the schema name written in its declaration */
@@ -74,6 +77,12 @@ export interface ModuleDeployment {
   use(form: ModuleForm): { module: string; members: Map<string, GlobalCell> };
   /** refuses a keyset governance name that is not a valid keyset name */
   checkKeysetName(name: string, span: Span): void;
+  /** the DisablePact51 flag: a managed capability's manager may be any definition */
+  disablePact51?: boolean;
+  /** Pact's renamer run over the same form: the first error it meets (it orders definitions by
+   *  their dependencies), or undefined if it meets none. Asked only of a module that fails to
+   *  rename, since the compiler meets the same failures in source order. */
+  renamerError?(form: ModuleForm): PactError | undefined;
 }
 
 const DEF_KINDS = new Set(['defun', 'defconst', 'defcap', 'defschema', 'deftable', 'defpact']);
@@ -90,13 +99,15 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
   // a module defined while a namespace is active lives in it (`ns.m`)
   const namespace = deployment.namespace;
   const name = namespace !== null ? `${namespace}.${nameSyn.parts[0]}` : nameSyn.parts[0];
+  // what Pact's renamer would refuse, found while compiling, kept until everything is desugared
+  const govFailures: PactError[] = [], useFailures: PactError[] = [], duplicates: PactError[] = [];
   let governance = '';
   let rest = items.slice(2);
   if (!isInterface) {
     const gov = items[2];
     if (!gov || (gov.t !== 'str' && gov.t !== 'name')) throw desugarError('Expected: module governance', form.span);
     // Pact parses a keyset governance name while renaming the module: only "" is refused
-    if (gov.t === 'str') deployment.checkKeysetName(gov.value, form.span);
+    if (gov.t === 'str') govFailures.push(...failureOf(() => deployment.checkKeysetName(gov.value, form.span)));
     governance = gov.t === 'str' ? `'${gov.value}` : gov.parts.join('.');
     rest = items.slice(3);
   }
@@ -116,8 +127,10 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
       const n = item.items[1];
       if (n?.t !== 'name') throw desugarError(`Expected: ${kw} name`, item.span);
       const defName = n.parts[0];
-      if (members.has(defName)) throw desugarError(`Duplicate definition: ${name}.${defName}`, item.span);
-      members.set(defName, new GlobalCell(defName, kw as GlobalKind, name));
+      // a repeated definition is still desugared (its syntax errors come first); Pact's renamer
+      // refuses it, at the module
+      if (members.has(defName)) duplicates.push(desugarError(`Duplicate definition: ${name}.${defName}`, form.span));
+      else members.set(defName, new GlobalCell(defName, kw as GlobalKind, name));
       defs.push({ form: item, kind: kw, name: defName });
     } else if (kw === 'implements' && !isInterface) {
       const i = item.items[1];
@@ -131,9 +144,12 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
       const h = item.items[1];
       if (h?.t === 'str') blessed.push(h.value);
     } else if (kw === 'use') {
-      const used = deployment.use(item);
-      dependencies.add(used.module);
-      for (const [n, cell] of used.members) imports.set(n, cell);
+      // Pact handles a module's imports while renaming it, after every definition is desugared
+      const used = attempt(() => deployment.use(item), useFailures);
+      if (used) {
+        dependencies.add(used.module);
+        for (const [n, cell] of used.members) imports.set(n, cell);
+      }
     } else {
       throw desugarError(`Expected: ${what} definition, got ${kw}`, item.span);
     }
@@ -148,12 +164,10 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
   const constants: CompiledConstant[] = [];
   const schemas = new Map<string, Map<string, PactType>>();
   const tables = new Map<string, string>();
-  // functions first, then defconsts in dependency order (the order they are evaluated in)
-  const consts = defs.filter(x => x.kind === 'defconst');
-  const ordered = [...defs.filter(x => x.kind !== 'defconst'), ...dependencyOrder(consts)];
   const dependsOn = new Map<string, Set<string>>();
   scope.unresolved = [];
-  for (const def of ordered) {
+  // in source order, as Pact desugars them; the installer evaluates the constants in Pact's order
+  for (const def of defs) {
     scope.referenced = new Set();
     dependsOn.set(def.name, scope.referenced);
     const h = parseDefHeader(def.form, d);
@@ -164,7 +178,9 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
       case 'defconst': constants.push(compileConstant(h, env, scope)); break;
       case 'defcap':
         if (isInterface) break;
-        if (h.meta?.kind === 'managed') checkManager(h.meta.manager, name, members, env, dependencies, h.span);
+        if (h.meta?.kind === 'managed' && !deployment.disablePact51) {
+          scope.unresolved.push(...failureOf(() => checkManager((h.meta as { manager: string }).manager, name, members, env, dependencies, h.span)));
+        }
         defcaps.set(def.name, { proto: compileDefinition(h, env, scope, 'defcap'), meta: defcapMeta(h, name) });
         break;
       case 'defpact':
@@ -179,12 +195,32 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
   // Pact checks the module's recursion before it resolves a name, then resolves the definitions
   const unresolved = scope.unresolved;
   scope.unresolved = undefined;
-  rejectCycles(name, defs.map(x => x.name), dependsOn, form.span);
-  if (unresolved.length > 0) throw unresolved[0];
+  const cycle = failureOf(() => rejectCycles(name, defs.map(x => x.name), dependsOn, form.span));
+  // Pact's order where it does not depend on its dependency order of the definitions
+  const failures = [...govFailures, ...cycle, ...useFailures, ...unresolved, ...duplicates];
+  if (failures.length > 0) throw deployment.renamerError?.(form) ?? failures[0];
   return {
     form, name, kind: what, governance, code: form.span.file.text.slice(form.span.start, form.span.end),
     members, interfaces, blessed, defuns, defcaps, defpacts, constants, schemas, tables, imports, dependencies,
   };
+}
+
+/** The Pact error `f` throws, if any. */
+function failureOf(f: () => void): PactError[] {
+  const failures: PactError[] = [];
+  attempt(f, failures);
+  return failures;
+}
+
+/** `f()`, or undefined with its Pact error noted in `failures`. */
+function attempt<T>(f: () => T, failures: PactError[]): T | undefined {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof PactError)) throw e;
+    failures.push(e);
+    return undefined;
+  }
 }
 
 /** A `@managed` capability's manager must be a defun (Pact ≥ 5.1, Desugar.hs resolveMeta). */
@@ -239,18 +275,3 @@ function dependencyWalk(names: string[], dependsOn: (name: string) => Iterable<s
   return out;
 }
 
-/** Order defconsts so that each comes after the defconsts its expression names. */
-function dependencyOrder<T extends { form: Syntax; name: string }>(consts: T[]): T[] {
-  const byName = new Map(consts.map(c => [c.name, c]));
-  const dependsOn = (name: string) => namesIn(byName.get(name)!.form).filter(n => n !== name && byName.has(n));
-  const order = dependencyWalk(consts.map(c => c.name), dependsOn, cycle => {
-    throw desugarError(`Recursive cycle detected in defconst ${cycle[0]}`, byName.get(cycle[0])!.form.span);
-  });
-  return order.map(n => byName.get(n)!);
-}
-
-function namesIn(s: Syntax): string[] {
-  if (s.t === 'name') return [s.parts[s.parts.length - 1]];
-  if (s.t === 'paren' || s.t === 'bracket' || s.t === 'brace') return s.items.flatMap(namesIn);
-  return [];
-}

@@ -57,6 +57,7 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
   }
   const rec = recorder<CompileEnv>({ env, deployment });
   const askEnv: ModuleEnv = {
+    namespace: env.namespace,
     replNatives: env.replNatives,
     disabledNatives: env.disabledNatives,
     replNativesInModules: env.replNativesInModules,
@@ -70,6 +71,8 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
     namespace: deployment.namespace,
     use: useForm => rec.ask(`u ${useForm.span.start}`, e => useAnswer(e.deployment.use(useForm))).value as ReturnType<ModuleDeployment['use']>,
     checkKeysetName: (name, span) => deployment.checkKeysetName(name, span),
+    disablePact51: deployment.disablePact51,
+    renamerError: deployment.renamerError,
   };
   const result = compileModule(form, askEnv, askDeployment);
   compiled.set(form, rec.done(setting, result));
@@ -78,7 +81,7 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
 
 /** buildModuleIR, reusing an earlier build of the same form in an equivalent context. */
 export function buildModuleIROnce(form: ModuleForm, ctx: ModuleHashContext): Built {
-  const setting = [ctx.namespace ?? '', base64UrlEncode(ctx.txHash), ctx.replNatives ?? true].join('\0');
+  const setting = [ctx.namespace ?? '', base64UrlEncode(ctx.txHash), ctx.replNatives ?? true, ctx.disablePact51 ?? false].join('\0');
   const known = built.get(form);
   if (known && known.setting === setting && replay(known, ctx)) { hits++; return known.result; }
   const rec = recorder(ctx);

@@ -13,7 +13,7 @@ import type { Span } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
 import {
- renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
+ buildModuleIR, compareText, constantOrder, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
 } from '../pact-ir/index.js';
 import type { DefcapInfo } from './capabilities.js';
 import { buildModuleIROnce, moduleSizesOnce } from './module-cache.js';
@@ -47,13 +47,29 @@ export interface InstallEnv extends ModuleEnv {
   resolveModule(name: string): LoadedModule | undefined;
 }
 
-/** What the compiler asks of a deployment in `namespace`: the imports of `use`, keyset names. */
-export function deploymentIn(env: InstallEnv, namespace: string | null): ModuleDeployment {
+/** What the compiler asks of a deployment in `namespace`: the imports of `use`, keyset names,
+ *  and, for a module that fails to rename, the failure Pact's renamer (the IR mirror) meets first. */
+export function deploymentIn(env: InstallEnv, namespace: string | null,
+  ir?: Omit<ModuleHashContext, 'constValue'>): ModuleDeployment {
   return {
     namespace,
     use: form => importedMembers(form, x => env.resolveModule(x), namespace),
     checkKeysetName: (name, span) => { if (!isValidKeysetName(name)) throw keysetNameError(name, span); },
+    disablePact51: ir?.disablePact51 ?? false,
+    renamerError: form => ir && renamerFailure(form, ir),
   };
+}
+
+/** The error Pact's renamer raises on `form`, located at the module when it names no place. */
+function renamerFailure(form: ModuleForm, ir: Omit<ModuleHashContext, 'constValue'>): PactError | undefined {
+  try {
+    buildModuleIR(form, ir);
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof PactError)) return undefined;
+    e.span ??= form.span;
+    return e;
+  }
 }
 
 /**
@@ -87,7 +103,11 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   // the module's schemas are visible to the type checks of its defconsts before it is stored
   env.compilingSchemas = c.schemas;
   try {
-    for (const k of c.constants) cell(k.name).value = evaluateConstant(k.proto, k.valueSpan, vm);
+    const compiledConstants = new Map(c.constants.map(k => [k.name, k]));
+    for (const n of constantOrder(desugared)) {
+      const k = compiledConstants.get(n)!;
+      cell(n).value = evaluateConstant(k.proto, k.valueSpan, vm);
+    }
   } finally {
     env.compilingSchemas = null;
   }
@@ -144,20 +164,25 @@ export function importedMembers(form: ModuleForm, resolve: (name: string) => Loa
   if (hash?.t === 'str') {
     const bytes = base64UrlDecode(hash.value);
     if (!bytes || bytes.length !== 32) throw desugarError(`Invalid blessed hash, incorrect format: ${hash.value}`, hash.span);
-    if (hash.value !== m.hash && !m.blessed.includes(hash.value)) {
+    // only the module's current hash: a blessed one unlocks its tables, not an import
+    if (hash.value !== m.hash) {
       // Pact names the module's own hash, not the one asked for
       throw desugarError(`Import error for module ${m.name} , hash not blessed: ${m.hash}`, hash.span);
     }
     i++;
   }
+  // an interface brings only its constants and schemas (Pact's ifDefToDef)
+  const importable = m.kind === 'module' ? m.members
+    : new Map([...m.members].filter(([, c]) => c.kind === 'defconst' || c.kind === 'defschema'));
   const list = form.items[i];
-  if (list?.t !== 'bracket') return { module: m.name, members: m.members };
+  if (list?.t !== 'bracket') return { module: m.name, members: importable };
   const names = list.items.filter(x => x.t === 'name').map(x => (x as { parts: string[] }).parts.join('.'));
-  const missing = names.filter(n => !m.members.has(n));
+  // Pact lists the missing names as a set: sorted, each once
+  const missing = [...new Set(names.filter(n => !importable.has(n)))].sort(compareText);
   if (missing.length) {
     throw desugarError(`Invalid imports, module or interface ${m.name} does not implement the following members: [${missing.join(', ')}]`, list.span);
   }
-  return { module: m.name, members: new Map(names.map(n => [n, m.members.get(n)!])) };
+  return { module: m.name, members: new Map(names.map(n => [n, importable.get(n)!])) };
 }
 
 /** The entries a module brings into Pact's "all loaded" map: its definitions (an interface's

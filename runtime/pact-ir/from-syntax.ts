@@ -17,6 +17,11 @@ export function spanInfo(span: Span): Info {
   return new LazySpanInfo(span);
 }
 
+/** The source span an info was made from (none for infos made elsewhere). */
+export function infoSpan(info: Info): Span | undefined {
+  return info instanceof LazySpanInfo ? info.span : undefined;
+}
+
 /**
  * A term's span as Pact's SpanInfo, its lines and columns worked out when first read: every IR
  * node has one, but only a stored module's encoding and type-check reports read them (sizes count
@@ -25,7 +30,7 @@ export function spanInfo(span: Span): Info {
 class LazySpanInfo implements SpanInfo {
   private start: { line: number; col: number } | null = null;
   private end: { line: number; col: number } | null = null;
-  constructor(private readonly span: Span) {}
+  constructor(readonly span: Span) {}
   get startLine(): number { return (this.start ??= this.span.startPos).line; }
   get startCol(): number { return (this.start ??= this.span.startPos).col; }
   get endLine(): number { return (this.end ??= this.span.endPos).line; }

@@ -33,6 +33,13 @@ export function buildModuleIR(form: Syntax & { t: 'paren' }, ctx: ModuleHashCont
   throw new Error('expected a (module …) or (interface …) form');
 }
 
+/** The module's defconsts in its renamed definition order: the order Pact evaluates them in
+ *  (ConstEval.hs), each after the definitions it names. */
+export function constantOrder(b: Built): string[] {
+  const defs: (Def | IfDef)[] = 'module' in b ? b.module.defs : b.interface.defs;
+  return defs.flatMap(d => (d.d === 'defconst' ? [d.defconst.spec.name] : []));
+}
+
 /** Replace each defconst's term by its evaluated value (`ctx.constValue`), as Pact's ConstEval. */
 export function evaluateConstants(b: Built, ctx: ModuleHashContext): Built {
   const name = 'module' in b ? b.module.name : b.interface.name;

@@ -43,6 +43,8 @@ export interface ModuleSummary {
  * - `constValue(name)`: the evaluated value of this module's defconst `name` (our runtime
  *   Value); Pact hashes modules after constant evaluation. Undefined leaves it unevaluated.
  * - `replNatives`: resolve REPL-only natives (true in .repl files; default true).
+ * - `disablePact51`: the DisablePact51 execution flag (a managed capability's manager may then
+ *   be any definition).
  */
 export interface ModuleHashContext {
   namespace: string | null;
@@ -51,6 +53,7 @@ export interface ModuleHashContext {
   lookupModule(name: ModuleName): ModuleSummary | undefined;
   constValue?(name: string): Value | undefined;
   replNatives?: boolean;
+  disablePact51?: boolean;
 }
 
 /** A summary of a module or interface we built, for `lookupModule` once it is deployed. */

@@ -4,6 +4,7 @@
 // in a type to the schema itself.
 
 import { parseKeysetName } from '../values/token-names.js';
+import { base64UrlEncode } from '../values/digest.js';
 import { PactError } from '../../vm/errors.js';
 import type { MemberKind, ModuleHashContext, ModuleSummary } from './module-context.js';
 import { memberKind } from './module-context.js';
@@ -12,15 +13,24 @@ import { checkImplements } from './implements.js';
 import {
   INTERFACE_PLACEHOLDER, MODULE_PLACEHOLDER, compareText, sameModuleName,
   type Arg, type BuiltinForm, type Def, type DefCapMeta, type FullyQualifiedName, type HashBytes, type IfDef,
-  type IfDefCapMeta, type Import, type Interface, type Module, type ModuleName, type Name, type NameKind,
+  type IfDefCapMeta, type Import, type Info, type Interface, type Module, type ModuleName, type Name, type NameKind,
   type Schema, type Term, type Type,
 } from './terms.js';
 import type {
   PArg, PCapMeta, PDef, PForm, PIfDef, PImport, PInterface, PModule, PTerm, PType, ParsedName, ParsedTyName,
 } from './parsed.js';
 import { pdefName } from './parsed.js';
+import { infoSpan } from './from-syntax.js';
 
-function err(msg: string): PactError { return new PactError('desugar', msg, null as never); }
+/** A renamer error at `info` (Pact's location for it); without one, the installer reports it at
+ *  the module form, which is where Pact reports module-level failures. */
+function err(msg: string, info: Info = null): PactError { return new PactError('desugar', msg, (infoSpan(info) ?? null) as never); }
+
+/** A bare module name found nowhere is read once more in the active namespace, as a plain module
+ *  read (getModuleData): its absence is a runtime error naming the namespaced module. */
+function missingInNamespace(mangled: ModuleName, info: Info): PactError {
+  return new PactError('exec', `Cannot find module: ${render(mangled)}`, (infoSpan(info) ?? null) as never);
+}
 
 type Bind = { kind: { k: 'level'; level: number } | { k: 'toplevel'; module: ModuleName; hash: HashBytes }; def: MemberKind | null };
 
@@ -128,7 +138,7 @@ export class Renamer {
 
   private order<T extends PDef | PIfDef>(items: { d: T; deps: Set<string> }[]): T[] {
     return stronglyConnComp(items.map(x => ({ node: x.d, key: pdefName(x.d), deps: [...x.deps].sort(compareText) }))).map(c => {
-      if (c.cyclic) throw err(`Recursive cycle detected in Module ${render(this.current)} in the following functions: [${c.nodes.map(pdefName).join(', ')}]`);
+      if (c.cyclic) throw err(`Recursive cycle detected in Module ${render(this.current)} in the following functions: [${c.nodes.map(pdefName).join(', ')}]`, c.nodes[0].info);
       return c.node;
     });
   }
@@ -145,10 +155,11 @@ export class Renamer {
   /** A module-level `use`: the module's members become visible (the import list filters them). */
   private handleImport(imp: PImport, binds: Scope): void {
     const m = this.resolveModuleData(imp.module);
-    if (imp.hash && !bytesEqual(imp.hash, m.hash)) throw err(`Import error for module ${render(imp.module)}, hash not blessed`);
+    if (imp.hash && !bytesEqual(imp.hash, m.hash)) throw err(`Import error for module ${render(imp.module)} , hash not blessed: ${base64UrlEncode(m.hash)}`);
     const wanted = imp.imported ? new Set(imp.imported) : null;
     if (wanted) {
-      const missing = [...wanted].filter(w => !m.members.has(w));
+      // Pact lists them as a set: sorted, each once
+      const missing = [...wanted].filter(w => !m.members.has(w)).sort(compareText);
       if (missing.length) throw err(`Invalid imports, module or interface ${render(imp.module)} does not implement the following members: [${missing.join(', ')}]`);
     }
     for (const [n, kind] of m.members) {
@@ -163,6 +174,7 @@ export class Renamer {
     if (mn.namespace === null && this.ctx.namespace !== null) {
       const ns = this.ctx.lookupModule({ name: mn.name, namespace: this.ctx.namespace });
       if (ns) return ns;
+      throw missingInNamespace({ name: mn.name, namespace: this.ctx.namespace }, null);
     }
     throw err(`Cannot find module:  ${render(mn)}`);
   }
@@ -174,7 +186,7 @@ export class Renamer {
   }
 
   /** Module references in a module being compiled (resolveModuleName). */
-  private resolveModuleRef(mn: ModuleName): { name: ModuleName; implemented: ModuleName[] } {
+  private resolveModuleRef(mn: ModuleName, info: Info): { name: ModuleName; implemented: ModuleName[] } {
     if (!this.isInterface && sameModuleName(mn, this.current)) return { name: this.current, implemented: this.currentImplements };
     const direct = this.ctx.lookupModule(mn);
     let m = direct;
@@ -182,15 +194,16 @@ export class Renamer {
       const mangled = { name: mn.name, namespace: this.ctx.namespace };
       if (!this.isInterface && sameModuleName(mangled, this.current)) return { name: this.current, implemented: this.currentImplements };
       m = this.ctx.lookupModule(mangled);
+      if (!m) throw missingInNamespace(mangled, info);
     }
-    if (!m) throw err(`Cannot find module:  ${render(mn)}`);
-    if (m.kind === 'interface') throw err(`Invalid Interface attempted to be used as module reference: ${render(mn)}`);
+    if (!m) throw err(`Cannot find module:  ${render(mn)}`, info);
+    if (m.kind === 'interface') throw err(`Invalid Interface attempted to be used as module reference: ${render(mn)}`, info);
     return { name: m.name, implemented: m.implements };
   }
 
   // ---------------------------------------------------------------------------------- names
 
-  private resolveBare(n: string, env: Env): { name: Name; def: MemberKind | null } {
+  private resolveBare(n: string, env: Env, info: Info): { name: Name; def: MemberKind | null } {
     const b = env.binds.get(n);
     if (b) {
       if (b.kind.k === 'level') return { name: { name: n, kind: { k: 'bound', index: env.depth - b.kind.level - 1 } }, def: null };
@@ -198,11 +211,11 @@ export class Renamer {
     }
     const top = this.ctx.topLevel(n);
     if (top) return { name: { name: n, kind: { k: 'toplevel', module: top.module, hash: top.hash } }, def: top.kind };
-    const ref = this.resolveModuleRef({ name: n, namespace: null });
+    const ref = this.resolveModuleRef({ name: n, namespace: null }, info);
     return { name: { name: n, kind: { k: 'modref', module: ref.name, implemented: ref.implemented } }, def: null };
   }
 
-  private resolveQualified(qn: string, qmn: ModuleName, env: Env): { name: Name; def: MemberKind | null } {
+  private resolveQualified(qn: string, qmn: ModuleName, env: Env, info: Info): { name: Name; def: MemberKind | null } {
     const base = (mn: ModuleName): { name: Name; def: MemberKind | null } | undefined => {
       if (sameModuleName(mn, this.current)) {
         const l = env.locals.get(qn);
@@ -216,7 +229,7 @@ export class Renamer {
     };
     const r = base(qmn);
     if (r) return r;
-    if (qmn.namespace !== null) throw err(`Module ${render(qmn)} has no such member: ${qn}`);
+    if (qmn.namespace !== null) throw err(`Module ${render(qmn)} has no such member: ${qn}`, info);
     const asRef = { name: qn, namespace: qmn.name };
     const m = this.ctx.lookupModule(asRef);
     if (m && m.kind === 'module') return { name: { name: qn, kind: { k: 'modref', module: asRef, implemented: m.implements } }, def: null };
@@ -224,57 +237,64 @@ export class Renamer {
       const r2 = base({ name: qmn.name, namespace: this.ctx.namespace });
       if (r2) return r2;
     }
-    throw err(`Module ${render(qmn)} has no such member: ${qn}`);
+    throw err(`Module ${render(qmn)} has no such member: ${qn}`, info);
   }
 
-  private resolveName(p: ParsedName, env: Env): { name: Name; def: MemberKind | null } {
-    if (p.n === 'bare') return this.resolveBare(p.name, env);
-    if (p.n === 'qualified') return this.resolveQualified(p.q.name, p.q.module, env);
+  private resolveName(p: ParsedName, env: Env, info: Info): { name: Name; def: MemberKind | null } {
+    if (p.n === 'bare') return this.resolveBare(p.name, env, info);
+    if (p.n === 'qualified') return this.resolveQualified(p.q.name, p.q.module, env, info);
     const b = env.binds.get(p.ref);
-    if (!b) throw err(`Unbound variable ${p.ref}`);
-    if (b.kind.k !== 'level') throw err(`Attempted to use ${p.ref} as dynamic name, but it is not a modref`);
+    if (!b) throw err(`Unbound variable ${p.ref}`, info);
+    // a bound name that is not a local (a definition, an import) holds no module reference
+    if (b.kind.k !== 'level') throw err(`Invalid dynamic call: ${p.ref}::${p.member}`, info);
     return { name: { name: p.ref, kind: { k: 'dynref', member: p.member, index: env.depth - b.kind.level - 1 } }, def: null };
   }
 
   // ---------------------------------------------------------------------------------- types
 
-  private type(t: PType, env: Env): Type {
+  /** A type written in a definition or binder: `info` is the definition's or the binding term's,
+   *  where Pact reports a type's errors. */
+  private type(t: PType, env: Env, info: Info): Type {
     switch (t.t) {
       case 'prim': case 'anyList': case 'anyObject': case 'any': return t;
-      case 'list': return { t: 'list', elem: this.type(t.elem, env) };
-      case 'modref': return { t: 'modref', interfaces: t.interfaces.map(i => this.resolveInterfaceRef(i)) };
-      case 'object': return { t: 'object', schema: this.schemaRef(t.schema, env) };
-      case 'table': return { t: 'table', schema: this.schemaRef(t.schema, env) };
+      case 'list': return { t: 'list', elem: this.type(t.elem, env, info) };
+      case 'modref': return { t: 'modref', interfaces: t.interfaces.map(i => this.resolveInterfaceRef(i, info)) };
+      case 'object': return { t: 'object', schema: this.schemaRef(t.schema, env, info) };
+      case 'table': return { t: 'table', schema: this.schemaRef(t.schema, env, info) };
     }
   }
 
   /** An interface named in `module{…}` (resolveInterfaceName). */
-  private resolveInterfaceRef(mn: ModuleName): ModuleName {
+  private resolveInterfaceRef(mn: ModuleName, info: Info): ModuleName {
     if (this.isInterface && sameModuleName(mn, this.current)) return mn;
     const m = this.ctx.lookupModule(mn);
     if (m) {
-      if (m.kind !== 'interface') throw err(`Invalid Interface attempted to be used as module reference: ${render(mn)}`);
+      if (m.kind !== 'interface') throw err(`Invalid Interface attempted to be used as module reference: ${render(mn)}`, info);
       return this.isInterface ? mn : m.name;
     }
     if (mn.namespace === null && this.ctx.namespace !== null) {
       const mangled = { name: mn.name, namespace: this.ctx.namespace };
       if (this.isInterface && sameModuleName(mangled, this.current)) return this.current;
       const m2 = this.ctx.lookupModule(mangled);
-      if (m2 && m2.kind === 'interface') return m2.name;
+      if (!m2) throw missingInNamespace(mangled, info);
+      if (m2.kind !== 'interface') throw err(`Invalid Interface attempted to be used as module reference: ${render(mn)}`, info);
+      return m2.name;
     }
-    throw err(`Cannot find module:  ${render(mn)}`);
+    throw err(`Cannot find module:  ${render(mn)}`, info);
   }
 
-  private schemaRef(n: ParsedTyName, env: Env): Schema {
-    const r = 'bare' in n ? this.resolveBare(n.bare, env) : this.resolveQualified(n.qualified.name, n.qualified.module, env);
+  private schemaRef(n: ParsedTyName, env: Env, info: Info): Schema {
+    const r = 'bare' in n ? this.resolveBare(n.bare, env, info) : this.resolveQualified(n.qualified.name, n.qualified.module, env, info);
     const nm = 'bare' in n ? n.bare : n.qualified.name;
     if (r.def?.k === 'defschema') return r.def.schema;
-    if (r.def) throw err(`Invalid def in defschema position: ${nm} is not a valid schema`);
-    throw err(`Unbound type variable ${nm}`);
+    // a qualified name that is no definition (`ns.m`, a module reference) is not a schema either
+    if (r.def || !('bare' in n)) throw err(`Invalid def in defschema position: ${nm} is not a valid schema`, info);
+    throw err(`Unbound type variable ${nm}`, info);
   }
 
-  private arg(a: PArg, env: Env): Arg {
-    return { name: a.name, type: a.type === null ? null : this.type(a.type, env), info: a.info };
+  /** An argument with its type renamed; `info` is where Pact reports the type's errors. */
+  private arg(a: PArg, env: Env, info: Info): Arg {
+    return { name: a.name, type: a.type === null ? null : this.type(a.type, env, info), info: a.info };
   }
 
   /** Bind `names` as new locals (Lam args, defcap/defpact args): levels depth.. in order. The
@@ -289,18 +309,18 @@ export class Renamer {
   term(t: PTerm, env: Env): Term {
     switch (t.t) {
       case 'var': {
-        const r = this.resolveName(t.name, env);
-        if (r.def && !LEGAL_IN_TERMS.has(r.def.k)) throw err(`Invalid definition in term variable position: ${r.name.name}`);
+        const r = this.resolveName(t.name, env, t.info);
+        if (r.def && !LEGAL_IN_TERMS.has(r.def.k)) throw err(`Invalid definition in term variable position: ${r.name.name}`, t.info);
         return { t: 'var', name: r.name, info: t.info };
       }
       case 'lam': {
         const mark = env.binds.mark();
         const body = this.term(t.body, this.bindLocals(env, t.args.map(a => a.name)));
         env.binds.release(mark);
-        return { t: 'lam', args: t.args.map(a => this.arg(a, env)), body, info: t.info };
+        return { t: 'lam', args: t.args.map(a => this.arg(a, env, t.info)), body, info: t.info };
       }
       case 'let': {
-        const arg = this.arg(t.arg, env);
+        const arg = this.arg(t.arg, env, t.info);
         const value = this.term(t.value, env);
         const mark = env.binds.mark();
         const body = this.term(t.body, this.bindLocals(env, [t.arg.name]));
@@ -310,7 +330,7 @@ export class Renamer {
       case 'app': return { t: 'app', fn: this.term(t.fn, env), args: t.args.map(a => this.term(a, env)), info: t.info };
       case 'seq': return { t: 'seq', first: this.term(t.first, env), then: this.term(t.then, env), info: t.info };
       case 'nullary': return { t: 'nullary', body: this.term(t.body, env), info: t.info };
-      case 'form': return { t: 'form', form: this.form(t.form, env), info: t.info };
+      case 'form': return { t: 'form', form: this.form(t.form, env, t.info), info: t.info };
       case 'builtin': return { t: 'builtin', builtin: t.builtin, info: t.info };
       case 'const': return { t: 'const', lit: t.lit, info: t.info };
       case 'list': return { t: 'list', items: t.items.map(x => this.term(x, env)), info: t.info };
@@ -318,7 +338,7 @@ export class Renamer {
     }
   }
 
-  private form(f: PForm, env: Env): BuiltinForm {
+  private form(f: PForm, env: Env, info: Info): BuiltinForm {
     const r = (x: PTerm) => this.term(x, env);
     switch (f.f) {
       case 'and': return { f: 'and', a: r(f.a), b: r(f.b) };
@@ -326,7 +346,7 @@ export class Renamer {
       case 'enforce': return { f: 'enforce', cond: r(f.a), msg: r(f.b) };
       case 'enforceOne': return { f: 'enforceOne', msg: r(f.a), conds: r(f.b) };
       case 'withCapability':
-        if (env.inDefcap) throw err('with-capability form not allowed within defcap');
+        if (env.inDefcap) throw err('with-capability form not allowed within defcap', info);
         return { f: 'withCapability', cap: r(f.a), body: r(f.b) };
       case 'try': return { f: 'try', fallback: r(f.a), body: r(f.b) };
       case 'if': return { f: 'if', cond: r(f.a), then: r(f.b), else: r(f.c) };
@@ -341,16 +361,17 @@ export class Renamer {
   private def(d: PDef, env: Env): Def {
     switch (d.d) {
       case 'defun': {
-        const spec = this.arg(d.spec, env);
-        const args = d.args.map(a => this.arg(a, env));
+        // Pact renames the argument types, then the return type, then the body
+        const args = d.args.map(a => this.arg(a, env, d.info));
+        const spec = this.arg(d.spec, env, d.info);
         return { d: 'defun', defun: { spec, args, term: this.term(d.term, env), info: d.info } };
       }
       case 'defconst':
-        return { d: 'defconst', defconst: { spec: this.arg(d.spec, env), value: { c: 'term', term: this.term(d.term, env) }, info: d.info } };
+        return { d: 'defconst', defconst: { spec: this.arg(d.spec, env, d.info), value: { c: 'term', term: this.term(d.term, env) }, info: d.info } };
       case 'defcap': {
-        const meta = this.capMeta(d.meta, env);
-        const args = d.args.map(a => this.arg(a, env));
-        const spec = this.arg(d.spec, env);
+        const meta = this.capMeta(d.meta, env, d.info);
+        const args = d.args.map(a => this.arg(a, env, d.info));
+        const spec = this.arg(d.spec, env, d.info);
         const mark = env.binds.mark();
         const term = this.term(d.term, { ...this.bindLocals(env, d.args.map(a => a.name)), inDefcap: true });
         env.binds.release(mark);
@@ -358,20 +379,20 @@ export class Renamer {
       }
       case 'defschema': {
         const fields = new Map<string, Type>();
-        for (const [k, v] of d.fields) fields.set(k, this.type(v, env));
+        for (const [k, v] of d.fields) fields.set(k, this.type(v, env, d.info));
         return { d: 'defschema', defschema: { name: d.name, fields, info: d.info } };
       }
       case 'deftable': {
-        const r = this.resolveName(d.schema, env);
+        const r = this.resolveName(d.schema, env, d.info);
         if (r.def?.k !== 'defschema') {
-          if (r.def) throw err(`Invalid def in defschema position: ${r.name.name} is not a valid schema`);
-          throw err(`Unbound type variable ${r.name.name}`);
+          if (r.def) throw err(`Invalid def in defschema position: ${r.name.name} is not a valid schema`, d.info);
+          throw err(`Unbound type variable ${r.name.name}`, d.info);
         }
         return { d: 'deftable', deftable: { name: d.name, schema: r.def.schema, info: d.info } };
       }
       case 'defpact': {
-        const args = d.args.map(a => this.arg(a, env));
-        const spec = this.arg(d.spec, env);
+        const args = d.args.map(a => this.arg(a, env, d.info));
+        const spec = this.arg(d.spec, env, d.info);
         const mark = env.binds.mark();
         const inner = this.bindLocals(env, d.args.map(a => a.name));
         const steps = d.steps.map(s => s.s === 'step'
@@ -383,15 +404,20 @@ export class Renamer {
     }
   }
 
-  private capMeta(m: PCapMeta, env: Env): DefCapMeta {
+  private capMeta(m: PCapMeta, env: Env, info: Info): DefCapMeta {
     switch (m.c) {
       case 'event': return { c: 'event' };
       case 'unmanaged': return { c: 'unmanaged' };
       case 'auto': return { c: 'managed', meta: { m: 'auto' } };
       case 'managed': {
-        const r = this.resolveName(m.manager, env);
+        const r = this.resolveName(m.manager, env, info);
         const k: NameKind = r.name.kind;
-        if (k.k !== 'toplevel') throw err(`Expected free variable in expression, found locally bound:  ${r.name.name}`);
+        if (k.k !== 'toplevel') throw err(`Expected free variable in expression, found locally bound:  ${r.name.name}`, info);
+        // Pact 5.1: the manager must be a defun
+        if (!this.ctx.disablePact51 && r.def?.k !== 'defun') {
+          const qn = `${render(k.module)}.${r.name.name}`;
+          throw err(`${qn} is not a valid managed capability manager function. ${qn} must be a defun`, info);
+        }
         return { c: 'managed', meta: { m: 'managed', index: m.index, param: m.param, manager: { module: k.module, name: r.name.name, hash: k.hash } } };
       }
     }
@@ -399,22 +425,26 @@ export class Renamer {
 
   private ifDef(d: PIfDef, env: Env, defuns: Set<string>): IfDef {
     switch (d.d) {
-      case 'defun': case 'defpact':
-        return { d: d.d, spec: this.arg(d.spec, env), args: d.args.map(a => this.arg(a, env)), info: d.info };
+      case 'defun': case 'defpact': {
+        const args = d.args.map(a => this.arg(a, env, d.info));
+        return { d: d.d, spec: this.arg(d.spec, env, d.info), args, info: d.info };
+      }
       case 'defcap': {
         const meta: IfDefCapMeta = d.meta.c === 'managed'
           ? { c: 'managed', meta: { m: 'managed', index: d.meta.index, param: d.meta.param, manager: managerBareName(d.meta.manager) } }
           : d.meta.c === 'auto' ? { c: 'managed', meta: { m: 'auto' } } : { c: d.meta.c };
+        const args = d.args.map(a => this.arg(a, env, d.info));
+        const spec = this.arg(d.spec, env, d.info);
         if (meta.c === 'managed' && meta.meta.m === 'managed' && !defuns.has(meta.meta.manager)) {
-          throw err(`Module ${render(this.current)} has no such member: ${meta.meta.manager}`);
+          throw err(`Module ${render(this.current)} has no such member: ${meta.meta.manager}`, d.info);
         }
-        return { d: 'defcap', spec: this.arg(d.spec, env), args: d.args.map(a => this.arg(a, env)), meta, info: d.info };
+        return { d: 'defcap', spec, args, meta, info: d.info };
       }
       case 'defconst':
-        return { d: 'defconst', defconst: { spec: this.arg(d.spec, env), value: { c: 'term', term: this.term(d.term, env) }, info: d.info } };
+        return { d: 'defconst', defconst: { spec: this.arg(d.spec, env, d.info), value: { c: 'term', term: this.term(d.term, env) }, info: d.info } };
       case 'defschema': {
         const fields = new Map<string, Type>();
-        for (const [k, v] of d.fields) fields.set(k, this.type(v, env));
+        for (const [k, v] of d.fields) fields.set(k, this.type(v, env, d.info));
         return { d: 'defschema', defschema: { name: d.name, fields, info: d.info } };
       }
     }
@@ -525,9 +555,11 @@ function termDeps(mn: ModuleName, defs: DefNames, t: PTerm, out: Set<string>): v
 
 /** A keyset governance name as Desugar.hs resolveGov reads it (parseAnyKeysetName: `ns.ks` as
  *  tokens, else the whole text as a root name); "" is refused before this. */
+/** A keyset governance's name (resolveGov); Pact refuses only the empty name, at the module. */
 function keySetName(text: string): { name: string; namespace: string | null } {
   const k = parseKeysetName(text);
-  return k === null ? { name: text, namespace: null } : { name: k.name, namespace: k.namespace };
+  if (k === null) throw new PactError('exec', `Invalid keyset name format: ${text}`, null as never);
+  return { name: k.name, namespace: k.namespace };
 }
 
 function copyImport(i: PImport): Import { return { module: i.module, hash: i.hash, imported: i.imported }; }

@@ -61,14 +61,28 @@ function preorder(t: Tree): number[] {
   return out;
 }
 
+/** graphFromEdges' `key_vertex`: a binary search over the sorted keys, so that of two vertices
+ *  with the same key (a duplicated definition) an edge goes to the one the search meets first. */
+function keyVertex(sorted: { key: string }[], k: string): number {
+  let a = 0, b = sorted.length - 1;
+  while (a <= b) {
+    const mid = a + Math.floor((b - a) / 2);
+    const c = compareText(k, sorted[mid].key);
+    if (c === 0) return mid;
+    if (c < 0) b = mid - 1; else a = mid + 1;
+  }
+  return -1;
+}
+
 /** `stronglyConnComp [(node, key, [key])]` with Text keys. */
 export function stronglyConnComp<T>(edges: { node: T; key: string; deps: string[] }[]): SCC<T>[] {
   if (edges.length === 0) return [];
   // graphFromEdges: vertices numbered by key order (a stable sort)
   const sorted = edges.map((e, i) => ({ e, i })).sort((a, b) => compareText(a.e.key, b.e.key) || a.i - b.i).map(x => x.e);
-  const index = new Map<string, number>();
-  sorted.forEach((e, v) => { if (!index.has(e.key)) index.set(e.key, v); });
-  const graph = sorted.map(e => e.deps.flatMap(k => (index.has(k) ? [index.get(k)!] : [])));
+  const graph = sorted.map(e => e.deps.flatMap(k => {
+    const v = keyVertex(sorted, k);
+    return v < 0 ? [] : [v];
+  }));
   // transposeG = buildG (reverseE g): accumArray (flip (:)) prepends, reversing insertion order
   const transposed: number[][] = graph.map(() => []);
   graph.forEach((ws, v) => { for (const w of ws) transposed[w].push(v); });

@@ -202,14 +202,18 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
     if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
   // the "all loaded" count includes modules loaded while compiling this one
-  const compiled = compileModuleOnce(form, s, deploymentIn(s, s.namespace));
-  const m = installModule(compiled, s, s.vm, s.env.txHash, s.irContext(), () => s.loadedDefs);
+  const ir = s.irContext();
+  const compiled = compileModuleOnce(form, s, deploymentIn(s, s.namespace, ir));
+  const m = installModule(compiled, s, s.vm, s.env.txHash, ir, () => s.loadedDefs);
   chargeModuleDeploy(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
   s.mergeLoaded(loadedEntries(m, false)); // an interface contributes only its constants and schemas
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
   s.saveModule(m);
   s.markLoaded(m.name); // deployed modules are in the loaded cache: no load charge
-  for (const [n, cell] of m.members) s.topLevel.set(n, cell);
+  // an interface's functions, capabilities and pacts are declarations, not names (Compile.hs: ifDefToDef)
+  for (const [n, cell] of m.members) {
+    if (m.kind === 'module' || cell.kind === 'defconst' || cell.kind === 'defschema') s.topLevel.set(n, cell);
+  }
   s.caps.moduleAdmin.add(m.name);
   return m;
 }

@@ -290,6 +290,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
       },
       lookupModule: name => this.module(name.namespace ? `${name.namespace}.${name.name}` : name.name)?.summary,
       replNatives: this.replNatives,
+      disablePact51: this.env.flags.has('DisablePact51'),
     };
   }
 

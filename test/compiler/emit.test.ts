@@ -418,8 +418,8 @@ test('coverage on line 1: defcaps, defpacts and defuns are named, constants and 
   assert.equal(maps.map(m => [m.functionName, m.lines, m.kinds]), [
     ['m.g', [1, 1], [ProbeKind.Entry, ProbeKind.Line]],
     ['m.f', [1, 1, 1], [ProbeKind.Entry, ProbeKind.Line, ProbeKind.Line]],
-    ['m.p', [1, 1], [ProbeKind.Entry, ProbeKind.Line]],
     [null, [1], [ProbeKind.Line]],
+    ['m.p', [1, 1], [ProbeKind.Entry, ProbeKind.Line]],
   ]);
 });
 

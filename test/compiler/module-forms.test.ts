@@ -66,13 +66,13 @@ test('schemas type each field (untyped ones any), tables name their schema as wr
   assert.equal([...c.tables], [['t1', 's'], ['t2', 'other.s'], ['t3', ''], ['t4', '']]);
 });
 
-test('defpact steps drop their @model, and a rollback may not be the last step', () => {
+test('defpact steps drop their @model, and a rollback may not be the last step (both refusals at the defpact, the entity a runtime one)', () => {
   const steps = compile('(module m g (defpact p (a) @doc "d" (step 1 @model [x]) (step-with-rollback 2 3 @model [y]) (step 4)))').defpacts.get('p')!;
   assert.equal(steps.map(s => [s.exec.arity, s.rollback !== null]), [[1, false], [1, true], [1, false]]);
   const entity = 'Pact 5 does not support entity expressions in defpact m.p. Please ensure your defpact steps have the correct number of expressions';
-  assert.is(refusal('(module m g (defpact p () (step 1 2)))'), `26+10 desugar: ${entity}`);
-  assert.is(refusal('(module m g (defpact p () (step-with-rollback 1)))'), `26+22 desugar: ${entity}`);
-  assert.is(refusal('(module m g (defpact p () (step 1) (step-with-rollback 2 3)))'), '35+24 desugar: rollbacks aren\'t allowed on the last step in: m.p');
+  assert.is(refusal('(module m g (defpact p () (step 1 2)))'), `12+25 exec: ${entity}`);
+  assert.is(refusal('(module m g (defpact p () (step-with-rollback 1)))'), `12+37 exec: ${entity}`);
+  assert.is(refusal('(module m g (defpact p () (step 1) (step-with-rollback 2 3)))'), '12+48 desugar: rollbacks aren\'t allowed on the last step in: m.p');
   assert.is(refusal('(module m g (defpact p () 1))'), '26+1 desugar: Expected: step or step-with-rollback in defpact m.p');
   assert.is(refusal('(module m g (defpact p () (foo 1)))'), '26+7 desugar: Expected: step or step-with-rollback in defpact m.p');
   assert.is(refusal('(module m g (defpact p ()))'), '12+14 desugar: Expected: at least one step in defpact m.p');

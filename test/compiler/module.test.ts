@@ -77,10 +77,10 @@ test('a defpact compiles one function per step and per rollback, each taking the
   assert.equal(steps.map(s => s.exec.kind), ['defpact', 'defpact']);
 });
 
-test('constants are compiled in evaluation order: each after the constants its expression names', () => {
+test('constants are compiled in source order (the installer evaluates them in Pact\'s order)', () => {
   const c = compile(BANK);
-  assert.equal(c.constants.map(k => k.name), ['ONCE', 'TWICE']);
-  const once = c.constants[0];
+  assert.equal(c.constants.map(k => k.name), ['TWICE', 'ONCE']);
+  const once = c.constants[1];
   assert.is(once.valueSpan.file.text.slice(once.valueSpan.start, once.valueSpan.end), '(z)');
 });
 
@@ -125,7 +125,7 @@ test('cycles, duplicates and empty modules are refused with Pact’s text (the e
   assert.is(compileError('(module m g (defcap g () true) (defun f () (h)) (defun h () (f)))'),
     'desugar: Recursive cycle detected in Module m in the following functions: [f, h]');
   assert.is(compileError('(module m g (defcap g () true) (defconst A B) (defconst B A))'),
-    'desugar: Recursive cycle detected in defconst A');
+    'desugar: Recursive cycle detected in Module m in the following functions: [A, B]');
   assert.is(compileError('(module m g (defcap g () true) (defun f () 1) (defun f () 2))'),
     'desugar: Duplicate definition: m.f');
   assert.is(compileError('(module m g (implements i))'),

@@ -104,7 +104,7 @@ test('binders inside lists, objects and other expressions are found; the innermo
 });
 
 test('a name that shadows nothing passes, and use and implements forms are not binders', () => {
-  assert.is(shadowed('(module m g (defcap g () true) (use identity))'), '1:31+14: Cannot find module:  identity');
+  assert.is(shadowed('(module m g (defcap g () true) (use identity))'), '1:0+46: Cannot find module:  identity');
   assert.is(shadowed('(module m g (defcap g () true) (implements format) (defun f () 1))'), '1:0+66: Cannot find module:  format');
   assert.equal(runRepl('(let ((lengthy 1)) ((lambda (formats) lengthy) 2))').traces, ['1']);
 });

@@ -355,7 +355,7 @@ export const ROWS: Row[] = [
   { ctor: 'NotImplemented', family: 'DesugarError', program: `(interface i (defun f:integer (a:integer)))\n${MOD} (implements i) (defun h () 1))`,
     expected: 'Interface member not implemented, module m does not implement interface i member: f' },
   { ctor: 'EmptyBindingBody', family: 'DesugarError', program: '(bind {"a":1} {"a":=a})', expected: 'Bind expression lacks an accompanying body' },
-  { ctor: 'InvalidDynamicInvoke', family: 'DesugarError', program: `${MOD} (defun f () 1) (defun h () (f::g)))`, expected: 'Invalid dynamic call: f::g' },
+  { ctor: 'InvalidDynamicInvoke', family: 'DesugarError', program: `${MOD} (defun h () 1) (defun f () (h::g)))`, expected: 'Invalid dynamic call: h::g' },
   { ctor: 'InvalidManagerFun', family: 'DesugarError', program: `${MOD} (defcap c (a:integer) @managed a g true))`,
     expected: 'm.g is not a valid managed capability manager function. m.g must be a defun' },
   { ctor: 'InvalidModuleReference', family: 'DesugarError', program: '(interface i (defun f ()))\n(print i)', expected: 'Invalid Interface attempted to be used as module reference: i' },

@@ -1,0 +1,106 @@
+// What Pact's renamer (Desugar.hs renameModule, handleImport, resolveModuleName) decides about a
+// module and a `use` beyond the order of its errors (test/compiler/error-order.test.ts): imports,
+// names looked up in the active namespace, and the order in which constants are evaluated.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runRepl } from '../helpers.js';
+
+/** The error a script stops with, as `line:col: message`. */
+function firstError(script: string): string {
+  const r = runRepl(script);
+  if (r.error === null) throw new Error(`no error from ${script}`);
+  const s = r.error.span!;
+  const at = s.file.position(s.start);
+  return `${at.line + 1}:${at.col}: ${r.error.message}`;
+}
+
+const DEPLOYED = `(begin-tx)
+(module m g (defcap g () true) (defun f () 1) (defconst C 2))
+(interface i (defun x:integer ()) (defconst IC 1) (defschema s a:integer))
+`;
+
+test('an import list\'s missing names are listed as a set: sorted, each once', () => {
+  assert.is(firstError(`${DEPLOYED}(use m [f b a b])`),
+    '4:7: Invalid imports, module or interface m does not implement the following members: [a, b]');
+});
+
+test('an interface brings only its constants and schemas: its functions cannot be imported', () => {
+  assert.is(firstError(`${DEPLOYED}(use i [x IC])`),
+    '4:7: Invalid imports, module or interface i does not implement the following members: [x]');
+  const r = runRepl(`${DEPLOYED}(use i [IC s]) IC`);
+  assert.is(r.error, null);
+  assert.is(r.traces[r.traces.length - 1], '1');
+  // without a list, the function's name is not brought into scope
+  assert.is(firstError(`${DEPLOYED}(use i) (x)`), '4:9: Cannot find module:  x');
+});
+
+test('an import names the module\'s current hash: a blessed older hash is refused', () => {
+  const first = runRepl(`${DEPLOYED}(commit-tx)`);
+  const loaded = first.traces.find(t => t.startsWith('Loaded module m, hash '))!;
+  const old = loaded.slice('Loaded module m, hash '.length);
+  const upgrade = `(begin-tx) (module m g (defcap g () true) (bless "${old}") (defun f () 2))`;
+  const r = runRepl(upgrade, 'test.repl', first.session);
+  assert.is(r.error, null);
+  const current = r.traces[r.traces.length - 1].slice('Loaded module m, hash '.length);
+  assert.is.not(current, old);
+  const used = runRepl(`(use m "${old}")`, 'test.repl', r.session);
+  assert.is(used.error?.message, `Import error for module m , hash not blessed: ${current}`);
+  assert.is(runRepl(`(use m "${current}")`, 'test.repl', r.session).error, null);
+});
+
+const NS = `(env-data { "ks": ["carl"] })
+(env-keys ["carl"])
+(begin-tx)
+(define-namespace 'carl (read-keyset 'ks) (read-keyset 'ks))
+(namespace 'carl)
+`;
+
+test('in a namespace, a bare name that is nothing else is read as a module of the namespace: a runtime error', () => {
+  assert.is(firstError(`${NS}(module m g (defcap g () true) (defun a () (xx)))`), '6:44: Cannot find module: carl.xx');
+  assert.is(firstError(`${NS}(xx)`), '6:1: Cannot find module: carl.xx');
+  assert.is(firstError(`${NS}(module m g (defcap g () true) (implements nope) (defun a () 1))`), '6:0: Cannot find module: carl.nope');
+  assert.is(firstError(`${NS}(module m g (defcap g () true) (defun a (x:module{nope}) 1))`), '6:31: Cannot find module: carl.nope');
+  assert.is(firstError(`${NS}(module m g (defcap g () true) (defun a (x:object{nosuch}) 1))`), '6:31: Cannot find module: carl.nosuch');
+  // outside a namespace the same names are the renamer's own errors
+  assert.is(firstError('(module m g (defcap g () true) (defun a () (xx)))'), '1:44: Cannot find module:  xx');
+  assert.is(firstError('(module m g (defcap g () true) (defun a (x:object{nosuch}) 1))'), '1:31: Cannot find module:  nosuch');
+});
+
+test('a module of the namespace named where an interface is expected is refused as a module reference', () => {
+  assert.is(firstError(`${NS}(module m g (defcap g () true) (defun a () 1))
+(module m2 g (defcap g () true) (implements m) (defun b () 1))`), '7:0: Invalid Interface attempted to be used as module reference: m');
+});
+
+test('a qualified name that is not a definition is no schema; a bare unknown one is an unbound type variable', () => {
+  const mod = (t: string) => `(module m g (defcap g () true) (defun a (x:object{${t}}) 1))`;
+  assert.is(firstError(`${NS}(module other g (defcap g () true) (defun f () 1))
+${mod('carl.other')}`), '7:31: Invalid def in defschema position: other is not a valid schema');
+  assert.is(firstError(`(module other g (defcap g () true) (defun f () 1))\n${mod('other.f')}`),
+    '2:31: Invalid def in defschema position: f is not a valid schema');
+  // the module's own definition named in a type is a dependency: on itself, a cycle
+  assert.is(firstError(mod('m.a')), '1:31: Recursive cycle detected in Module m in the following functions: [a]');
+  assert.is(firstError('(module m g (defcap g () true) (defschema s a:integer) (deftable t:{nope}))'), '1:55: Cannot find module:  nope');
+});
+
+test('constants are evaluated in Pact\'s order of the renamed definitions: each after those it names, unrelated ones by descending name', () => {
+  const two = (a: string, b: string) => `(module m g (defcap g () true) (defconst A ${a}) (defconst B ${b}))`;
+  // unrelated: B is evaluated first
+  assert.is(runRepl(two('(/ 1 0)', '(at 5 [])')).error?.message, 'Array index out of bounds. Length (0), Index (5)');
+  // B names A: A first
+  assert.is(runRepl(two('(/ 1 0)', '[A (at 5 [])]')).error?.message, 'Arithmetic exception: div by zero');
+  // the values are those of a dependency order either way
+  const r = runRepl(`(module m g (defcap g () true) (defconst Z (+ Y 1)) (defconst Y (* X 2)) (defconst X 3)) [X Y Z]`);
+  assert.is(r.error, null);
+  assert.is(r.traces[r.traces.length - 1], '[3 6 7]');
+});
+
+test('a managed capability\'s manager must be a defun, unless DisablePact51 is set', () => {
+  const mod = '(module m g (defcap g () true) (defcap c (x:integer) @managed x mgr true) (defconst mgr 1))';
+  assert.is(firstError(mod), '1:31: m.mgr is not a valid managed capability manager function. m.mgr must be a defun');
+  const r = runRepl(`(env-exec-config ["DisablePact51"]) ${mod}`);
+  assert.is(r.error, null);
+  assert.is(r.traces[r.traces.length - 1].startsWith('Loaded module m, hash '), true);
+});
+
+test.run();
