@@ -63,24 +63,26 @@ function preorder(t: Tree): number[] {
 
 /** graphFromEdges' `key_vertex`: a binary search over the sorted keys, so that of two vertices
  *  with the same key (a duplicated definition) an edge goes to the one the search meets first. */
-function keyVertex(sorted: { key: string }[], k: string): number {
+function keyVertex(sorted: { key: string }[], k: string, compare: (a: string, b: string) => number): number {
   let a = 0, b = sorted.length - 1;
   while (a <= b) {
     const mid = a + Math.floor((b - a) / 2);
-    const c = compareText(k, sorted[mid].key);
+    const c = compare(k, sorted[mid].key);
     if (c === 0) return mid;
     if (c < 0) b = mid - 1; else a = mid + 1;
   }
   return -1;
 }
 
-/** `stronglyConnComp [(node, key, [key])]` with Text keys. */
-export function stronglyConnComp<T>(edges: { node: T; key: string; deps: string[] }[]): SCC<T>[] {
+/** `stronglyConnComp [(node, key, [key])]`: keys are Text unless `compare` orders them as the
+ *  key type Pact uses does. */
+export function stronglyConnComp<T>(edges: { node: T; key: string; deps: string[] }[],
+  compare: (a: string, b: string) => number = compareText): SCC<T>[] {
   if (edges.length === 0) return [];
   // graphFromEdges: vertices numbered by key order (a stable sort)
-  const sorted = edges.map((e, i) => ({ e, i })).sort((a, b) => compareText(a.e.key, b.e.key) || a.i - b.i).map(x => x.e);
+  const sorted = edges.map((e, i) => ({ e, i })).sort((a, b) => compare(a.e.key, b.e.key) || a.i - b.i).map(x => x.e);
   const graph = sorted.map(e => e.deps.flatMap(k => {
-    const v = keyVertex(sorted, k);
+    const v = keyVertex(sorted, k, compare);
     return v < 0 ? [] : [v];
   }));
   // transposeG = buildG (reverseE g): accumArray (flip (:)) prepends, reversing insertion order

@@ -3,7 +3,7 @@
 // de Bruijn form of each definition's type.
 
 import {
-  renderModuleName, type Def, type DefCap, type DefConst, type DefPact, type Defun, type Info, type Interface,
+  ifDefName, renderModuleName, type Def, type DefCap, type DefConst, type DefPact, type Defun, type Info, type Interface,
   type ModuleName, type PactValue, type Type,
 } from '../pact-ir/terms.js';
 import {
@@ -12,6 +12,7 @@ import {
 } from './tc-types.js';
 import { dbgTy, linkTy, linkRow, constraintText, type LPred } from './unify.js';
 import { tcFail, type Loc } from './tc-errors.js';
+import { stronglyConnComp } from '../pact-ir/scc.js';
 import { Infer, fqnKey, litType, renderFqn, type Ctx, type DefnType } from './infer.js';
 
 type Gen = Map<TVar, DbVar>;
@@ -391,22 +392,10 @@ function hasUnbound(p: Pred): boolean {
 
 /** Interface definitions with each managed defcap after its manager function. */
 function orderIfDefs(iface: Interface): Interface['defs'] {
-  const byName = new Map<string, Interface['defs'][number]>();
-  const name = (d: Interface['defs'][number]) => d.d === 'defconst' ? d.defconst.spec.name : d.d === 'defschema' ? d.defschema.name : d.spec.name;
-  for (const d of iface.defs) byName.set(name(d), d);
-  const out: Interface['defs'] = [];
-  const seen = new Set<string>();
-  const visit = (d: Interface['defs'][number]) => {
-    const n = name(d);
-    if (seen.has(n)) return;
-    seen.add(n);
-    if (d.d === 'defcap' && d.meta.c === 'managed' && d.meta.meta.m === 'managed') {
-      const m = byName.get(d.meta.meta.manager);
-      if (m) visit(m);
-    }
-    out.push(d);
-  };
-  iface.defs.forEach(visit);
-  return out;
+  // Pact's inferInterface: flattenSCCs over the declarations by name, a managed defcap naming its manager
+  const deps = (d: Interface['defs'][number]) =>
+    d.d === 'defcap' && d.meta.c === 'managed' && d.meta.meta.m === 'managed' ? [d.meta.meta.manager] : [];
+  return stronglyConnComp(iface.defs.map(d => ({ node: d, key: ifDefName(d), deps: deps(d) })))
+    .flatMap(c => (c.cyclic ? c.nodes : [c.node]));
 }
 

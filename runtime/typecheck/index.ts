@@ -4,6 +4,7 @@
 //   const types = typecheckModule({ module, file, deps, fileOf, interfaceOf });  // throws TypecheckError
 //   renderTypecheckError(err.problem, name => sourceText(name))                     // Pact's message
 
+import { stronglyConnComp } from '../pact-ir/scc.js';
 import {
   compareFqn, defName, renderModuleName,
   type Def, type FullyQualifiedName, type Interface, type Module, type ModuleName, type Term,
@@ -71,21 +72,15 @@ export function showDefnType(t: DefnType): string {
   return [...t.steps].sort((a, b) => a[0] - b[0]).map(([i, ty]) => `step ${i}: ${showTy(ty, v => String(v))}`).join('; ');
 }
 
-/** Pact's `stronglyConnCompR` order for acyclic definitions: every definition after those it names. */
+/** The order Pact's inferModule checks definitions in: `flattenSCCs (stronglyConnCompR …)` over
+ *  the module's definitions and its dependencies, keyed by fully qualified name, each naming the
+ *  set of top-level names its terms use. */
 function dependencyOrder(all: Map<string, { fqn: FullyQualifiedName; def: Def }>): { fqn: FullyQualifiedName; def: Def }[] {
-  const keys = [...all.entries()].sort((a, b) => compareFqn(a[1].fqn, b[1].fqn)).map(([k]) => k);
-  const out: { fqn: FullyQualifiedName; def: Def }[] = [];
-  const seen = new Set<string>();
-  const visit = (k: string) => {
-    if (seen.has(k)) return;
-    seen.add(k);
-    const entry = all.get(k);
-    if (!entry) return;
-    for (const d of defRefs(entry.def)) visit(d);
-    out.push(entry);
-  };
-  keys.forEach(visit);
-  return out;
+  const byFqn = (a: string, b: string) => compareFqn(all.get(a)!.fqn, all.get(b)!.fqn);
+  const edges = [...all.entries()].map(([key, entry]) => ({
+    node: entry, key, deps: [...new Set(defRefs(entry.def).filter(k => all.has(k)))].sort(byFqn),
+  }));
+  return stronglyConnComp(edges, byFqn).flatMap(c => (c.cyclic ? c.nodes : [c.node]));
 }
 
 function defRefs(d: Def): string[] {
