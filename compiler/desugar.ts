@@ -55,6 +55,13 @@ export interface ModuleScope {
    *  raised by the module once all are desugared and its recursion is checked, as Pact renames
    *  only after desugaring the whole module */
   unresolved?: PactError[];
+  /** while a module's definitions compile: where each first names a REPL native. Pact refuses
+   *  them only once the module is renamed, its constants evaluated and hashed (Repl/Compile.hs
+   *  checkReplNativesEnabled), in its own order of the definitions, so the installer decides. */
+  replNativeUses?: Map<string, Span>;
+  /** the definition being compiled, or null for a constant: Pact evaluates a constant before it
+   *  looks for REPL natives, so a constant may use them */
+  compiling?: string | null;
 }
 
 export class Desugarer {
@@ -564,7 +571,12 @@ export class Desugarer {
 
   /** REPL natives in module code need `(env-enable-repl-natives true)` (repl.md §6.3). */
   private checkReplNativeAllowed(span: Span): void {
-    if (this.module && !this.env.replNativesInModules) {
+    const m = this.module;
+    if (m && !this.env.replNativesInModules) {
+      if (m.replNativeUses && m.compiling !== undefined) {
+        if (m.compiling !== null && !m.replNativeUses.has(m.compiling)) m.replNativeUses.set(m.compiling, span);
+        return;
+      }
       throw new PactError('exec', 'Program encountered an unhandled raised error: repl native disallowed in module code. ' +
         'If you want to use this, enable them with (env-enable-repl-natives true)', span);
     }

@@ -61,6 +61,9 @@ export interface CompiledModule {
   imports: Map<string, GlobalCell>;
   /** the other modules and interfaces its code, `use` and `implements` name */
   dependencies: Set<string>;
+  /** where each definition (constants aside) first names a REPL native, with REPL natives
+   *  disallowed in modules: the installer refuses the first in Pact's order */
+  replNativeUses: Map<string, Span>;
 }
 
 /** What compiling a module needs to know about the modules already installed. */
@@ -115,7 +118,8 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
   const members = new Map<string, GlobalCell>();
   const imports = new Map<string, GlobalCell>();
   const dependencies = new Set<string>();
-  const scope: ModuleScope = { name, members, imports, dependencies };
+  const replNativeUses = new Map<string, Span>();
+  const scope: ModuleScope = { name, members, imports, dependencies, replNativeUses };
   const defs: { form: ModuleForm; kind: string; name: string }[] = [];
   const interfaces: string[] = [];
   const blessed: string[] = [];
@@ -168,6 +172,7 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
   scope.unresolved = [];
   // in source order, as Pact desugars them; the installer evaluates the constants in Pact's order
   for (const def of defs) {
+    scope.compiling = def.kind === 'defconst' ? null : def.name;
     scope.referenced = new Set();
     dependsOn.set(def.name, scope.referenced);
     const h = parseDefHeader(def.form, d);
@@ -192,6 +197,7 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
     }
   }
   scope.referenced = undefined;
+  scope.compiling = undefined;
   // Pact checks the module's recursion before it resolves a name, then resolves the definitions
   const unresolved = scope.unresolved;
   scope.unresolved = undefined;
@@ -202,6 +208,7 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
   return {
     form, name, kind: what, governance, code: form.span.file.text.slice(form.span.start, form.span.end),
     members, interfaces, blessed, defuns, defcaps, defpacts, constants, schemas, tables, imports, dependencies,
+    replNativeUses,
   };
 }
 

@@ -13,7 +13,7 @@ import type { Span } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
 import {
- buildModuleIR, compareText, constantOrder, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
+ buildModuleIR, compareText, constantOrder, defName, desugarSize, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
 } from '../pact-ir/index.js';
 import type { DefcapInfo } from './capabilities.js';
 import { buildModuleIROnce, moduleSizesOnce } from './module-cache.js';
@@ -79,7 +79,7 @@ function renamerFailure(form: ModuleForm, ir: Omit<ModuleHashContext, 'constValu
  * `loadedDefs` is read after the constants ran (the "all loaded" count includes modules they loaded).
  */
 export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, txHash: string,
-  ir: Omit<ModuleHashContext, 'constValue'>, loadedDefs: () => number = () => 0): LoadedModule {
+  ir: Omit<ModuleHashContext, 'constValue'>, loadedDefs: () => number = () => 0, phases: InstallPhases = {}): LoadedModule {
   const { name, members, form } = c;
   const cell = (n: string) => members.get(n)!;
   for (const [n, proto] of c.defuns) cell(n).value = new Closure(proto, []);
@@ -100,6 +100,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   for (const [n, schema] of c.tables) cell(n).value = new TableRef(`${name}_${n}`, name, schema);
   const ctx: ModuleHashContext = { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined };
   const desugared = atModuleForm(form, () => buildModuleIROnce(form, ctx));
+  phases.renamed?.(desugarSize(desugared));
   // the module's schemas are visible to the type checks of its defconsts before it is stored
   env.compilingSchemas = c.schemas;
   try {
@@ -112,6 +113,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
     env.compilingSchemas = null;
   }
   const sizes: ModuleSizes = atModuleForm(form, () => moduleSizesOnce(form, ctx, loadedDefs(), desugared));
+  phases.hashed?.(sizes.hashing);
   for (const m of members.values()) {
     if (m.value instanceof Closure) m.value.proto.moduleHash = sizes.hash;
     if (m.value instanceof TableRef) {
@@ -124,6 +126,26 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
     governance: c.governance, blessed: c.blessed, txHash, schemas: c.schemas, defcaps, defpacts,
     summary: summarize(sizes.built), sizes,
   };
+}
+
+/** What a deployment does between the steps of installing: Pact charges the desugar gas once the
+ *  module is renamed, and the hash gas once its constants are evaluated and it is hashed. */
+export interface InstallPhases {
+  renamed?(desugarBytes: number): void;
+  hashed?(hashingBytes: number): void;
+}
+
+/** A module's first use of a REPL native, in Pact's order of its definitions (Repl/Compile.hs
+ *  checkReplNativesEnabled, run once the module is renamed, evaluated and hashed): refused. */
+export function refuseReplNatives(c: CompiledModule, m: LoadedModule): void {
+  if (c.replNativeUses.size === 0 || c.kind !== 'module') return;
+  for (const d of 'module' in m.sizes.built ? m.sizes.built.module.defs : []) {
+    const at = c.replNativeUses.get(defName(d));
+    if (at && d.d !== 'defconst') {
+      throw new PactError('exec', 'Program encountered an unhandled raised error: repl native disallowed in module code. ' +
+        'If you want to use this, enable them with (env-enable-repl-natives true)', at);
+    }
+  }
 }
 
 /** Pact's renamer reports module-level failures at the module form. */

@@ -192,15 +192,30 @@ export function powCost(base: PactInt, p: PactInt): number {
 
 export { COST_CONFIG };
 
-/** Module deployment (gas.md §3.9): desugar and hash by size, the dependency walk, storage. */
+/** Module deployment (gas.md §3.9), all at once: desugar and hash by size, the dependency walk,
+ *  storage. A deployment charges them at three points instead (the functions below). */
 export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hashing: number; transitiveDepCost: number; store: number },
   pact50 = false): void {
-  const c = gas.model.config;
-  gas.charge(sizes.desugar * c.desugarBytePenalty, desugarLabel, sizes.desugar);
-  gas.charge(sizes.hashing * c.mHashBytePenalty, blakeLabel, sizes.hashing);
+  chargeModuleDesugar(gas, sizes.desugar);
+  chargeModuleHash(gas, sizes.hashing);
+  chargeModuleStore(gas, sizes, pact50);
+}
+
+/** Once the module is renamed (Desugar.hs renameModule), before its constants are evaluated. */
+export function chargeModuleDesugar(gas: GasMeter, bytes: number): void {
+  gas.charge(bytes * gas.model.config.desugarBytePenalty, desugarLabel, bytes);
+}
+
+/** Once its constants are evaluated, for its hash (ModuleHashing.hs). */
+export function chargeModuleHash(gas: GasMeter, bytes: number): void {
+  gas.charge(bytes * gas.model.config.mHashBytePenalty, blakeLabel, bytes);
+}
+
+/** When it is written (Compile.hs evalTopLevel): the dependency walk, then the stored bytes. */
+export function chargeModuleStore(gas: GasMeter, sizes: { transitiveDepCost: number; store: number }, pact50 = false): void {
   // the transitive-dependency walk is charged from Pact 5.1 on (DisablePact51 restores 5.0)
   if (!pact50) gas.charge(sizes.transitiveDepCost, transitiveDepLabel, sizes.transitiveDepCost);
-  gas.charge(sizes.store * c.perByteWriteCost, writeLabel, sizes.store);
+  gas.charge(sizes.store * gas.model.config.perByteWriteCost, writeLabel, sizes.store);
 }
 
 const desugarLabel: LabelFormat = n => `GModuleOp (MOpDesugarModule ${n})`;

@@ -46,7 +46,7 @@ export interface ModuleSizes {
 export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContext, allLoadedBefore = 0,
   desugared: Built = buildModuleIR(form, ctx)): ModuleSizes {
   const erased = new IrSizer(false);
-  const desugar = 'module' in desugared ? erased.module(desugared.module) : erased.interface(desugared.interface);
+  const desugar = desugarSize(desugared);
   const evaluated = evaluateConstants(desugared, ctx);
   const hashing = 'module' in evaluated ? erased.module(evaluated.module) : erased.interface(evaluated.interface);
   const file = form.span.file.name;
@@ -63,6 +63,20 @@ export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContex
       return storedBytes ??= storedModuleBytes(built, walk.deps, file, m => depFiles.get(renderModuleName(m)) ?? file).length;
     },
   };
+}
+
+const desugarSizes = new WeakMap<Built, number>();
+
+/** S_desugar of a module's IR as renamed (before its constants are evaluated): what Pact charges
+ *  MOpDesugarModule for once the renamer is done. */
+export function desugarSize(desugared: Built): number {
+  let n = desugarSizes.get(desugared);
+  if (n === undefined) {
+    const erased = new IrSizer(false);
+    n = 'module' in desugared ? erased.module(desugared.module) : erased.interface(desugared.interface);
+    desugarSizes.set(desugared, n);
+  }
+  return n;
 }
 
 /** The built IR remembering the file its infos point into. */

@@ -11,10 +11,10 @@
 // S_desugar does not depend on constants: `buildModuleIR` alone gives the pre-evaluation IR.
 
 export { hashModule, buildModuleIR, evaluateConstants, constantOrder, hashBuilt, computeHash, hashText, type Built } from './hash.js';
-export { moduleSizes, dependencyWalk, type ModuleSizes } from './deploy.js';
+export { moduleSizes, dependencyWalk, desugarSize, type ModuleSizes } from './deploy.js';
 export { summarize, type ModuleHashContext, type ModuleSummary, type MemberKind } from './module-context.js';
 export { IrSizer } from './size-of.js';
 export { IrEncoder, encodeModule, encodeInterface } from './encode.js';
 export { storedModuleBytes, StoredModuleEncoder } from './stored.js';
 export { toPactValue } from './values.js';
-export { REPL_MODULE, REPL_MODULE_HASH, MODULE_PLACEHOLDER, compareText, renderModuleName, type ModuleName, type HashBytes } from './terms.js';
+export { REPL_MODULE, REPL_MODULE_HASH, MODULE_PLACEHOLDER, compareText, defName, renderModuleName, type ModuleName, type HashBytes } from './terms.js';

@@ -14,12 +14,12 @@ import { Span } from '../../vm/source.js';
 import { engineFailure, InternalFailure } from '../../vm/limits.js';
 import { readScriptFile, ScriptFileError } from './script-files.js';
 import { pretty } from '../values/render.js';
-import { deploymentIn, evaluateConstant, importedMembers, installModule, loadedEntries } from '../contracts/modules.js';
+import { deploymentIn, evaluateConstant, importedMembers, installModule, loadedEntries, refuseReplNatives } from '../contracts/modules.js';
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
 import { compileModuleOnce } from '../contracts/module-cache.js';
-import { chargeModuleDeploy } from '../gas/meter.js';
+import { chargeModuleDesugar, chargeModuleHash, chargeModuleStore } from '../gas/meter.js';
 import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
 
 /** Run a whole source text in the session. Throws the first escaped error, always a PactError:
@@ -204,10 +204,15 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
   // the "all loaded" count includes modules loaded while compiling this one
   const ir = s.irContext();
   const compiled = compileModuleOnce(form, s, deploymentIn(s, s.namespace, ir));
-  const m = installModule(compiled, s, s.vm, s.env.txHash, ir, () => s.loadedDefs);
-  chargeModuleDeploy(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
-  s.mergeLoaded(loadedEntries(m, false)); // an interface contributes only its constants and schemas
+  // Pact charges for the renamed module before its constants run, and for its hash after
+  const m = installModule(compiled, s, s.vm, s.env.txHash, ir, () => s.loadedDefs, {
+    renamed: bytes => chargeModuleDesugar(s.gas, bytes),
+    hashed: bytes => chargeModuleHash(s.gas, bytes),
+  });
+  refuseReplNatives(compiled, m);
   if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
+  chargeModuleStore(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
+  s.mergeLoaded(loadedEntries(m, false)); // an interface contributes only its constants and schemas
   s.saveModule(m);
   s.markLoaded(m.name); // deployed modules are in the loaded cache: no load charge
   // an interface's functions, capabilities and pacts are declarations, not names (Compile.hs: ifDefToDef)

@@ -103,4 +103,42 @@ test('a managed capability\'s manager must be a defun, unless DisablePact51 is s
   assert.is(r.traces[r.traces.length - 1].startsWith('Loaded module m, hash '), true);
 });
 
+
+/** The gas log's labels of a script's charges, in order. */
+function chargeLabels(src: string): string[] {
+  const r = runRepl(`(env-gasmodel "table") (env-gaslimit 100000000) (env-gaslog) ${src}`);
+  if (r.error) throw new Error(r.error.message);
+  return (r.session.gas.log ?? []).map(e => e.what);
+}
+
+test('a deployment charges the renamed module before its constants run, its hash after them, its storage last', () => {
+  const labels = chargeLabels('(module m g (defcap g () true) (defconst K (+ 1 2)) (defun f () 1))');
+  const at = (prefix: string) => labels.findIndex(l => l.startsWith(prefix));
+  const desugar = at('GModuleOp (MOpDesugarModule'), constant = labels.indexOf('GNative +'), hash = at('GHashOp (GHashBlake');
+  assert.ok(desugar >= 0 && constant > desugar && hash > constant, labels.join(' | '));
+  assert.ok(at('GModuleOp (MOpFindTransitiveDep') > hash && at('GWrite') > at('GModuleOp (MOpFindTransitiveDep'), labels.join(' | '));
+});
+
+test('a gas limit met by the desugar charge stops the deployment before any constant runs', () => {
+  const r = runRepl('(env-gasmodel "table") (env-gaslimit 10) (module m g (defcap g () true) (defconst K (/ 1 0)))');
+  // K would divide by zero: the limit is met first
+  assert.ok(r.error?.message.startsWith('Gas limit "10"exceeded: '), r.error?.message);
+});
+
+const REPL_OFF = '(module m g (defcap g () true)';
+
+test('REPL natives in module code are refused only after renaming, constants and hashing, in Pact\'s order of the definitions', () => {
+  // an unknown name elsewhere is the renamer's, and wins
+  assert.is(firstError(`${REPL_OFF} (defun a () (env-data {})) (defun b () (zz)))`), '1:71: Cannot find module:  zz');
+  // so does a constant's evaluation error
+  assert.is(firstError(`${REPL_OFF} (defun a () (env-data {})) (defconst K (/ 1 0)))`), '1:70: Arithmetic exception: div by zero');
+  // of two definitions, the one Pact meets first: unrelated ones by descending name
+  assert.is(firstError(`${REPL_OFF} (defun a () (env-data {})) (defun b () (env-sigs [])))`),
+    '1:71: Program encountered an unhandled raised error: repl native disallowed in module code. If you want to use this, enable them with (env-enable-repl-natives true)');
+  // a constant is evaluated before Pact looks: it may use one
+  const r = runRepl(`${REPL_OFF} (defconst K (env-data {"a": 1})) (defun f () K)) (f)`);
+  assert.is(r.error, null);
+  assert.is(r.traces[r.traces.length - 1], '"Setting transaction data"');
+});
+
 test.run();
