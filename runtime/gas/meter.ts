@@ -55,6 +55,21 @@ export class GasMeter implements GasHooks {
   /** where the charge happens, for the log (set by the runtime to the machine's call site) */
   constructor(private site: () => Span | null = () => null) {}
 
+  /** the place every charge is logged at while set: Pact charges a module's deployment, and
+   *  evaluates its governance keyset, at the module form */
+  private pinnedSite: Span | null = null;
+
+  /** `f()` with every charge it makes logged at `span`. */
+  at<T>(span: Span, f: () => T): T {
+    const saved = this.pinnedSite;
+    this.pinnedSite = span;
+    try {
+      return f();
+    } finally {
+      this.pinnedSite = saved;
+    }
+  }
+
   get limit(): number | null { return this.limitMilli; }
   setLimit(milli: number | null): void {
     this.limitMilli = milli;
@@ -86,7 +101,7 @@ export class GasMeter implements GasHooks {
     const next = Math.min(this.milligas + cost, MAX_MILLIGAS);
     if (this.log !== null || this.profiler !== null) {
       const text = typeof what === 'string' ? what : what(a, b);
-      if (this.log !== null) this.log.push({ what: text, span: this.site(), cost });
+      if (this.log !== null) this.log.push({ what: text, span: this.pinnedSite ?? this.site(), cost });
       if (this.profiler !== null) this.profiler(next - this.milligas, text);
     }
     this.milligas = next;

@@ -14,6 +14,7 @@ import { Span } from '../../vm/source.js';
 import { engineFailure, InternalFailure } from '../../vm/limits.js';
 import { readScriptFile, ScriptFileError } from './script-files.js';
 import { pretty } from '../values/render.js';
+import { keysetKey } from '../contracts/keysets.js';
 import { deploymentIn, evaluateConstant, importedMembers, installModule, loadedEntries, refuseReplNatives } from '../contracts/modules.js';
 import type { ReplSession } from './session.js';
 import type { LoadedModule } from '../contracts/modules.js';
@@ -198,20 +199,27 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
     if (deploying === 'interface') throw new PactError('exec', `Interface cannot be upgraded: ${name}`, form.span);
     if (existing.kind === 'interface') throw new PactError('exec', `Expected module, found interface: ${name}`, form.span);
     // Pact reads the deployed module to check its governance, then forgets what it loaded
-    if (!s.isLoaded(name)) s.chargeModuleRead(existing);
-    if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
+    if (!s.isLoaded(name)) s.gas.at(form.span, () => s.chargeModuleRead(existing));
+    // a keyset is enforced on every upgrade, module admin or not; a governing capability only
+    // when module admin is not held yet (Compile.hs evalModuleGovernance)
+    if (existing.governance.startsWith("'")) enforceUpgradeKeyset(s, existing, form);
+    else if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
   } else checkInstall(s);
   // the "all loaded" count includes modules loaded while compiling this one
   const ir = s.irContext();
   const compiled = compileModuleOnce(form, s, deploymentIn(s, s.namespace, ir));
-  // Pact charges for the renamed module before its constants run, and for its hash after
+  // Pact charges for the renamed module before its constants run, and for its hash after, each
+  // at the module form
   const m = installModule(compiled, s, s.vm, s.env.txHash, ir, () => s.loadedDefs, {
-    renamed: bytes => chargeModuleDesugar(s.gas, bytes),
-    hashed: bytes => chargeModuleHash(s.gas, bytes),
+    renamed: bytes => s.gas.at(form.span, () => chargeModuleDesugar(s.gas, bytes)),
+    hashed: bytes => s.gas.at(form.span, () => chargeModuleHash(s.gas, bytes)),
   });
   refuseReplNatives(compiled, m);
-  if (!existing && m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
-  chargeModuleStore(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
+  s.gas.at(form.span, () => {
+    // a keyset-governed module's keyset is enforced whenever it is deployed (Compile.hs evalTopLevel)
+    if (m.kind === 'module' && m.governance.startsWith("'")) s.enforceGovernance(m);
+    chargeModuleStore(s.gas, m.sizes, s.env.flags.has('DisablePact51'));
+  });
   s.mergeLoaded(loadedEntries(m, false)); // an interface contributes only its constants and schemas
   s.saveModule(m);
   s.markLoaded(m.name); // deployed modules are in the loaded cache: no load charge
@@ -221,6 +229,22 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
   }
   s.caps.moduleAdmin.add(m.name);
   return m;
+}
+
+/** Before upgrading a keyset-governed module Pact evaluates `(enforce-guard (keyset-ref-guard
+ *  "ks"))` with the module-keyset magic capability in scope: both natives charge as in any code,
+ *  and a failure is reported at the module form. */
+function enforceUpgradeKeyset(s: ReplSession, existing: LoadedModule, form: Syntax): void {
+  const name = keysetKey(existing.governance.slice(1)) ?? '';
+  const literal = `"${name.replace(/[\\"]/g, (c: string) => `\\${c}`)}"`;
+  const [term] = read(new SourceFile(form.span.file.name, `(enforce-guard (keyset-ref-guard ${literal}))`));
+  try {
+    const run = new Closure(compileExpression(term, s), []);
+    s.gas.at(form.span, () => s.withMagicCap('MODULE_KEYSET', existing.name, () => s.vm.call(run, [])));
+  } catch (e) {
+    if (e instanceof PactError) e.span = form.span;
+    throw e;
+  }
 }
 
 function display(s: ReplSession, text: string, span: Span): void {

@@ -197,10 +197,15 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
 
   /** Enforce a guard with the magic capability `pact.<magic> "arg"` in scope (language.md §7.2). */
   enforceGuardWithMagic(g: Guard, magic: string, arg: string): void {
+    this.withMagicCap(magic, arg, () => enforceGuard(this, g, 'enforce-guard'));
+  }
+
+  /** `f()` with the magic capability `pact.MAGIC arg` in scope (Pact's withMagicCap). */
+  withMagicCap<T>(magic: string, arg: string, f: () => T): T {
     const slot = { token: new CapToken(`pact.${magic}`, [arg]), composed: [] };
     this.caps.capStack.push(slot);
     try {
-      enforceGuard(this, g, 'enforce-guard');
+      return f();
     } finally {
       this.caps.capStack.splice(this.caps.capStack.lastIndexOf(slot), 1);
     }

@@ -141,4 +141,31 @@ test('REPL natives in module code are refused only after renaming, constants and
   assert.is(r.traces[r.traces.length - 1], '"Setting transaction data"');
 });
 
+const KEYSETS = `(env-data { "ks": ["k1"], "ks2": ["k2"] })
+(env-keys ["k1"])
+(begin-tx)
+(define-keyset 'ks (read-keyset 'ks))
+(define-keyset 'ks2 (read-keyset 'ks2))
+(module m 'ks (defun f () 1))
+`;
+
+test('upgrading a keyset-governed module evaluates (enforce-guard (keyset-ref-guard "ks")) even with module admin held, at the module', () => {
+  const r = runRepl(`${KEYSETS}(env-gasmodel "table") (env-gaslimit 100000000) (env-gaslog)
+(module m 'ks (defun f () 2))`);
+  assert.is(r.error, null);
+  const log = (r.session.gas.log ?? []).map(e => `${e.what} @${e.span?.range()} ${e.cost}`);
+  assert.equal(log.slice(0, 3), [
+    'GNative keyset-ref-guard @test.repl:7:0-7:29 2000',
+    'GStrOp (StrOpParse 2) @test.repl:7:0-7:29 11',
+    'GNative enforce-guard @test.repl:7:0-7:29 2000',
+  ]);
+  // the deployment's own charges are at the module form too
+  assert.ok(log.slice(3).every(l => l.includes('@test.repl:7:0-7:29')), log.join('\n'));
+});
+
+test('a keyset-governed module\'s own keyset is enforced at every deployment, upgrades included', () => {
+  assert.is(firstError(`${KEYSETS}(module m 'ks2 (defun f () 3))`), '7:0: Keyset failure (keys-all): [k2...]');
+  assert.is(firstError(`${KEYSETS}(module n 'ks2 (defun f () 3))`), '7:0: Keyset failure (keys-all): [k2...]');
+});
+
 test.run();
