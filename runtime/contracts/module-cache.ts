@@ -16,6 +16,7 @@ import {
   type Built, type HashBytes, type ModuleHashContext, type ModuleName, type ModuleSizes, type ModuleSummary,
 } from '../pact-ir/index.js';
 import { base64UrlEncode } from '../values/digest.js';
+import type { Def, FullyQualifiedName } from '../pact-ir/terms.js';
 
 /** An answer: what it means (equal texts, equivalent answers), the cells it hands out, and the
  *  value the compiler gets. `meaning` null: an answer no other can stand for (nothing is reused). */
@@ -109,6 +110,8 @@ export function moduleSizesOnce(form: ModuleForm, ctx: ModuleHashContext, allLoa
   const askCtx: ModuleHashContext = {
     ...ctx,
     lookupModule: name => rec.ask(`m ${renderModuleName(name)}`, c => summaryAnswer(c.lookupModule(name), true)).value as ModuleSummary | undefined,
+    // an interface stores the loaded definitions of its dependencies: the same ones, by name and hash
+    allLoaded: () => rec.ask('a', c => loadedAnswer(c.allLoaded?.() ?? [])).value as [FullyQualifiedName, Def][],
   };
   const result = moduleSizes(form, askCtx, allLoadedBefore, desugared);
   sized.set(desugared, rec.done(setting, result));
@@ -201,6 +204,13 @@ function topLevelAnswer(t: { module: ModuleName; hash: HashBytes; kind: { k: str
   if (!t) return { meaning: 'none', cells: [], value: t };
   // schemas carry their fields: the defining module's hash fixes them
   return { meaning: `${renderModuleName(t.module)} ${base64UrlEncode(t.hash)} ${t.kind.k}`, cells: [], value: t };
+}
+
+/** The "all loaded" definitions: the same when they are the same names with the same hashes. */
+function loadedAnswer(entries: Iterable<[FullyQualifiedName, Def]>): Answer {
+  const value = [...entries];
+  const meaning = value.map(([f]) => `${renderModuleName(f.module)}.${f.name}.${base64UrlEncode(f.hash)}`).join(' ');
+  return { meaning, cells: [], value };
 }
 
 function summaryAnswer(m: ModuleSummary | undefined, withFile = false): Answer {

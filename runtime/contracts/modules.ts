@@ -15,6 +15,7 @@ import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
 import {
  buildModuleIR, compareText, constantOrder, defName, desugarSize, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
 } from '../pact-ir/index.js';
+import type { Def, FullyQualifiedName } from '../pact-ir/terms.js';
 import type { DefcapInfo } from './capabilities.js';
 import { buildModuleIROnce, moduleSizesOnce } from './module-cache.js';
 import { isValidKeysetName, keysetNameError } from './keysets.js';
@@ -210,10 +211,20 @@ export function importedMembers(form: ModuleForm, resolve: (name: string) => Loa
 /** The entries a module brings into Pact's "all loaded" map: its definitions (an interface's
  *  constants and schemas) and, when read back from the database, the dependencies stored with
  *  it. Keys are fully qualified names with the hash, as the map's are. */
-export function loadedEntries(m: LoadedModule, withDependencies: boolean): string[] {
-  const out = [...m.summary.members.keys()].map(n => `${m.name}.${n}.{${m.hash}}`);
+export function loadedEntries(m: LoadedModule, withDependencies: boolean): LoadedDefinition[] {
+  const own = m.summary;
+  const out: LoadedDefinition[] = [];
+  for (const n of own.members.keys()) {
+    const def = own.defs?.get(n);
+    if (def) out.push({ key: `${m.name}.${n}.{${m.hash}}`, fqn: { module: own.name, name: n, hash: own.hash }, def });
+  }
   if (withDependencies) {
-    for (const [f] of m.sizes.deps) out.push(`${renderModuleName(f.module)}.${f.name}.{${base64UrlEncode(f.hash)}}`);
+    for (const [fqn, def] of m.sizes.deps) {
+      out.push({ key: `${renderModuleName(fqn.module)}.${fqn.name}.{${base64UrlEncode(fqn.hash)}}`, fqn, def });
+    }
   }
   return out;
 }
+
+/** An entry of Pact's "all loaded" map: a definition by its fully qualified name. */
+export interface LoadedDefinition { key: string; fqn: FullyQualifiedName; def: Def }

@@ -209,7 +209,7 @@ export { COST_CONFIG };
 
 /** Module deployment (gas.md §3.9), all at once: desugar and hash by size, the dependency walk,
  *  storage. A deployment charges them at three points instead (the functions below). */
-export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hashing: number; transitiveDepCost: number; store: number },
+export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hashing: number; transitiveDepCost: number | null; store: number },
   pact50 = false): void {
   chargeModuleDesugar(gas, sizes.desugar);
   chargeModuleHash(gas, sizes.hashing);
@@ -226,10 +226,10 @@ export function chargeModuleHash(gas: GasMeter, bytes: number): void {
   gas.charge(bytes * gas.model.config.mHashBytePenalty, blakeLabel, bytes);
 }
 
-/** When it is written (Compile.hs evalTopLevel): the dependency walk, then the stored bytes. */
-export function chargeModuleStore(gas: GasMeter, sizes: { transitiveDepCost: number; store: number }, pact50 = false): void {
-  // the transitive-dependency walk is charged from Pact 5.1 on (DisablePact51 restores 5.0)
-  if (!pact50) gas.charge(sizes.transitiveDepCost, transitiveDepLabel, sizes.transitiveDepCost);
+/** When it is written (Compile.hs evalTopLevel): the dependency walk (a module's, from Pact 5.1
+ *  on: null where none is made), then the stored bytes. */
+export function chargeModuleStore(gas: GasMeter, sizes: { transitiveDepCost: number | null; store: number }, pact50 = false): void {
+  if (!pact50 && sizes.transitiveDepCost !== null) gas.charge(sizes.transitiveDepCost, transitiveDepLabel, sizes.transitiveDepCost);
   gas.charge(sizes.store * gas.model.config.perByteWriteCost, writeLabel, sizes.store);
 }
 

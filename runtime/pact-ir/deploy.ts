@@ -32,8 +32,9 @@ export interface ModuleSizes {
   readonly storedBytes: number;
   /** the definitions of other modules stored alongside (ModuleData's dependency map) */
   deps: [FullyQualifiedName, Def][];
-  /** d of MOpFindTransitiveDep(d), in milligas */
-  transitiveDepCost: number;
+  /** d of MOpFindTransitiveDep(d), in milligas; null where Pact makes no walk (an interface, a
+   *  module under DisablePact51) and charges nothing */
+  transitiveDepCost: number | null;
 }
 
 /**
@@ -51,7 +52,11 @@ export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContex
   const hashing = 'module' in evaluated ? erased.module(evaluated.module) : erased.interface(evaluated.interface);
   const file = form.span.file.name;
   const built = withFile(hashBuilt(evaluated), file);
-  const walk = dependencyWalk(built, ctx, allLoadedBefore);
+  // Pact ≥ 5.1 walks a module's transitive dependencies; an interface, and a module under
+  // DisablePact51, store every loaded definition of the modules their names resolved into
+  const walk = 'module' in built && !ctx.disablePact51
+    ? dependencyWalk(built, ctx, allLoadedBefore)
+    : { cost: null, deps: directDependencies(built, ctx) };
   const store = new IrSizer(true).moduleData(built, walk.deps);
   // the stored document is only needed if the module is read back: encode it on first use, with
   // the files of the dependencies' modules as they are now
@@ -82,6 +87,15 @@ export function desugarSize(desugared: Built): number {
 /** The built IR remembering the file its infos point into. */
 function withFile(b: Built, file: string): Built {
   return 'module' in b ? { module: { ...b.module, file } } : { interface: { ...b.interface, file } };
+}
+
+/** Compile.hs evalTopLevel (interfaces) and the pre-5.1 `oldDependencies`: the "all loaded"
+ *  definitions whose module is one the renamer resolved a name into, in name order. */
+function directDependencies(built: Built, ctx: ModuleHashContext): [FullyQualifiedName, Def][] {
+  const deps = ('module' in built ? built.module.deps : built.interface.deps) ?? [];
+  if (deps.length === 0 || !ctx.allLoaded) return [];
+  const wanted = new Set(deps.map(renderModuleName));
+  return [...ctx.allLoaded()].filter(([f]) => wanted.has(renderModuleName(f.module))).sort((a, b) => compareFqn(a[0], b[0]));
 }
 
 /** ⌈ln s⌉ · 200: the cost of one search in a set of size s (0 for an empty set). */

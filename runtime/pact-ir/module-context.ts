@@ -3,7 +3,7 @@
 
 import type { Value } from '../../vm/values.js';
 import {
-  defName, ifDefName, type Def, type IfDef, type HashBytes, type Interface, type Module, type ModuleName, type Schema,
+  defName, ifDefName, type Def, type FullyQualifiedName, type IfDef, type HashBytes, type Interface, type Module, type ModuleName, type Schema,
 } from './terms.js';
 
 /** What a member of a deployed module is (Pact's DefKind); schemas carry their resolved fields. */
@@ -54,6 +54,8 @@ export interface ModuleHashContext {
   constValue?(name: string): Value | undefined;
   replNatives?: boolean;
   disablePact51?: boolean;
+  /** Pact's "all loaded" map (loAllLoaded): every definition loaded in this transaction */
+  allLoaded?(): Iterable<[FullyQualifiedName, Def]>;
 }
 
 /** A summary of a module or interface we built, for `lookupModule` once it is deployed. */

@@ -69,6 +69,9 @@ export class Renamer {
   private current: ModuleName;
   private currentImplements: ModuleName[] = [];
   private isInterface = false;
+  /** Pact's rsDependencies: every other module a name resolved into, by rendered name */
+  private readonly deps = new Map<string, ModuleName>();
+  private dependOn(m: ModuleName): void { this.deps.set(render(m), m); }
 
   constructor(private ctx: ModuleHashContext, unmangled: string) {
     this.current = { name: unmangled, namespace: ctx.namespace };
@@ -105,6 +108,7 @@ export class Renamer {
     return {
       name: mname, governance, defs, blessed: p.blessed, imports: p.imports.map(copyImport),
       implements: this.currentImplements, hash: placeholder, txHash: this.ctx.txHash, code: '', info: p.info,
+      deps: [...this.deps.values()],
     };
   }
 
@@ -133,7 +137,10 @@ export class Renamer {
       }
       if (d.d === 'defun') defuns.add(n);
     }
-    return { name: iname, defs, imports: p.imports.map(copyImport), hash: placeholder, txHash: this.ctx.txHash, code: '', info: p.info };
+    return {
+      name: iname, defs, imports: p.imports.map(copyImport), hash: placeholder, txHash: this.ctx.txHash, code: '', info: p.info,
+      deps: [...this.deps.values()],
+    };
   }
 
   private order<T extends PDef | PIfDef>(items: { d: T; deps: Set<string> }[]): T[] {
@@ -207,10 +214,14 @@ export class Renamer {
     const b = env.binds.get(n);
     if (b) {
       if (b.kind.k === 'level') return { name: { name: n, kind: { k: 'bound', index: env.depth - b.kind.level - 1 } }, def: null };
+      if (!sameModuleName(b.kind.module, this.current)) this.dependOn(b.kind.module);
       return { name: { name: n, kind: { k: 'toplevel', module: b.kind.module, hash: b.kind.hash } }, def: b.def };
     }
     const top = this.ctx.topLevel(n);
-    if (top) return { name: { name: n, kind: { k: 'toplevel', module: top.module, hash: top.hash } }, def: top.kind };
+    if (top) {
+      this.dependOn(top.module);
+      return { name: { name: n, kind: { k: 'toplevel', module: top.module, hash: top.hash } }, def: top.kind };
+    }
     const ref = this.resolveModuleRef({ name: n, namespace: null }, info);
     return { name: { name: n, kind: { k: 'modref', module: ref.name, implemented: ref.implemented } }, def: null };
   }
@@ -225,6 +236,7 @@ export class Renamer {
       if (!m) return undefined;
       const kind = m.members.get(qn);
       if (!kind) return undefined;
+      this.dependOn(mn);
       return { name: { name: qn, kind: { k: 'toplevel', module: mn, hash: m.hash } }, def: kind };
     };
     const r = base(qmn);

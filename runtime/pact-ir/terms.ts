@@ -185,6 +185,9 @@ export interface Module {
   /** the module source; counted by `sizeOf` only when non-empty, never serialised */
   code: string;
   info: Info;
+  /** the other modules its names resolved into (the renamer's rsDependencies): what an interface
+   *  (and a module under DisablePact51) stores with itself */
+  deps?: ModuleName[];
   /** the source file its infos point into (the file half of the REPL's FileLocSpanInfo);
    *  set once the module is built for deployment, used only for the stored bytes */
   file?: string;
@@ -198,6 +201,8 @@ export interface Interface {
   txHash: HashBytes;
   code: string;
   info: Info;
+  /** as `Module.deps` */
+  deps?: ModuleName[];
   /** as `Module.file` */
   file?: string;
 }

@@ -17,7 +17,7 @@ import { typecheck } from '../values/type-checks.js';
 import { assembleNatives } from '../natives/registry.js';
 import { coreNativeTables } from '../natives/index.js';
 import { replNatives } from './natives.js';
-import { loadedEntries, type LoadedModule } from '../contracts/modules.js';
+import { loadedEntries, type LoadedDefinition, type LoadedModule } from '../contracts/modules.js';
 import { REPL_MODULE, REPL_MODULE_HASH, type ModuleHashContext } from '../pact-ir/index.js';
 import { base64UrlDecode } from '../values/digest.js';
 import { ContractState, type ContractSnapshot } from '../contracts/state.js';
@@ -54,6 +54,7 @@ export interface EvalSnapshot {
   topLevel: Map<string, GlobalCell>;
   namespace: string | null;
   loadedDefs: number;
+  loaded: Map<string, LoadedDefinition>;
   loadedThisTx: Set<string>;
 }
 
@@ -247,12 +248,13 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   /** Whether a module is in this transaction's loaded cache. */
   isLoaded(name: string): boolean { return this.loadedThisTx.has(name); }
 
-  /** Pact's "all loaded" map is keyed by fully qualified name: entries already in it add nothing. */
-  private loadedKeys = new Set<string>();
-  mergeLoaded(entries: string[]): void {
+  /** Pact's "all loaded" map (loAllLoaded), keyed by fully qualified name: entries already in it
+   *  add nothing. */
+  private loaded = new Map<string, LoadedDefinition>();
+  mergeLoaded(entries: LoadedDefinition[]): void {
     for (const e of entries) {
-      if (this.loadedKeys.has(e)) continue;
-      this.loadedKeys.add(e);
+      if (this.loaded.has(e.key)) continue;
+      this.loaded.set(e.key, e);
       this.loadedDefs++;
     }
   }
@@ -296,6 +298,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
       lookupModule: name => this.module(name.namespace ? `${name.namespace}.${name.name}` : name.name)?.summary,
       replNatives: this.replNatives,
       disablePact51: this.env.flags.has('DisablePact51'),
+      allLoaded: () => [...this.loaded.values()].map(e => [e.fqn, e.def]),
     };
   }
 
@@ -333,7 +336,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     return {
       caps: this.caps.clone(), events: this.events.slice(), pactExec: this.pactExec,
       topLevel: new Map(this.topLevel), namespace: this.namespace,
-      loadedDefs: this.loadedDefs, loadedThisTx: new Set(this.loadedThisTx),
+      loadedDefs: this.loadedDefs, loaded: new Map(this.loaded), loadedThisTx: new Set(this.loadedThisTx),
     };
   }
 
@@ -344,6 +347,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.topLevel = saved.topLevel;
     this.namespace = saved.namespace;
     this.loadedDefs = saved.loadedDefs;
+    this.loaded = saved.loaded;
     this.loadedThisTx = saved.loadedThisTx;
   }
 
@@ -355,7 +359,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.namespace = null;
     this.pactExec = null;
     this.loadedDefs = 0;
-    this.loadedKeys = new Set();
+    this.loaded = new Map();
     this.loadedThisTx = new Set();
   }
 

@@ -21,7 +21,7 @@ function sizesOf(file: string): ModuleSizes {
   return moduleSizes(form, new World().context());
 }
 
-const moduleCost = (s: ModuleSizes) => 400 * s.desugar + 100 * s.hashing + s.transitiveDepCost + 200 * s.store;
+const moduleCost = (s: ModuleSizes) => 400 * s.desugar + 100 * s.hashing + (s.transitiveDepCost ?? 0) + 200 * s.store;
 
 corpusTest('create-table.repl: the worked example of gas.md §7.1', () => {
   const s = sizesOf('create-table');

@@ -168,4 +168,31 @@ test('a keyset-governed module\'s own keyset is enforced at every deployment, up
   assert.is(firstError(`${KEYSETS}(module n 'ks2 (defun f () 3))`), '7:0: Keyset failure (keys-all): [k2...]');
 });
 
+const LIB = '(begin-tx) (module lib g (defcap g () true) (defschema acct bal:decimal) (defun f () 1) (defconst K 7))\n';
+
+/** The definitions stored with module or interface `name`, and the deployment's charges. */
+function stored(src: string, name: string): { deps: string[]; labels: string[] } {
+  const r = runRepl(`${LIB}(env-gasmodel "table") (env-gaslimit 100000000) (env-gaslog) ${src}`);
+  if (r.error) throw new Error(r.error.message);
+  const m = r.session.module(name)!;
+  return { deps: m.sizes.deps.map(([f]) => `${f.module.name}.${f.name}`), labels: (r.session.gas.log ?? []).map(e => e.what) };
+}
+
+test('an interface stores every loaded definition of the modules it names, and makes no dependency walk', () => {
+  const i = stored('(interface i (defun t:object{lib.acct} ()) (defconst C lib.K))', 'i');
+  assert.equal(i.deps, ['lib.K', 'lib.acct', 'lib.f', 'lib.g']);
+  assert.is(i.labels.some(l => l.startsWith('GModuleOp (MOpFindTransitiveDep')), false);
+  // naming nothing outside itself, it stores nothing
+  assert.equal(stored('(interface j (defconst C 1))', 'j').deps, []);
+});
+
+test('a module walks its transitive dependencies from Pact 5.1; under DisablePact51 it stores what an interface would', () => {
+  const walked = stored('(module m g (defcap g () true) (defun h () (lib.f)))', 'm');
+  assert.equal(walked.deps, ['lib.f']);
+  assert.is(walked.labels.some(l => l.startsWith('GModuleOp (MOpFindTransitiveDep')), true);
+  const old = stored('(env-exec-config ["DisablePact51"]) (module m g (defcap g () true) (defun h () (lib.f)))', 'm');
+  assert.equal(old.deps, ['lib.K', 'lib.acct', 'lib.f', 'lib.g']);
+  assert.is(old.labels.some(l => l.startsWith('GModuleOp (MOpFindTransitiveDep')), false);
+});
+
 test.run();
