@@ -183,8 +183,9 @@ export function compileModule(form: ModuleForm, env: ModuleEnv, deployment: Modu
       case 'defconst': constants.push(compileConstant(h, env, scope)); break;
       case 'defcap':
         if (isInterface) break;
-        if (h.meta?.kind === 'managed' && !deployment.disablePact51) {
-          scope.unresolved.push(...failureOf(() => checkManager((h.meta as { manager: string }).manager, name, members, env, dependencies, h.span)));
+        if (h.meta?.kind === 'managed') {
+          const manager = h.meta.manager;
+          scope.unresolved.push(...failureOf(() => checkManager(manager, name, members, env, dependencies, h.span, !deployment.disablePact51)));
         }
         defcaps.set(def.name, { proto: compileDefinition(h, env, scope, 'defcap'), meta: defcapMeta(h, name) });
         break;
@@ -230,16 +231,17 @@ function attempt<T>(f: () => T, failures: PactError[]): T | undefined {
   }
 }
 
-/** A `@managed` capability's manager must be a defun (Pact ≥ 5.1, Desugar.hs resolveMeta). */
+/** A `@managed` capability's manager: a dependency, and a defun unless DisablePact51 is set
+ *  (Pact ≥ 5.1, Desugar.hs resolveMeta). */
 function checkManager(written: string, module: string, members: Map<string, GlobalCell>, env: ModuleEnv,
-  dependencies: Set<string>, span: Span): void {
+  dependencies: Set<string>, span: Span, mustBeDefun: boolean): void {
   const dot = written.lastIndexOf('.');
   const owner = dot < 0 || written.slice(0, dot) === module ? module : env.resolveModule(written.slice(0, dot))?.name;
   const member = written.slice(dot + 1);
   const cell = owner === module ? members.get(member) : owner === undefined ? undefined : env.resolveModule(owner)?.members.get(member);
   if (owner !== undefined && owner !== module) dependencies.add(owner);
   // an unknown manager is the renamer's unbound-name error, raised later
-  if (!cell || cell.kind === 'defun') return;
+  if (!cell || cell.kind === 'defun' || !mustBeDefun) return;
   const qn = `${owner}.${member}`;
   throw desugarError(`${qn} is not a valid managed capability manager function. ${qn} must be a defun`, span);
 }
