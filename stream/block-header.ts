@@ -165,6 +165,14 @@ export class BlockHeaderDecoder {
   private readonly taughtHeader = new Int8Array(HEADER_FIELDS).fill(UNKNOWN_KEY);
   private taughtVersion = '';
 
+  /**
+   * How often the general reader left its shortcuts, for tests that check the shortcuts are taken
+   * (each falls back to a slower way to the same result, so only these counts show a broken one):
+   * an event the fast path did not take, a key that was not the one that followed the previous
+   * key last time, a value or key read by the general string reader, a layout taught to the fast path.
+   */
+  readonly detours = { generalReads: 0, keyGuessMisses: 0, slowValues: 0, lessons: 0 };
+
   decode(bytes: Uint8Array, start = 0, end = bytes.length): BlockHeaderEvent {
     const b = asBuffer(bytes);
     const event = this.fast.read(b, start, end);
@@ -185,6 +193,7 @@ export class BlockHeaderDecoder {
 
   /** The general reader: any key order, whitespace, escapes, unknown members; names what is wrong. */
   private readGeneral(b: Buffer, start: number, end: number): BlockHeaderEvent {
+    this.detours.generalReads++;
     if (b !== this.viewData) {
       if (this.view.buffer !== b.buffer) this.view = new DataView(b.buffer);
       this.viewOffset = b.byteOffset;
@@ -222,6 +231,7 @@ export class BlockHeaderDecoder {
    * once if it does not fit the very event it came from (whitespace or escapes in it).
    */
   private teach(b: Buffer, start: number, end: number, version: string): void {
+    this.detours.lessons++;
     this.taughtTop.set(this.topOrder);
     this.taughtHeader.set(this.headerOrder);
     this.taughtVersion = version;
@@ -461,11 +471,13 @@ export class BlockHeaderDecoder {
       if (close < end && b[close] === QUOTE && sameBytes(b, start, k.length, k)) { index = guess; p = close; }
     }
     if (p < 0) {
+      this.detours.keyGuessMisses++;
       p = start;
       while (p < end && b[p] !== QUOTE && b[p] !== BACKSLASH) p++;
       if (p < end && b[p] === QUOTE) {
         index = matchKey(b, start, p - start, keys);
       } else {
+        this.detours.slowValues++;
         const key = this.readGenericString(field);
         index = keys.bytes.findIndex((k) => k.toString('latin1') === key);
         p = this.p - 1;
@@ -490,9 +502,15 @@ export class BlockHeaderDecoder {
     while (p < this.end && b[p]! >= ZERO && b[p]! <= NINE) chain = chain * 10 + (b[p++]! - ZERO);
     const digits = p - start;
     if (b[p] !== QUOTE || digits === 0 || digits > 10 || chain > MAX_UINT32 || (digits > 1 && b[start] === ZERO)) {
+      // escapes or a wrong key: decode it, and take it if it is a chain id all the same
       this.p = start - 1;
+      this.detours.slowValues++;
       const key = this.readGenericString('header.adjacents');
-      this.fail('invalid-value', `header.adjacents.${key}`, 'key is not a chain id');
+      if (!/^(0|[1-9][0-9]{0,9})$/.test(key) || Number(key) > MAX_UINT32) {
+        this.fail('invalid-value', `header.adjacents.${key}`, 'key is not a chain id');
+      }
+      p = this.p - 1;
+      chain = Number(key);
     }
     this.p = p + 1;
     if (this.nextToken() !== COLON) this.fail('syntax', 'header.adjacents', "expected ':' after a key");
@@ -522,6 +540,7 @@ export class BlockHeaderDecoder {
       }
     }
     // Slow path: escapes, wrong length or wrong alphabet. Decode it properly to say which.
+    this.detours.slowValues++;
     const value = this.readStringValue(field);
     if (value.length !== length) this.fail('invalid-value', field, `expected ${what}, got ${value.length} chars`);
     for (let i = 0; i < value.length; i++) {
@@ -550,6 +569,7 @@ export class BlockHeaderDecoder {
       this.p = start + known.length + 1;
       return this.versionText;
     }
+    this.detours.slowValues++;
     const value = this.readStringValue(field);
     if (value.length === 0 || value.length > 64 || !/^[\x21-\x7e]+$/.test(value)) {
       this.fail('invalid-value', field, `expected a network name, got ${JSON.stringify(value)}`);
@@ -574,6 +594,7 @@ export class BlockHeaderDecoder {
         return this.slice(start, p);
       }
     }
+    this.detours.slowValues++;
     const value = this.readStringValue(field);
     if (value.length === 0 || !/^[0-9]+$/.test(value)) {
       this.fail('invalid-value', field, `expected the decimal text of a Word64, got ${JSON.stringify(value)}`);
