@@ -127,8 +127,9 @@ export class GasMeter implements GasHooks {
     else this.charge(c.unconsWork, milliGasLabel, c.unconsWork);
   }
 
-  /** sizes of the last product charged, so a chain of products is sized without BigInt calls */
-  private readonly products = new ProductSizes();
+  /** sizes of the last product charged, so a chain of products is sized without BigInt calls
+   *  (public for its counters: tests see the shortcut taken) */
+  readonly products = new ProductSizes();
 
   /** Integer operation costs by operand bit size (gas.md §2.3). */
   chargeIntOp(op: IntOp, l: PactInt, r: PactInt): void {
@@ -228,7 +229,7 @@ export function chargeModuleHash(gas: GasMeter, bytes: number): void {
 
 /** When it is written (Compile.hs evalTopLevel): the dependency walk (a module's, from Pact 5.1
  *  on: null where none is made), then the stored bytes. */
-export function chargeModuleStore(gas: GasMeter, sizes: { transitiveDepCost: number | null; store: number }, pact50 = false): void {
+export function chargeModuleStore(gas: GasMeter, sizes: { transitiveDepCost: number | null; store: number }, pact50: boolean): void {
   if (!pact50 && sizes.transitiveDepCost !== null) gas.charge(sizes.transitiveDepCost, transitiveDepLabel, sizes.transitiveDepCost);
   gas.charge(sizes.store * gas.model.config.perByteWriteCost, writeLabel, sizes.store);
 }

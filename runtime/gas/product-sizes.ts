@@ -37,6 +37,10 @@ export class ProductSizes {
   private dNeg = false;
   private dLo = 1;
   private dHi = 1;
+  /** slow ways taken, so tests can see the shortcut taken: products whose length had to be read
+   *  from the product itself, and charges that sized a bigint operand by reading it */
+  measured = 0;
+  readOperands = 0;
 
   /** Bit length of the signed larger of l and r (what the integer formulas size by). */
   largerBits(l: PactInt, r: PactInt): number {
@@ -51,6 +55,7 @@ export class ProductSizes {
         if (this.isRemembered(r)) return this.negative ? bitLength(l) : this.bits;
       }
     }
+    if (typeof l === 'bigint' || typeof r === 'bigint') this.readOperands++;
     return largerBitLength(l, r);
   }
 
@@ -90,6 +95,7 @@ export class ProductSizes {
 
   /** Measures p's length and leading digits the slow way (bounds straddling 2). */
   private measure(p: bigint): void {
+    this.measured++;
     const negative = p < 0n, a = negative ? -p : p;
     const bits = bitLength(a);
     // the top 53 bits exactly (a bigint of ≥ 54 bits): |p| / 2^(bits−1) ∈ [top, top + 1] · 2^-52
