@@ -39,7 +39,17 @@ export class CallStack {
     return null;
   }
 
-  /** The innermost running defun/defcap/defpact, or null (activeFunctions()[0] without the list). */
+  /** Whether a defcap body is running anywhere below: Pact evaluates a defcap body in an
+   *  environment marked "in cap" (CEK's ceInCap), and every closure made there — a defun looked
+   *  up, a lambda, a user guard — carries that environment on, so with-capability and
+   *  install-capability are refused in anything a defcap body calls, not only in the body itself. */
+  withinDefcap(): boolean {
+    for (let f = this.fp; f >= 0; f--) if (this.fClosure[f].proto.kind === 'defcap') return true;
+    return false;
+  }
+
+  /** The innermost running defun/defcap/defpact, or null (activeFunctions()[0] without the list):
+   *  Pact's top stack frame (lambdas push none). */
   innermostFunction(): FunctionProto | null {
     for (let f = this.fp; f >= 0; f--) {
       const p = this.fClosure[f].proto;

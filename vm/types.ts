@@ -24,7 +24,8 @@ export function primType(name: string): PactType | undefined {
 export function showType(ty: PactType): string {
   switch (ty.t) {
     case 'prim': return ty.name;
-    case 'list': return 'list ' + (ty.of.t === 'prim' ? ty.of.name : `(${showType(ty.of)})`);
+    // Pact's Pretty Type leaves only a TyPrim bare: guard is a constructor of its own (TyGuard)
+    case 'list': return 'list ' + (ty.of.t === 'prim' && ty.of.name !== 'guard' ? ty.of.name : `(${showType(ty.of)})`);
     case 'anylist': return 'list';
     case 'object': return `object{${ty.schema}}`;
     case 'anyobject': return 'object';

@@ -109,13 +109,14 @@ export function checkCallerModule(h: ContractHost, module: string): void {
   throw new PactError('exec', `Module admin necessary for operation but has not been acquired:${module}`);
 }
 
+/** compose-capability's test: Pact's top stack frame is a defcap (enforceStackTopIsDefcap). */
 function inDefcapBody(h: ContractHost): boolean {
   return h.vm.innermostFunction()?.kind === 'defcap';
 }
 
 /** `(with-capability CAP body)`: acquire, run body, release. */
 export function withCapability(h: ContractHost, token: Value, body: Value): Value {
-  if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap with-capability');
+  if (h.vm.withinDefcap()) throw new PactError('exec', 'Form illegal within defcap with-capability');
   if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
   const info = defcapOf(h, token);
   checkCallerModule(h, info.module);
@@ -234,7 +235,7 @@ export function composeCapability(h: ContractHost, token: Value): Value {
 
 export function installCapability(h: ContractHost, token: Value): Value {
   if (!(token instanceof CapToken)) throw argTypeError('install-capability', [token]);
-  if (inDefcapBody(h)) throw new PactError('exec', 'Form illegal within defcap install-capability');
+  if (h.vm.withinDefcap()) throw new PactError('exec', 'Form illegal within defcap install-capability');
   const info = defcapOf(h, token);
   const meta = info.meta;
   if (meta.kind !== 'auto' && meta.kind !== 'managed') {
