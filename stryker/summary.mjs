@@ -3,7 +3,7 @@
 //   --survivors  also print every surviving or uncovered mutant with its line and its verdict
 //   --write      write that list to stryker/survivors/<scope>.md (committed: the argued list)
 // Verdicts live in stryker/verdicts/<scope>.txt, one rule per line:
-//   <file>:<from>[-<to>] [<Mutator>[,<Mutator>…]] <verdict>: <why>
+//   <file>:<line>[:<column>] | <file>:<from>-<to>  [<Mutator>[,<Mutator>…]]  <verdict>: <why>
 // verdict is `equivalent` (the mutant cannot change behaviour: the why says why) or `open` (it can,
 // no test catches it yet: the why says what a test would need). A rule covers the undetected
 // mutants starting on those lines (of those mutators). Rules name lines, so an edit to a file shows
@@ -20,20 +20,21 @@ const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
 const verdictFile = `stryker/verdicts/${scope}.txt`;
-const RULE = /^(\S+?):(\d+)(?:-(\d+))?\s+(?:([A-Z][A-Za-z,]*)\s+)?(equivalent|open):\s*(.+)$/;
+const RULE = /^(\S+?\.[a-z]+):(\d+)(?::(\d+)|-(\d+))?\s+(?:([A-Z][A-Za-z,]*)\s+)?(equivalent|open):\s*(.+)$/;
 const rules = [];
 if (existsSync(verdictFile)) {
   readFileSync(verdictFile, 'utf8').split('\n').forEach((text, i) => {
     if (text.trim() === '' || text.startsWith('#')) return;
     const m = RULE.exec(text.trim());
     if (!m) { console.error(`${verdictFile}:${i + 1}: not a verdict rule: ${text}`); process.exit(2); }
-    const [, file, from, to, mutators, verdict, why] = m;
-    rules.push({ file, from: +from, to: +(to ?? from), mutators: mutators?.split(','), verdict, why, line: i + 1, used: 0 });
+    const [, file, from, column, to, mutators, verdict, why] = m;
+    rules.push({ file, from: +from, to: +(to ?? from), column: column === undefined ? undefined : +column, mutators: mutators?.split(','), verdict, why, line: i + 1, used: 0 });
   });
 }
 const verdictOf = (file, m) => {
   const line = m.location.start.line;
-  const rule = rules.find(r => r.file === file && r.from <= line && line <= r.to && (!r.mutators || r.mutators.includes(m.mutatorName)));
+  const rule = rules.find(r => r.file === file && r.from <= line && line <= r.to
+    && (r.column === undefined || r.column === m.location.start.column) && (!r.mutators || r.mutators.includes(m.mutatorName)));
   if (rule) rule.used++;
   return rule;
 };
