@@ -2,10 +2,14 @@
 // reports/mutation/<report>.json (<report> is a scope, or a scope-run such as stream-hfp).
 //   --survivors  also print every surviving or uncovered mutant with its line and its verdict
 //   --write      write that list to stryker/survivors/<scope>.md (committed: the argued list)
+//   --unargued   print the lines of the unargued ones as a MUTATE value (file:from-to,…), to
+//                re-run just those after tests were added
 // Verdicts live in stryker/verdicts/<scope>.txt, one rule per line:
 //   <file>:<line>[:<column>] | <file>:<from>-<to>  [<Mutator>[,<Mutator>…]]  <verdict>: <why>
-// verdict is `equivalent` (the mutant cannot change behaviour: the why says why) or `open` (it can,
-// no test catches it yet: the why says what a test would need). A rule covers the undetected
+// verdict is `equivalent` (the mutant cannot change behaviour: the why says why), `open` (it can,
+// no test catches it yet: the why says what a test would need) or `killed` (a test added since the
+// run fails on it, checked by applying the mutant by hand: the why names the test; the next run
+// counts it as killed and the rule goes stale). A rule covers the undetected
 // mutants starting on those lines (of those mutators). Rules name lines, so an edit to a file shows
 // its survivors as unargued again until the rules are checked; a rule that covers no survivor is
 // reported as stale.
@@ -20,7 +24,7 @@ const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
 const verdictFile = `stryker/verdicts/${scope}.txt`;
-const RULE = /^(\S+?\.[a-z]+):(\d+)(?::(\d+)|-(\d+))?\s+(?:([A-Z][A-Za-z,]*)\s+)?(equivalent|open):\s*(.+)$/;
+const RULE = /^(\S+?\.[a-z]+):(\d+)(?::(\d+)|-(\d+))?\s+(?:([A-Z][A-Za-z,]*)\s+)?(equivalent|open|killed):\s*(.+)$/;
 const rules = [];
 if (existsSync(verdictFile)) {
   readFileSync(verdictFile, 'utf8').split('\n').forEach((text, i) => {
@@ -39,7 +43,7 @@ const verdictOf = (file, m) => {
   return rule;
 };
 
-const total = { detected: 0, undetected: 0, ignored: 0, invalid: 0, equivalent: 0, open: 0, unargued: 0 };
+const total = { detected: 0, undetected: 0, ignored: 0, invalid: 0, equivalent: 0, open: 0, killed: 0, unargued: 0 };
 const rows = [];
 const listed = [];
 for (const [file, { mutants, source }] of Object.entries(report.files).sort()) {
@@ -69,12 +73,18 @@ for (const [file, { mutants, source }] of Object.entries(report.files).sort()) {
     if (flag === '--survivors') rows.push(`  ${entry.where} ${entry.status} ${entry.mutator}: ${entry.replacement}   | ${entry.code}\n      → ${entry.verdict}`);
   }
 }
+if (flag === '--unargued') {
+  const lines = [...new Set(listed.filter(e => e.verdict === 'UNARGUED').map(e => e.where.split(':').slice(0, 2).join(':')))];
+  console.log(lines.map(l => `${l}-${l.split(':')[1]}`).join(','));
+  process.exit(0);
+}
 console.log(rows.join('\n'));
 const judged = total.detected + total.undetected;
 const score = (100 * total.detected / judged).toFixed(2);
 const withoutEquivalent = (100 * total.detected / (judged - total.equivalent)).toFixed(2);
 console.log(`\n${reportName}: ${score} % (${total.detected} detected of ${judged}; ${total.ignored} ignored, ${total.invalid} invalid)`);
-console.log(`undetected: ${total.equivalent} argued equivalent, ${total.open} open, ${total.unargued} unargued; score without the equivalent ones ${withoutEquivalent} %`);
+const withKills = (100 * (total.detected + total.killed) / (judged - total.equivalent)).toFixed(2);
+console.log(`undetected: ${total.equivalent} argued equivalent, ${total.killed} killed since, ${total.open} open, ${total.unargued} unargued; score without the equivalent ones ${withoutEquivalent} % (${withKills} % with the kills since)`);
 const stale = rules.filter(r => r.used === 0 && report.files[r.file] !== undefined);
 for (const r of stale) console.log(`stale rule (covers no undetected mutant): ${verdictFile}:${r.line} ${r.file}:${r.from}-${r.to}`);
 
@@ -86,8 +96,8 @@ if (flag === '--write') {
     `Written by \`node stryker/summary.mjs ${reportName} --write\` from \`reports/mutation/${reportName}.json\``,
     `(run of ${new Date(statTime()).toISOString().slice(0, 16).replace('T', ' ')} UTC) and the rules of \`${verdictFile}\`.`,
     '',
-    `Score ${score} % (${total.detected} detected of ${judged}). Undetected: ${total.equivalent} argued equivalent, ${total.open} open, ${total.unargued} unargued.`,
-    `Without the equivalent ones: ${withoutEquivalent} %.`,
+    `Score ${score} % (${total.detected} detected of ${judged}). Undetected: ${total.equivalent} argued equivalent, ${total.killed} killed since by new tests, ${total.open} open, ${total.unargued} unargued.`,
+    `Without the equivalent ones: ${withoutEquivalent} %; counting the kills since: ${withKills} %.`,
     '',
     '| where | status | mutation | code | verdict |',
     '|---|---|---|---|---|',
