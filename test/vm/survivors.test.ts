@@ -16,7 +16,8 @@ function codePointColumn(text: string, offset: number): number {
 }
 
 test('columns count code points: pairs at every place on a line, surrogate edges, lone halves', () => {
-  const units = ['a', '😀', '\uD800\uDC00', '\uDBFF\uDFFF', '\uD7FF', '\uE000', '\uDC00', '\uD800', '\uDBFF', '\uDFFF', '\uDC00\uDC00', 'b'];
+  const units = ['a', '😀', '\uD800\uDC00', '\uDBFF\uDFFF', '\uD7FF', '\uE000', '\uDC00', '\uD800', '\uDBFF', '\uDFFF', '\uDC00\uDC00',
+    '\uD800\uE000', '\uDBFF\uFFFF', 'b'];
   const lines = [
     units.join(''),
     '😀' + units.join('x'),
@@ -67,6 +68,7 @@ test("module names order by bare name, then namespace with the root first (Pact'
   assert.is(sign('ns.coin', 'ns.coin'), 0);
   assert.is(sign('coin', 'ns.coin'), -1, 'root before a namespace');
   assert.is(sign('ns.coin', 'coin'), 1);
+  assert.is(sign('zeta', 'a.zeta'), -1, 'root first, whatever the namespace');
   assert.is(sign('b.coin', 'a.coin'), 1, 'namespaces compared when the names tie');
   assert.is(sign('a.coin', 'b.coin'), -1);
   assert.is(sign('z.abc', 'a.abd'), -1, 'the bare name first');
