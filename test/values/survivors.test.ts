@@ -6,7 +6,14 @@ import * as assert from 'uvu/assert';
 import { moduleNameMatch, nameMatch, qualifiedNameParts } from '../../runtime/values/token-names.js';
 import { valueEquals } from '../../runtime/values/equality.js';
 import { MAX_VALUE_NESTING } from '../../vm/limits.js';
-import type { Value } from '../../vm/values.js';
+import {
+  CapabilityGuard, CapToken, KeySetGuard, PactDecimal, PactObject, UserGuard, type Value,
+} from '../../vm/values.js';
+import { readDecimal, stableRoundTrip } from '../../runtime/values/stable-encoding.js';
+import { stableJson } from '../../runtime/values/json.js';
+import { pretty, showText } from '../../runtime/values/render.js';
+import { transExp, transPow, type BinFloat } from '../../runtime/values/mpfr.js';
+import { PactError } from '../../vm/errors.js';
 
 test('token names: digits 0 and 9 continue an identifier', () => {
   assert.is(nameMatch('a0', 0), 2);
@@ -51,6 +58,74 @@ test('equality: unequal primitives just past the nesting limit are unequal, not 
   // a primitive against a list there, either way round
   assert.is(valueEquals(nest('a', MAX_VALUE_NESTING + 1), nest([], MAX_VALUE_NESTING + 1)), false);
   assert.is(valueEquals(nest([], MAX_VALUE_NESTING + 1), nest('a', MAX_VALUE_NESTING + 1)), false);
+});
+
+test('stableJson: a text just past the nesting limit is still written', () => {
+  const v = nest('a', MAX_VALUE_NESTING + 1);
+  assert.is(stableJson(v), '['.repeat(MAX_VALUE_NESTING + 1) + '"a"' + ']'.repeat(MAX_VALUE_NESTING + 1));
+});
+
+const obj = (...entries: [string, Value][]) => new PactObject(new Map(entries));
+const dec150 = () => new PactDecimal(150n, 2);
+const isDec15 = (v: Value) => v instanceof PactDecimal && v.mantissa === 15n && v.places === 1;
+
+test('round trip: guard and token arguments are normalised like any value (1.50 reads back as 1.5)', () => {
+  const u = stableRoundTrip(new UserGuard('m.f', [dec150()]));
+  assert.ok(u instanceof UserGuard && isDec15(u.args[0]));
+  const c = stableRoundTrip(new CapabilityGuard('m.C', [dec150()], null));
+  assert.ok(c instanceof CapabilityGuard && isDec15(c.args[0]));
+  const t = stableRoundTrip(new CapToken('m.C', [dec150()]));
+  assert.ok(t instanceof CapToken && isDec15(t.args[0]));
+});
+
+test('decoding: shapes that only look like a decimal or a capability guard stay objects', () => {
+  for (const v of [
+    obj(['decimal', ['1.5']]),
+    obj(['cgName', 'notqualified'], ['cgArgs', []]),
+    obj(['cgName', ['m.f']], ['cgArgs', []]),
+    obj(['cgName', 1], ['cgArgs', []]),
+    obj(['refName', obj(['name', 'coin'])], ['refSpec', [obj(['name', 'a']), 1]]),
+  ]) {
+    const r = stableRoundTrip(v);
+    assert.ok(r instanceof PactObject, showText(v));
+    assert.is(showText(r), showText(v));
+  }
+});
+
+test('readDecimal refuses an exponent beyond a million places', () => {
+  assert.is(readDecimal('1e1000001'), null);
+  assert.is(readDecimal('1e-1000001'), null);
+  const big = readDecimal('1e1000000'); // a million places is still read
+  assert.ok(big !== null && big.places === 0 && big.mantissa === 10n ** 1_000_000n);
+});
+
+test('render: the nesting limit counts levels inside guard and token arguments', () => {
+  assert.throws(() => showText(new UserGuard('m.f', [nest(1, MAX_VALUE_NESTING + 1)])), (e: unknown) => e instanceof PactError);
+  assert.throws(() => showText(new CapToken('m.C', [nest(1, MAX_VALUE_NESTING + 1)])), (e: unknown) => e instanceof PactError);
+  assert.is(showText(new UserGuard('m.f', [nest(1, MAX_VALUE_NESTING)])),
+    `UserGuard {fun: m.f,args: [${'['.repeat(MAX_VALUE_NESTING)}1${']'.repeat(MAX_VALUE_NESTING)}]}`);
+});
+
+test('pretty: the nesting limit counts objects above a guard', () => {
+  let v: Value = new KeySetGuard(['k'], 'keys-all');
+  for (let i = 0; i < MAX_VALUE_NESTING + 2; i++) v = obj(['a', v]);
+  assert.throws(() => pretty(v), (e: unknown) => e instanceof PactError);
+});
+
+test('pretty: a guard in a list with other values still breaks at 80 columns', () => {
+  const g = new KeySetGuard(['a'.repeat(40), 'b'.repeat(40)], 'keys-all');
+  assert.is(pretty([1, g]), `[1 KeySet {keys: [ ${'a'.repeat(40)}\n, ${'b'.repeat(40)} ]\n,pred: keys-all}]`);
+});
+
+const ONE: BinFloat = { neg: false, m: 1n << 52n, e: -52 };
+const tiny = (k: number): BinFloat => ({ neg: false, m: 1n << 52n, e: -52 - k });
+const THREE: BinFloat = { neg: false, m: 3n << 51n, e: -51 };
+const valueOf = (r: unknown) => typeof r === 'string' ? r : Number((r as BinFloat).m) * 2 ** (r as BinFloat).e;
+
+test('exp and pow of tiny arguments round to 1', () => {
+  assert.is(valueOf(transExp(tiny(400))), 1);
+  assert.is(valueOf(transPow(THREE, tiny(200))), 1);
+  assert.is(valueOf(transPow(THREE, ONE)), 3);
 });
 
 test.run();
