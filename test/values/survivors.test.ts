@@ -7,7 +7,7 @@ import { moduleNameMatch, nameMatch, qualifiedNameParts } from '../../runtime/va
 import { valueEquals } from '../../runtime/values/equality.js';
 import { MAX_VALUE_NESTING } from '../../vm/limits.js';
 import {
-  CapabilityGuard, CapToken, KeySetGuard, PactDecimal, PactObject, UserGuard, type Value,
+  CapabilityGuard, CapToken, KeySetGuard, ModRef, PactDecimal, PactObject, UserGuard, type Value,
 } from '../../vm/values.js';
 import { readDecimal, stableRoundTrip } from '../../runtime/values/stable-encoding.js';
 import { stableJson } from '../../runtime/values/json.js';
@@ -78,6 +78,12 @@ test('round trip: guard and token arguments are normalised like any value (1.50 
   assert.ok(t instanceof CapToken && isDec15(t.args[0]));
 });
 
+test('round trip: a module reference\'s interfaces come back as a sorted set (a module lists them as declared)', () => {
+  const r = stableRoundTrip(new ModRef('ns.m', ['b', 'z.a', 'a']));
+  assert.ok(r instanceof ModRef);
+  assert.equal(r.interfaces, ['a', 'z.a', 'b']);
+});
+
 test('decoding: shapes that only look like a decimal or a capability guard stay objects', () => {
   for (const v of [
     obj(['decimal', ['1.5']]),
@@ -115,6 +121,16 @@ test('pretty: the nesting limit counts objects above a guard', () => {
 test('pretty: a guard in a list with other values still breaks at 80 columns', () => {
   const g = new KeySetGuard(['a'.repeat(40), 'b'.repeat(40)], 'keys-all');
   assert.is(pretty([1, g]), `[1 KeySet {keys: [ ${'a'.repeat(40)}\n, ${'b'.repeat(40)} ]\n,pred: keys-all}]`);
+});
+
+test('pretty: a guard fits flat when the line ends at the next guard\'s first break, measured as laid out', () => {
+  const g2 = new KeySetGuard(['b', 'c'.repeat(60)], 'keys-all');
+  const rest = ` KeySet {keys: [ b\n, ${'c'.repeat(60)} ]\n,pred: keys-all}]`;
+  // the first guard is judged with the second one's text up to its first line break only
+  assert.is(pretty([new KeySetGuard(['a'.repeat(20)], 'keys-all'), g2]), `[KeySet {keys: [${'a'.repeat(20)}],pred: keys-all}${rest}`);
+  // at the edge of 80 columns the second one's broken bracket `[ ` counts two columns
+  assert.is(pretty([new KeySetGuard(['a'.repeat(29)], 'keys-all'), g2]), `[KeySet {keys: [${'a'.repeat(29)}],pred: keys-all}${rest}`);
+  assert.is(pretty([new KeySetGuard(['a'.repeat(30)], 'keys-all'), g2]), `[KeySet {keys: [${'a'.repeat(30)}]\n,pred: keys-all}${rest}`);
 });
 
 const ONE: BinFloat = { neg: false, m: 1n << 52n, e: -52 };
