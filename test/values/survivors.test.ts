@@ -118,6 +118,13 @@ test('pretty: the nesting limit counts objects above a guard', () => {
   assert.throws(() => pretty(v), (e: unknown) => e instanceof PactError);
 });
 
+test('pretty: the nesting limit counts lists above a token together with those below it', () => {
+  let v: Value = nest(new KeySetGuard(['k'], 'keys-all'), 500);
+  for (let i = 0; i < 200; i++) v = new CapToken('m.C', [v]);
+  v = nest(v, 500);
+  assert.throws(() => pretty(v), (e: unknown) => e instanceof PactError);
+});
+
 test('pretty: a guard in a list with other values still breaks at 80 columns', () => {
   const g = new KeySetGuard(['a'.repeat(40), 'b'.repeat(40)], 'keys-all');
   assert.is(pretty([1, g]), `[1 KeySet {keys: [ ${'a'.repeat(40)}\n, ${'b'.repeat(40)} ]\n,pred: keys-all}]`);
