@@ -12,7 +12,7 @@ import {
 import { readDecimal, stableRoundTrip } from '../../runtime/values/stable-encoding.js';
 import { stableJson } from '../../runtime/values/json.js';
 import { pretty, showText } from '../../runtime/values/render.js';
-import { transExp, transPow, type BinFloat } from '../../runtime/values/mpfr.js';
+import { transExp, transLn, transPow, type BinFloat } from '../../runtime/values/mpfr.js';
 import { PactError } from '../../vm/errors.js';
 
 test('token names: digits 0 and 9 continue an identifier', () => {
@@ -144,6 +144,26 @@ const ONE: BinFloat = { neg: false, m: 1n << 52n, e: -52 };
 const tiny = (k: number): BinFloat => ({ neg: false, m: 1n << 52n, e: -52 - k });
 const THREE: BinFloat = { neg: false, m: 3n << 51n, e: -51 };
 const valueOf = (r: unknown) => typeof r === 'string' ? r : Number((r as BinFloat).m) * 2 ** (r as BinFloat).e;
+
+function floatOf(x: number): BinFloat {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  return { neg: bits >> 63n === 1n, m: (1n << 52n) | (bits & ((1n << 52n) - 1n)), e: Number((bits >> 52n) & 0x7ffn) - 1075 };
+}
+
+test('ln next to 1 needs both ends of the interval to round alike', () => {
+  // ln(1 + 2^-52) = 2^-52 - 2^-105 + …: the lower end of the first interval rounds lower
+  assert.equal(transLn(floatOf(1 + 2 ** -52)), { neg: false, m: 9007199254740991n, e: -105 });
+  assert.equal(transLn(floatOf(1 - 2 ** -53)), { neg: true, m: 4503599627370496n, e: -105 });
+  assert.equal(transPow(floatOf(1 + 2 ** -52), floatOf(1.5)), { neg: false, m: 4503599627370498n, e: -52 });
+});
+
+test('x^0.5 next to 1 is IEEE sqrt: not every straddle is an exact tie', () => {
+  for (const x of [1 - 2 ** -53, 1 + 3 * 2 ** -52, 1 - 3 * 2 ** -53]) {
+    assert.is(valueOf(transPow(floatOf(x), floatOf(0.5))), Math.sqrt(x), `${x}`);
+  }
+});
 
 test('exp and pow of tiny arguments round to 1', () => {
   assert.is(valueOf(transExp(tiny(400))), 1);
