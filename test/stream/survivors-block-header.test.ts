@@ -63,7 +63,8 @@ test('data that ends inside an adjacents key, at a hash\'s, the version\'s or th
   const key = text.indexOf('"adjacents":{"12"') + 14;
   assert.is(failure(() => d.decode(Buffer.from(text, 'latin1'), 0, key + 1)),
     `syntax header.adjacents|header.adjacents: unterminated string@${key - 1}`);
-  const hashEnd = text.indexOf('"', key + 4);
+  const hashEnd = text.indexOf('"', key + 5);
+  assert.is(hashEnd, key + 48);
   assert.is(failure(() => d.decode(Buffer.from(text, 'latin1'), 0, hashEnd)),
     `syntax header.adjacents.12|header.adjacents.12: unterminated string@${key + 4}`);
   const versionEnd = text.indexOf('"chainwebVersion":"') + 19 + 'mainnet01'.length;

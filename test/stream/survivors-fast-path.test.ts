@@ -122,4 +122,19 @@ test('after a version that cannot be matched as bytes, the next event of the old
   assert.is(d.detours.generalReads, before, 'the version is known again');
 });
 
+test('a learned layout whose first member is a fixed field (powHash, then target) reads it', () => {
+  const d = new BlockHeaderDecoder();
+  const first = (line: string) => {
+    const json = JSON.parse(line.replace(/"featureFlags":(\d+)/, '"featureFlags":"$1"'));
+    const text = JSON.stringify({ powHash: json.powHash, target: json.target, header: json.header, txCount: json.txCount });
+    return text.replace(/"featureFlags":"(\d+)"/, '"featureFlags":$1');
+  };
+  assert.equal(sortedAdjacents(d.decode(bytes(first(LINE)))), sortedAdjacents(parseBlockHeaderEvent(LINE)));
+  const reads = d.detours.generalReads;
+  for (const line of [LINE2, LINE3]) {
+    assert.equal(sortedAdjacents(d.decode(bytes(first(line)))), sortedAdjacents(parseBlockHeaderEvent(line)));
+  }
+  assert.is(d.detours.generalReads, reads, 'read by the learned layout');
+});
+
 test.run();
