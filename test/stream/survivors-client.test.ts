@@ -40,4 +40,40 @@ test('followHeaders connects at once; pending counts the headers still below the
   }
 });
 
+test('a consumer that holds back pauses the connection: the stream ends only after it has taken nearly all', 30_000, async () => {
+  const chain = new SyntheticChain({ seed: 32 });
+  const events = Array.from({ length: 1000 }, () => chain.next().event);
+  const body = events.map(frame).join('');
+  assert.ok(body.length > 500_000, 'several socket reads');
+  const server = createServer((_, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/chainweb/0.0/mainnet01`;
+  const client = new HeaderStreamClient(url, { depth: 0, highWaterMark: 4, backoff: { initialMs: 60_000 } });
+  let taken = 0;
+  let takenAtEnd = -1;
+  client.on('disconnected', (d: { reason: string; events: number }) => {
+    if (takenAtEnd === -1) takenAtEnd = taken;
+    assert.is(d.reason, 'ended');
+    assert.is(d.events, 1000);
+  });
+  try {
+    for await (const event of client) {
+      assert.is(event.header.hash, events[taken]!.header.hash);
+      taken++;
+      if (taken === 1000) break;
+      await new Promise((resolve) => setTimeout(resolve, 0)); // a slow consumer
+    }
+    // paused after 4 queued headers, the client reads on only as the consumer takes them: at most one
+    // socket read (64 KiB, about 70 events) and the queue were left when the end was read
+    assert.ok(takenAtEnd >= 1000 - 100, `the end was read after ${takenAtEnd} headers were taken`);
+  } finally {
+    client.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
 test.run();
