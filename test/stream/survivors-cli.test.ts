@@ -1,10 +1,11 @@
 // Mutants of stream/cli.ts that survived the complete mutation run (issue 16), killed here:
 // `pactvm node --synthetic` honours --seed, --count and --host.
 
-import { get } from 'node:http';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
-import { nodeCommand } from '../../stream/cli.js';
+import { headersCommand, nodeCommand } from '../../stream/cli.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 import { Capture } from './fixtures.js';
 
@@ -43,6 +44,30 @@ test('pactvm node --synthetic mines --count events of the chain --seed gives, li
   controller.abort();
   assert.is(await running, 0);
   assert.is(stderr.text, 'stopped after 2 events on 1 streams\n');
+});
+
+test('pactvm headers reports a stream the node cuts with the error\'s message', async () => {
+  const line = new SyntheticChain({ seed: 8 }).next().json;
+  const server = createServer((_, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    response.write(`event:BlockHeader\ndata:${line}\n\n`, () => response.socket?.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/chainweb/0.0/mainnet01`;
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const controller = new AbortController();
+  try {
+    const running = headersCommand([url, '--depth', '0', '--format', 'json'], { stdout, stderr, signal: controller.signal });
+    const report = (await stderr.waitFor(/^stream .*\n/m))[0];
+    controller.abort();
+    assert.is(await running, 0);
+    assert.is(report, 'stream failed: connection cut by the node after 1 events\n');
+    assert.is(stdout.text, `${line}\n`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 test.run();
