@@ -8,6 +8,7 @@ import { SourceFile, read } from '../../compiler/index.js';
 import { PactError } from '../../vm/errors.js';
 import { renderError } from '../../runtime/repl/report.js';
 import { runRepl } from '../helpers.js';
+import { pactGrammar } from '../../compiler/grammar.js';
 
 /** The rendered parse error of reading `text` (location, source line, carets), or null. */
 function rendered(text: string): string | null {
@@ -79,6 +80,15 @@ test('the grammar check goes through the whole file before any form is parsed: a
   const p256 = '0'.repeat(256);
   assert.is(rendered(`(+ 1.${p256} 1)\n(+ 1`)!.split('\n')[0], 't.repl:1:3: Precision overflow (>=255 decimal places):  256 decimals');
   assert.is(rendered(`(defun f () @model [(> 1.${p256} 0)] 1)\n(+ 1`)!.split('\n')[0], 't.repl:1:23: Precision overflow (>=255 decimal places):  256 decimals');
+});
+
+test('each entry point\'s start rule (pactGrammar builds them afresh; the checker caches its own)', () => {
+  const g = pactGrammar();
+  assert.equal([...g.startRule.keys()], ['Expr', 'Module', 'ReplProgram', 'Program']);
+  for (const [name, i] of g.startRule) {
+    assert.is(g.rules[i].start, true);
+    assert.is(g.names[g.rules[i].rhs[0]], name);
+  }
 });
 
 test.run();
