@@ -32,6 +32,9 @@ test('@managed without parameter and manager is an automatically managed capabil
   assert.is(outcome(`${mod2}(m.f)`), 'error: Managed capability not installed: (m.C)');
   const mod3 = `(module m g ${GOV} (defcap C () @managed (+ 1 2)) (defun f () (with-capability (C) 3)))\n`;
   assert.is(outcome(`${mod3}(install-capability (m.C)) (m.f)`), '3');
+  // a body of two expressions, the second a bare name: still no parameter nor manager
+  const mod4 = `(module m g ${GOV} (defcap C (a:integer) @managed (+ a 1) a) (defun f () (with-capability (C 1) 4)))\n`;
+  assert.is(outcome(`${mod4}(install-capability (m.C 1)) (m.f)`), '4');
 });
 
 test('@managed names a parameter of the capability, checked against every parameter', () => {
