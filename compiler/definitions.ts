@@ -79,13 +79,15 @@ export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): Def
   return { kind, name: nameSyn.parts[0], returnType, params, body, span: form.span, meta };
 }
 
-/** Drop docstrings and @doc/@model annotations (they do not affect evaluation). */
-export function skipDocs(items: Syntax[], docFirst: boolean): Syntax[] {
+/** Drop docstrings and @doc/@model annotations (they do not affect evaluation). A plain leading
+ *  string is a docstring when more follows (else it is a body), or always where nothing need
+ *  follow (a schema's fields may be none: Pact reads `(defschema s "doc")` as an empty schema). */
+export function skipDocs(items: Syntax[], docFirst: boolean, plainNeedsMore = true): Syntax[] {
   let i = 0;
   for (;;) {
     const s = items[i];
     if (s?.t === 'annotation' && (s.name === '@doc' || s.name === '@model')) { i += 2; continue; }
-    if (docFirst && i === 0 && s?.t === 'str' && items.length > 1) { i++; continue; }
+    if (docFirst && i === 0 && s?.t === 'str' && (items.length > 1 || !plainNeedsMore)) { i++; continue; }
     break;
   }
   return items.slice(i);
@@ -104,7 +106,7 @@ export function withoutModels(items: Syntax[]): Syntax[] {
 
 export function schemaFields(form: Syntax & { t: 'paren' }, d: Desugarer): Map<string, PactType> {
   const fields = new Map<string, PactType>();
-  const items = skipDocs(form.items.slice(2), true);
+  const items = skipDocs(form.items.slice(2), true, false);
   for (let i = 0; i < items.length;) {
     const f = items[i];
     if (f.t !== 'name') throw desugarError('Expected: schema field', f.span);

@@ -45,6 +45,10 @@ test('@managed names a parameter of the capability, checked against every parame
 test('an empty schema', () => {
   assert.is(outcome(`(module m g ${GOV} (defschema s) (defun f (o:object{s}) o))\n(m.f {})`), '{}');
   assert.is(outcome(`(module m g ${GOV} (defschema s @doc "d") (defun f (o:object{s}) o))\n(m.f {})`), '{}');
+  // Pact's grammar (defschema IDENT MDocOrModel SchemaArgList): a lone string is the docstring of
+  // an empty schema, not a field
+  assert.is(outcome(`(module m g ${GOV} (defschema s "doc") (defun f (o:object{s}) o))\n(m.f {})`), '{}');
+  assert.is(outcome(`(module m g ${GOV} (defschema s "doc" a:integer) (defun f (o:object{s}) o))\n(m.f {"a": 1})`), '{"a": 1}');
 });
 
 test.run();
