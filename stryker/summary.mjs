@@ -1,4 +1,4 @@
-// node stryker/summary.mjs <report> [--survivors | --write]: per-file mutation scores from
+// node stryker/summary.mjs <report> [--survivors | --write | --unargued]: per-file mutation scores from
 // reports/mutation/<report>.json (<report> is a scope, or a scope-run such as stream-hfp).
 //   --survivors  also print every surviving or uncovered mutant with its line and its verdict
 //   --write      write that list to stryker/survivors/<scope>.md (committed: the argued list)
@@ -16,10 +16,18 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 
 const [reportName, flag] = process.argv.slice(2);
-if (!reportName) { console.error('usage: node stryker/summary.mjs <scope> [--survivors | --write]'); process.exit(2); }
+if (!reportName) { console.error('usage: node stryker/summary.mjs <scope> [--survivors | --write | --unargued]'); process.exit(2); }
 const scope = reportName.split('-')[0];
 const reportFile = `reports/mutation/${reportName}.json`;
-const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+if (!existsSync(reportFile)) {
+  console.error(`${reportFile}: no such report; run \`npm run mutate -- ${scope}\` first (reports/ is not committed)`);
+  process.exit(2);
+}
+let report;
+try { report = JSON.parse(readFileSync(reportFile, 'utf8')); } catch (e) {
+  console.error(`${reportFile}: not a Stryker JSON report: ${e.message}`);
+  process.exit(2);
+}
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
@@ -65,17 +73,17 @@ for (const [file, { mutants, source }] of Object.entries(report.files).sort()) {
     const rule = verdictOf(file, m);
     total[rule ? rule.verdict : 'unargued']++;
     const entry = {
-      where: `${file}:${l}:${m.location.start.column}`, status: m.status, mutator: m.mutatorName,
+      file, line: l, where: `${file}:${l}:${m.location.start.column}`, status: m.status, mutator: m.mutatorName,
       replacement: JSON.stringify(m.replacement ?? '').slice(0, 80), code: lines[l - 1].trim().slice(0, 100),
-      verdict: rule ? `${rule.verdict}: ${rule.why}` : 'UNARGUED',
+      argued: rule !== undefined, verdict: rule ? `${rule.verdict}: ${rule.why}` : 'UNARGUED',
     };
     listed.push(entry);
     if (flag === '--survivors') rows.push(`  ${entry.where} ${entry.status} ${entry.mutator}: ${entry.replacement}   | ${entry.code}\n      → ${entry.verdict}`);
   }
 }
 if (flag === '--unargued') {
-  const lines = [...new Set(listed.filter(e => e.verdict === 'UNARGUED').map(e => e.where.split(':').slice(0, 2).join(':')))];
-  console.log(lines.map(l => `${l}-${l.split(':')[1]}`).join(','));
+  const ranges = new Set(listed.filter(e => !e.argued).map(e => `${e.file}:${e.line}-${e.line}`));
+  console.log([...ranges].join(','));
   process.exit(0);
 }
 console.log(rows.join('\n'));
@@ -94,7 +102,7 @@ if (flag === '--write') {
     `# Surviving mutants: ${reportName}`,
     '',
     `Written by \`node stryker/summary.mjs ${reportName} --write\` from \`reports/mutation/${reportName}.json\``,
-    `(run of ${new Date(statTime()).toISOString().slice(0, 16).replace('T', ' ')} UTC) and the rules of \`${verdictFile}\`.`,
+    `(run of ${new Date(statSync(reportFile).mtimeMs).toISOString().slice(0, 16).replace('T', ' ')} UTC) and the rules of \`${verdictFile}\`.`,
     '',
     `Score ${score} % (${total.detected} detected of ${judged}). Undetected: ${total.equivalent} argued equivalent, ${total.killed} killed since by new tests, ${total.open} open, ${total.unargued} unargued.`,
     `Without the equivalent ones: ${withoutEquivalent} %; counting the kills since: ${withKills} %.`,
@@ -107,8 +115,4 @@ if (flag === '--write') {
   mkdirSync('stryker/survivors', { recursive: true });
   writeFileSync(`stryker/survivors/${reportName}.md`, out.join('\n'));
   console.log(`wrote stryker/survivors/${reportName}.md`);
-}
-
-function statTime() {
-  return statSync(reportFile).mtimeMs;
 }
