@@ -92,4 +92,18 @@ test('the watchdog kills a suite that reported but keeps its process alive', () 
   assert.match(r.stderr, /npm test: the suite reported its totals but did not exit within 1 s/);
 });
 
+test('no test is registered after its suite has run (uvu would never run it in that file)', () => {
+  const late: string[] = [];
+  for (const file of sources(root)) {
+    const ran = new Map<string, number>();
+    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+      const run = /^(\w+)\.run\(\);/.exec(line);
+      if (run) ran.set(run[1], i);
+      const registered = /^(\w+)(?:\.only)?\(['"`]/.exec(line);
+      if (registered && ran.has(registered[1])) late.push(`${relative(root, file)}:${i + 1}`);
+    });
+  }
+  assert.equal(late, []);
+});
+
 test.run();

@@ -243,7 +243,9 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     'describe-table': args => {
       const t = table('describe-table', args);
       topLevelOnly('describe-table');
-      return PactObject.of([['module', t.module], ['name', t.name], ['type', `table{${t.module}.${t.schemaName}}`]]);
+      // Pact shows the table's own name here (TableName's _tableName), not `module_table`
+      const own = t.name.slice(t.module.length + 1);
+      return PactObject.of([['module', t.module], ['name', own], ['type', `table{${t.module}.${t.schemaName}}`]]);
     },
   };
 }

@@ -11,9 +11,10 @@ import { pretty } from '../values/render.js';
 import { valueEquals } from '../values/equality.js';
 import { stableRoundTrip } from '../values/stable-encoding.js';
 import { base64UrlDecode } from '../values/digest.js';
+import { strip } from '../values/haskell-space.js';
 import { TABLE_MODEL, fixedModel, milliToGas } from '../gas/meter.js';
 import { isInt, toBig } from '../values/numbers.js';
-import type { ReplSession } from './session.js';
+import { DEBUG_FLAGS, type DebugFlag, type ReplSession } from './session.js';
 import type { Span } from '../../vm/source.js';
 import { loadFile } from './script.js';
 import { pactState } from '../contracts/defpacts.js';
@@ -241,10 +242,15 @@ export function replNatives(s: ReplSession): NativeTable {
     },
     'env-stackframe': () => [],
     'env-set-debug-flag': args => {
-      const flag = str('env-set-debug-flag', args, 0).trim();
-      if (!['lexer', 'parser', 'desugar', 'all', 'none'].includes(flag)) {
+      const flag = strip(str('env-set-debug-flag', args, 0));
+      const given: readonly DebugFlag[] = flag === 'all' ? DEBUG_FLAGS : DEBUG_FLAGS.filter(f => f === flag);
+      if (given.length === 0 && flag !== 'none') {
         throw nativeFailure('env-set-debug-flag', `unrecognized flag in env-set-debug: ${flag}`);
       }
+      // each flag given is toggled (Pact sets the symmetric difference); `none` clears them all
+      if (given.length === 0) s.debugFlags.clear();
+      for (const f of given) if (!s.debugFlags.delete(f)) s.debugFlags.add(f);
+      s.out.trace(`set debug flags to [${DEBUG_FLAGS.filter(f => s.debugFlags.has(f)).join(', ')}]`, s.vm.callSite());
       return UNIT;
     },
 

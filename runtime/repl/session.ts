@@ -37,6 +37,10 @@ const NO_NATIVES: ReadonlySet<string> = new Set();
 /** Modules live in the transactional store, so rollback-tx forgets modules deployed in the tx. */
 const MODULES_TABLE = 'SYS:Modules';
 
+/** Pact's REPL debug flags, in the order it lists them (ReplDebugFlag's constructors) */
+export const DEBUG_FLAGS = ['lexer', 'parser', 'desugar'] as const;
+export type DebugFlag = typeof DEBUG_FLAGS[number];
+
 export interface TestResult {
   doc: string;
   span: Span | null;
@@ -103,6 +107,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   anyKeyWildcardOption = false;
   /** true while running a .repl file: REPL natives resolve */
   replNatives = true;
+  /** `env-set-debug-flag`'s flags. pactvm keeps and reports them; the dumps they turn on in Pact
+   *  are upstream-internal formats (repl.md §3) */
+  readonly debugFlags = new Set<DebugFlag>();
   /** with coverage on (`--coverage`): module code compiled from now on is measured */
   coverage?: CoverageRecorder;
   readonly natives: NativeImpl[];

@@ -3,10 +3,10 @@
 // `true`/`false` are reserved. Unlike the module-name syntax of pact-names.ts these readers allow
 // spaces around the dots and stop at a reserved word.
 
+import { isSpace } from './haskell-space.js';
+
 const SYMBOLS = '%#+-_&$@<>=^?*!|/~';
 const LETTER = /^\p{L}$/u;
-/** Haskell's isSpace: the ASCII white space and the Unicode space separators */
-const SPACE = /^[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]$/;
 
 /** The character (code point) at `i`, or '' at the end. */
 function charAt(s: string, i: number): string {
@@ -19,7 +19,7 @@ const isIdentRest = (ch: string): boolean => isIdentStart(ch) || (ch >= '0' && c
 
 /** Skips white space from `i`. */
 function spaces(s: string, i: number): number {
-  for (let ch = charAt(s, i); ch !== '' && SPACE.test(ch); ch = charAt(s, i)) i += ch.length;
+  for (let ch = charAt(s, i); ch !== '' && isSpace(ch); ch = charAt(s, i)) i += ch.length;
   return i;
 }
 

@@ -200,4 +200,32 @@ test('REPL defuns and defconsts survive commit-tx', () => {
   assert.equal(r.traces, ['"Begin Tx 0"', 'Loaded repl defun add1', 'Loaded repl defconst TEN', '"Commit Tx 0"', '11']);
 });
 
+test('env-set-debug-flag toggles each flag it names and traces the set, in Pact\'s flag order', () => {
+  const r = runRepl(`(env-set-debug-flag "parser") (env-set-debug-flag "lexer") (env-set-debug-flag "parser")
+    (env-set-debug-flag "all") (env-set-debug-flag "none") (env-set-debug-flag "desugar") (env-set-debug-flag "none")`);
+  assert.equal(r.traces, ['set debug flags to [parser]', 'set debug flags to [lexer, parser]', 'set debug flags to [lexer]',
+    'set debug flags to [parser, desugar]', 'set debug flags to []', 'set debug flags to [desugar]', 'set debug flags to []']);
+  assert.equal([...r.session.debugFlags], []);
+});
+
+test('env-set-debug-flag strips Haskell white space only, and names an unknown flag', () => {
+  assert.equal(runRepl('(env-set-debug-flag " \t\u00a0lexer\u3000\u2009\f")').traces, ['set debug flags to [lexer]']);
+  // U+FEFF and U+2028 are not white space to Data.Text.strip (JavaScript's trim takes them)
+  assert.is(errorOf('(env-set-debug-flag "\ufefflexer")'),
+    'native execution failure, env-set-debug-flag failed with message: unrecognized flag in env-set-debug: \ufefflexer');
+  assert.is(errorOf('(env-set-debug-flag "lexer\u2028")'),
+    'native execution failure, env-set-debug-flag failed with message: unrecognized flag in env-set-debug: lexer\u2028');
+  assert.is(errorOf('(env-set-debug-flag "Lexer")'),
+    'native execution failure, env-set-debug-flag failed with message: unrecognized flag in env-set-debug: Lexer');
+});
+
+test('describe-table names the table itself, not its storage name, also in a namespace', () => {
+  assert.is(evalLast(`(module ledger g (defcap g () true) (defschema s id:string) (deftable tokens:{s}))
+    (describe-table tokens)`), '{"module": "ledger","name": "tokens","type": "table{ledger.s}"}');
+  assert.is(evalLast(`(env-data {"ks": ["k"]}) (env-keys ["k"]) (begin-tx)
+    (define-namespace "ns_x" (read-keyset "ks") (read-keyset "ks")) (namespace "ns_x")
+    (module m_y g (defcap g () true) (defschema s id:string) (deftable t_z:{s}))
+    (describe-table ns_x.m_y.t_z)`), '{"module": "ns_x.m_y","name": "t_z","type": "table{ns_x.m_y.s}"}');
+});
+
 test.run();
