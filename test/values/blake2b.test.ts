@@ -1,0 +1,69 @@
+// Our BLAKE2b-256 (runtime/values/blake2b.ts, WebAssembly written out by that file) against the
+// published values and against @noble/hashes on inputs of every length around the 128-byte block,
+// and the module it builds is valid WebAssembly of the shape the hash relies on.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { blake2b } from '@noble/hashes/blake2.js';
+import { blake2b256, blake2bModuleBytes } from '../../runtime/values/blake2b.js';
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+const reference = (b: Uint8Array) => hex(blake2b(b, { dkLen: 32 }));
+
+/** deterministic bytes: a 32-bit xorshift stream from `seed` */
+function bytesOf(length: number, seed: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let x = seed | 1;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+test('the published BLAKE2b-256 values: empty input and "abc"', () => {
+  assert.is(hex(blake2b256(new Uint8Array(0))), '0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8');
+  assert.is(hex(blake2b256(new TextEncoder().encode('abc'))), 'bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319');
+});
+
+test('every length from 0 to 520 bytes (four blocks and a part) agrees with @noble/hashes', () => {
+  const wrong: number[] = [];
+  for (let n = 0; n <= 520; n++) {
+    const input = bytesOf(n, n + 7);
+    if (hex(blake2b256(input)) !== reference(input)) wrong.push(n);
+  }
+  assert.equal(wrong, []);
+});
+
+test('large inputs, all-ones bytes, and a view into a larger buffer hash like a copy', () => {
+  for (const n of [4096, 65_536 + 3, 300_001]) {
+    const input = bytesOf(n, n);
+    assert.is(hex(blake2b256(input)), reference(input), `${n} bytes`);
+  }
+  const ones = new Uint8Array(1000).fill(0xff);
+  assert.is(hex(blake2b256(ones)), reference(ones));
+  const whole = bytesOf(600, 3), view = whole.subarray(100, 357);
+  assert.is(hex(blake2b256(view)), reference(view.slice()));
+});
+
+test('a hash does not depend on the one before it (the state and block buffer are reset)', () => {
+  const long = bytesOf(1000, 11), short = bytesOf(5, 12);
+  const alone = hex(blake2b256(short));
+  blake2b256(long);
+  assert.is(hex(blake2b256(short)), alone);
+  const result = blake2b256(short);
+  blake2b256(long);
+  assert.is(hex(result), alone, 'a returned digest is a copy, not a view of the module memory');
+});
+
+test('the module is valid WebAssembly exporting compress(f64, i32) and one page of memory', () => {
+  const bytes = blake2bModuleBytes();
+  assert.ok(WebAssembly.validate(bytes));
+  const module = new WebAssembly.Module(bytes);
+  assert.equal(WebAssembly.Module.exports(module).map(e => `${e.name}:${e.kind}`), ['compress:function', 'memory:memory']);
+  const { compress, memory } = new WebAssembly.Instance(module).exports as { compress: Function; memory: WebAssembly.Memory };
+  assert.is(compress.length, 2);
+  assert.is(memory.buffer.byteLength, 65_536);
+});
+
+test.run();
