@@ -136,20 +136,6 @@ export function blake2bModuleBytes(): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-interface Compressor { compress(count: number, last: number): void; memory: Uint8Array }
-let made: Compressor | null = null;
-
-function compressor(): Compressor {
-  if (made === null) {
-    const exports = new WebAssembly.Instance(new WebAssembly.Module(blake2bModuleBytes())).exports;
-    made = {
-      compress: exports.compress as Compressor['compress'],
-      memory: new Uint8Array((exports.memory as WebAssembly.Memory).buffer),
-    };
-  }
-  return made;
-}
-
 /** The state a 32-byte, unkeyed hash starts from: IV with the parameter block (digest length 32,
  *  fanout and depth 1) xored into its first word, little-endian. */
 const INITIAL_STATE = (() => {
@@ -159,19 +145,34 @@ const INITIAL_STATE = (() => {
   return bytes;
 })();
 
-/** BLAKE2b with a 32-byte digest of `input`. */
+export type Blake2b256 = (input: Uint8Array) => Uint8Array;
+
+/** A BLAKE2b-256 function over its own instance of the module (one per process is enough: a
+ *  hash runs to completion before the next starts). */
+export function makeBlake2b256(): Blake2b256 {
+  const exports = new WebAssembly.Instance(new WebAssembly.Module(blake2bModuleBytes())).exports;
+  const compress = exports.compress as (count: number, last: number) => void;
+  const memory = new Uint8Array((exports.memory as WebAssembly.Memory).buffer);
+  return input => {
+    memory.set(INITIAL_STATE, STATE_AT);
+    const n = input.length;
+    let at = 0;
+    // every block but the last, which is compressed with the flag (an empty input is one empty block)
+    for (; n - at > BLOCK; at += BLOCK) {
+      memory.set(input.subarray(at, at + BLOCK), BLOCK_AT);
+      compress(at + BLOCK, 0);
+    }
+    memory.fill(0, BLOCK_AT, BLOCK_AT + BLOCK);
+    memory.set(input.subarray(at), BLOCK_AT);
+    compress(n, 1);
+    return memory.slice(STATE_AT, STATE_AT + 32);
+  };
+}
+
+let shared: Blake2b256 | null = null;
+
+/** BLAKE2b with a 32-byte digest of `input` (the module is written and compiled on first use). */
 export function blake2b256(input: Uint8Array): Uint8Array {
-  const { compress, memory } = compressor();
-  memory.set(INITIAL_STATE, STATE_AT);
-  const n = input.length;
-  let at = 0;
-  // every block but the last, which is compressed with the flag (an empty input is one empty block)
-  for (; n - at > BLOCK; at += BLOCK) {
-    memory.set(input.subarray(at, at + BLOCK), BLOCK_AT);
-    compress(at + BLOCK, 0);
-  }
-  memory.fill(0, BLOCK_AT, BLOCK_AT + BLOCK);
-  memory.set(input.subarray(at), BLOCK_AT);
-  compress(n, 1);
-  return memory.slice(STATE_AT, STATE_AT + 32);
+  shared ??= makeBlake2b256();
+  return shared(input);
 }
