@@ -216,6 +216,52 @@ test('a client that comes while the server waits for a stalled one is served at 
   });
 });
 
+test('when a client the server waits for leaves, the server looks again (and waits on for the one still behind)', async () => {
+  const clock = new VirtualScheduler();
+  await withServer({ feed: new ReplayFeed(lines(2_000, 16_000)), scheduler: clock }, async (server) => {
+    const a = await connect(server, true);
+    const b = await connect(server, true);
+    for (let i = 0; i < 200 && clock.waiting.length > 0; i++) {
+      clock.turn();
+      await ioTurns(3);
+    }
+    await ioTurns(20);
+    assert.equal(clock.waiting, [], 'waiting for both stalled clients');
+    const mined = server.stats.eventsMined;
+    a.leave();
+    await until(() => server.openStreams === 1, 'the server saw the client leave');
+    assert.equal(clock.waiting, ['soon'], 'a tick to look again');
+    clock.turn();
+    assert.equal(clock.waiting, [], 'the other is still behind: waiting for it');
+    assert.is(server.stats.eventsMined, mined, 'nothing written meanwhile');
+    b.leave();
+  });
+});
+
+test('a client waited for again and again leaves no listeners behind (no MaxListenersExceededWarning)', async () => {
+  const clock = new VirtualScheduler();
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
+  try {
+    await withServer({ feed: new ReplayFeed(lines(200, 16_000)), scheduler: clock }, async (server) => {
+      const reader = await connect(server);
+      // each turn writes until the socket (corked for the turn) holds more than its high-water mark,
+      // then waits for its 'drain'
+      for (let i = 0; i < 30; i++) {
+        clock.turn();
+        await until(() => clock.waiting.length > 0, `the drain after turn ${i + 1}`);
+      }
+      assert.is(server.stats.eventsMined, 60, 'two 16 kB events a turn');
+      await ioTurns(5); // a warning is emitted on the next tick
+      reader.leave();
+    });
+  } finally {
+    process.off('warning', onWarning);
+  }
+  assert.equal(warnings, []);
+});
+
 test('a closed server that listens again answers every stream request with an empty body', async () => {
   await withServer({ feed: new ReplayFeed(lines(5)) }, async (server) => {
     await server.close();
