@@ -7,6 +7,7 @@ import { HeaderStreamClient, StreamClientError } from './client.js';
 import { DEFAULT_CONFIRMATION_DEPTH } from './confirm.js';
 import { encodeHeaderEventJson } from './header-encoding.js';
 import { ReplayFeed, SyntheticFeed, type HeaderFeed } from './header-feed.js';
+import type { Scheduler } from './scheduler.js';
 import { NodeServer } from './server.js';
 import { UsageError, integerFlag, numberFlag, parseArgs, type FlagSpec } from './args.js';
 
@@ -16,6 +17,8 @@ export interface CommandIo {
   stderr?: Writable;
   /** Stops a running command as SIGINT/SIGTERM would. */
   signal?: AbortSignal;
+  /** The node command's clock and timers (its pacing). Default: the real ones. */
+  scheduler?: Scheduler;
 }
 
 export const HEADERS_USAGE = `usage: pactvm headers URL [--depth N] [--chains LIST] [--format json|table] [--count N]
@@ -181,9 +184,7 @@ export async function nodeCommand(argv: string[], io: CommandIo = {}): Promise<n
       try {
         feed = ReplayFeed.fromFile(replay, maxBytes);
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-        stderr.write(`pactvm node: cannot read ${replay}: ${reason}\n`);
+        stderr.write(`pactvm node: cannot read ${replay}: ${readFailure(error)}\n`);
         return 1;
       }
     } else {
@@ -200,6 +201,7 @@ export async function nodeCommand(argv: string[], io: CommandIo = {}): Promise<n
       overlap: integerFlag(args, 'overlap', 0) ?? 0,
       seed,
       log: (line) => stderr.write(`pactvm node: ${line}\n`),
+      scheduler: io.scheduler,
     });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -221,4 +223,10 @@ export async function nodeCommand(argv: string[], io: CommandIo = {}): Promise<n
   await server.close();
   stderr.write(`stopped after ${server.stats.eventsMined} events on ${server.stats.streams} streams\n`);
   return 0;
+}
+
+/** Why a replay file could not be read, in a few words. */
+export function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
 }

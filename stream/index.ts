@@ -16,6 +16,8 @@ export type {
 } from './client.js';
 export { NodeServer } from './server.js';
 export type { NodeServerOptions, NodeServerStats } from './server.js';
+export { REAL_SCHEDULER } from './scheduler.js';
+export type { Cancel, Scheduler } from './scheduler.js';
 export { ReplayFeed, SyntheticFeed } from './header-feed.js';
 export type { HeaderFeed } from './header-feed.js';
 export { SyntheticChain } from './synthetic-chain.js';

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HeaderFeed } from './header-feed.js';
+import { REAL_SCHEDULER, type Cancel, type Scheduler } from './scheduler.js';
 import { randomInt, seededRandom, type Random } from './seeded-random.js';
 
 export interface NodeServerOptions {
@@ -37,6 +38,8 @@ export interface NodeServerOptions {
   maxQueueBytes?: number;
   /** Where notes about clients go (a dropped slow client). Default: nowhere. */
   log?: (line: string) => void;
+  /** The clock and timers of the pacing. Default: the real ones. */
+  scheduler?: Scheduler;
 }
 
 export interface NodeServerStats {
@@ -73,10 +76,12 @@ export class NodeServer {
   /** The next frame, taken from the feed but not yet delivered to any stream. */
   private next: Buffer | undefined;
   private exhausted = false;
-  private timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  /** Set while the next tick is due. */
+  private cancelTick: Cancel | undefined;
   private budget = 0;
   private lastTick = 0;
-  private waitingForDrain = false;
+  /** Set while every client is behind: stops waiting for their 'drain' and ticks again. */
+  private endDrainWait: (() => void) | undefined;
   private closed = false;
 
   constructor(options: NodeServerOptions) {
@@ -93,6 +98,7 @@ export class NodeServer {
       seed: options.seed ?? 1,
       maxQueueBytes: options.maxQueueBytes ?? 4 * 1024 * 1024,
       log: options.log ?? (() => {}),
+      scheduler: options.scheduler ?? REAL_SCHEDULER,
     };
     if (!(this.options.rate > 0)) throw new RangeError(`rate must be positive, got ${this.options.rate}`);
     if (!(this.options.endAfter >= 1)) throw new RangeError(`endAfter must be at least 1, got ${this.options.endAfter}`);
@@ -119,6 +125,11 @@ export class NodeServer {
     const address = this.server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return `http://${host}:${address.port}/chainweb/0.0/${this.options.network}${STREAM_PATH}`;
+  }
+
+  /** Streams open now: a client that left counts until the server sees its connection close. */
+  get openStreams(): number {
+    return this.streams.size;
   }
 
   /** Ends every stream and stops listening. */
@@ -172,33 +183,33 @@ export class NodeServer {
     response.on('close', () => {
       this.streams.delete(stream);
     });
+    // A new client is not behind: whoever the server was waiting for, it serves this one now.
+    this.endDrainWait?.();
     this.schedule();
   }
 
   private schedule(): void {
-    if (this.timer !== undefined || this.closed || this.streams.size === 0 || this.exhausted || this.waitingForDrain) return;
+    if (this.cancelTick !== undefined || this.closed || this.streams.size === 0 || this.exhausted || this.endDrainWait !== undefined) return;
     const rate = this.options.rate;
     if (rate === Infinity) {
-      this.timer = setImmediate(() => this.tick());
+      this.cancelTick = this.options.scheduler.soon(() => this.tick());
       return;
     }
-    if (this.lastTick === 0) this.lastTick = performance.now(); // (re)starting after an idle time: no burst
+    if (this.lastTick === 0) this.lastTick = this.options.scheduler.now(); // (re)starting after an idle time: no burst
     const wait = Math.max(1, ((1 - this.budget) * 1000) / rate);
-    this.timer = setTimeout(() => this.tick(), wait);
+    this.cancelTick = this.options.scheduler.after(wait, () => this.tick());
   }
 
   private stopTicking(): void {
-    if (this.timer === undefined) return;
-    clearTimeout(this.timer as NodeJS.Timeout);
-    clearImmediate(this.timer as NodeJS.Immediate);
-    this.timer = undefined;
+    this.cancelTick?.();
+    this.cancelTick = undefined;
   }
 
   private tick(): void {
-    this.timer = undefined;
+    this.cancelTick = undefined;
     let quota = MAX_BATCH;
     if (this.options.rate !== Infinity) {
-      const now = performance.now();
+      const now = this.options.scheduler.now();
       // After a stall (GC, a busy machine) catch up by at most a quarter of a second's worth: a
       // paced node should not dump a burst on its clients.
       const most = Math.max(1, this.options.rate / 4);
@@ -271,16 +282,16 @@ export class NodeServer {
    *  (a slow one fills its own queue until it is dropped; nobody waits for it). */
   private mustWaitForDrain(): boolean {
     for (const stream of this.streams) if (!stream.response.writableNeedDrain) return false;
-    this.waitingForDrain = true;
     const waiting = [...this.streams];
     const resume = () => {
       for (const s of waiting) {
         s.response.off('drain', resume);
         s.response.off('close', resume);
       }
-      this.waitingForDrain = false;
+      this.endDrainWait = undefined;
       this.schedule();
     };
+    this.endDrainWait = resume;
     for (const s of waiting) {
       s.response.on('drain', resume);
       s.response.on('close', resume);

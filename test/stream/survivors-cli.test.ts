@@ -1,13 +1,18 @@
 // Mutants of stream/cli.ts that survived the complete mutation run (issue 16), killed here:
-// `pactvm node --synthetic` honours --seed, --count and --host.
+// `pactvm node --synthetic` honours --seed, --count and --host; its default rate is mainnet's; it
+// logs a slow client it drops; the reasons a replay file cannot be read.
 
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
-import { headersCommand, nodeCommand } from '../../stream/cli.js';
+import { headersCommand, nodeCommand, readFailure } from '../../stream/cli.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 import { Capture } from './fixtures.js';
+import { VirtualScheduler } from './virtual-scheduler.js';
 
 /** The data lines of the first `count` events of a GET of `url`. */
 function firstData(url: string, count: number): Promise<string[]> {
@@ -68,6 +73,64 @@ test('pactvm headers reports a stream the node cuts with the error\'s message', 
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+});
+
+test('pactvm node paces at 20 events in 30 s by default: the first event is due 1.5 s after a client comes', async () => {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const controller = new AbortController();
+  const clock = new VirtualScheduler();
+  const running = nodeCommand(['--port', '0', '--synthetic'], { stdout, stderr, signal: controller.signal, scheduler: clock });
+  const url = (await stdout.waitFor(/^listening: (\S+)\n/))[1]!;
+  const request = get(url, { agent: false });
+  request.on('error', () => {});
+  try {
+    await new Promise<void>((resolve) => request.on('response', () => resolve()));
+    assert.equal(clock.waiting, [1_500]);
+  } finally {
+    request.destroy();
+    controller.abort();
+  }
+  assert.is(await running, 0);
+});
+
+test('pactvm node logs the client it drops for falling behind', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-slow-'));
+  const file = join(dir, 'big.jsonl');
+  // 26 MB of events: past the 4 MiB queue and what the kernel buffers for a client that stops reading
+  writeFileSync(file, Array.from({ length: 400 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(64_000)}"}\n`).join(''));
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const controller = new AbortController();
+  const running = nodeCommand(['--port', '0', '--replay', file, '--rate', 'max'], { stdout, stderr, signal: controller.signal });
+  const requests: ReturnType<typeof get>[] = [];
+  try {
+    const url = (await stdout.waitFor(/^listening: (\S+)\n/))[1]!;
+    const stalled = get(url, { agent: false }, (response) => {
+      response.pause(); // never reads
+      // the reader starts once the stalled stream is open
+      const reader = get(url, { agent: false }, (r) => r.resume());
+      reader.on('error', () => {});
+      requests.push(reader);
+    });
+    stalled.on('error', () => {});
+    requests.push(stalled);
+    const line = (await stderr.waitFor(/^pactvm node: .*\n/m))[0];
+    assert.match(line, /^pactvm node: disconnected 127\.0\.0\.1:\d+: fell behind \(\d+ bytes unread\)\n$/);
+  } finally {
+    for (const request of requests) request.destroy();
+    controller.abort();
+    await running;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a replay file that cannot be read is reported by its error code, else by the error\'s message', () => {
+  const error = (code: string | undefined, message: string) => Object.assign(new Error(message), code === undefined ? {} : { code });
+  assert.is(readFailure(error('ENOENT', "ENOENT: no such file or directory, stat 'x'")), 'no such file');
+  assert.is(readFailure(error('EACCES', "EACCES: permission denied, open 'x'")), 'permission denied');
+  assert.is(readFailure(error('EISDIR', 'EISDIR: illegal operation on a directory, read')), 'EISDIR: illegal operation on a directory, read');
+  assert.is(readFailure(error(undefined, 'is a directory')), 'is a directory');
 });
 
 test.run();

@@ -1,7 +1,9 @@
 // Mutants of stream/server.ts that survived the complete mutation run (issue 16), killed here: how
-// long a stream lasts and how it ends follow from the server's seed.
+// long a stream lasts and how it ends follow from the server's seed; a client gone before its
+// request is handled (its address unknown by then). The pacing: server-pacing.test.ts.
 
 import { get } from 'node:http';
+import { connect } from 'node:net';
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { SyntheticFeed } from '../../stream/header-feed.js';
@@ -52,6 +54,22 @@ test('a share of abrupt endings of 0 ends every stream cleanly, even when the dr
     assert.is(text.split('\n\n').length - 1, 7);
     assert.ok(text.endsWith('\n\n'), 'no event cut');
     assert.equal({ clean: server.stats.cleanEnds, abrupt: server.stats.abruptEnds }, { clean: 1, abrupt: 0 });
+  });
+});
+
+test('a client that resets its connection right after the request is handled without its address, and its stream is then dropped', async () => {
+  await withServer({ feed: new SyntheticFeed({ seed: 3 }), rate: 1 }, async (server) => {
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write('GET /header/updates HTTP/1.1\r\nHost: x\r\n\r\n');
+      socket.resetAndDestroy(); // by the time the server reads the request, the peer is gone
+    });
+    socket.on('error', () => {});
+    const deadline = performance.now() + 10_000;
+    while (!(server.stats.streams === 1 && server.openStreams === 0)) {
+      if (performance.now() > deadline) throw new Error(`stream not opened and dropped (${server.stats.streams} opened, ${server.openStreams} open)`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
   });
 });
 

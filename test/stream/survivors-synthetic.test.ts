@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { seededRandom } from '../../stream/seeded-random.js';
 import { SyntheticChain } from '../../stream/synthetic-chain.js';
 
 test('seed 4 with forkRate 0.5 gives exactly these events', () => {
@@ -18,6 +19,19 @@ test('seed 4 with forkRate 0.5 gives exactly these events', () => {
   assert.ok(events.every((e) => BigInt(e.event.header.nonce) >= 2n ** 32n), 'both halves of every nonce are random');
   const digest = createHash('sha256').update(events.map((e) => e.json).join('\n')).digest('hex');
   assert.is(digest, '384e7becd9c2dc101456285b5296c93e5661610cf9c8c2c8ccec91c44667b96c');
+});
+
+test('a fork needs a draw below forkRate: a draw exactly equal to it does not fork', () => {
+  // the draws of seed 9: 64 per chain for the 20 invented parents, then the first block's chain,
+  // its time and its fork draw
+  const random = seededRandom(9);
+  for (let i = 0; i < 20 * 64 + 2; i++) random();
+  const draw = random();
+  assert.ok(draw > 0 && draw < 1);
+  const above = draw + Number.EPSILON * draw; // the next float or so: the draw is below it
+  assert.ok(above > draw);
+  assert.is(new SyntheticChain({ seed: 9, forkRate: above }).next().orphan, true, 'a draw below forkRate forks');
+  assert.is(new SyntheticChain({ seed: 9, forkRate: draw }).next().orphan, false, 'a draw equal to forkRate does not');
 });
 
 test.run();
