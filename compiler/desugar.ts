@@ -196,7 +196,10 @@ export class Desugarer {
         if (imported) { this.dependsOn(imported.module); return { k: 'global', cell: imported, span }; }
       }
       const top = this.env.lookupTopLevel(n);
-      if (top) { this.dependsOn(top.module); return { k: 'global', cell: top, span }; }
+      if (top) {
+        if (this.notATerm(top)) return this.cannotResolve(invalidInTerm(n, span));
+        this.dependsOn(top.module); return { k: 'global', cell: top, span };
+      }
       if (this.module?.selfRef !== undefined && (n === this.module.name || this.module.name.endsWith('.' + n))) {
         return { k: 'const', value: this.module.selfRef, span };
       }
@@ -219,7 +222,8 @@ export class Desugarer {
       if (own) { this.module.referenced?.add(member); return { k: 'global', cell: own, span }; }
     }
     const cell = this.env.lookupMember(qual, member);
-    if (cell) { this.dependsOn(cell.module); return { k: 'global', cell, span }; }
+    if (cell && this.notATerm(cell)) return this.cannotResolve(invalidInTerm(member, span));
+    if (cell && !this.declarationOnly(cell)) { this.dependsOn(cell.module); return { k: 'global', cell, span }; }
     if (parts.length === 2) {
       const modref = this.env.lookupModRef(parts.join('.'));
       if (modref !== undefined) { this.dependsOnModRef(modref); return { k: 'const', value: modref, span }; }
@@ -230,6 +234,20 @@ export class Desugarer {
     }
     // no such member, or no such module: Pact says the same of both
     return this.cannotResolve(desugarError(`Module ${qual} has no such member: ${member}`, span));
+  }
+
+  /** A schema named as a value in top-level code: Pact's renamer refuses it (Desugar.hs
+   *  renameTerm: InvalidDefInTermVariable). Module code is refused the same by the module's own
+   *  renaming (runtime/pact-ir/rename.ts), in Pact's order of its errors. */
+  private notATerm(cell: GlobalCell): boolean {
+    return !this.module && cell.kind === 'defschema';
+  }
+
+  /** An interface's defun, defcap or defpact named in top-level code: a declaration, which Pact's
+   *  renamer does not find at all (Term.hs findDefInInterface keeps only constants and schemas). */
+  private declarationOnly(cell: GlobalCell): boolean {
+    return !this.module && cell.kind !== 'defconst' && cell.kind !== 'defschema' && cell.module !== null
+      && this.env.resolveInterface?.(cell.module) === cell.module;
   }
 
   /** Note another module named by the module being compiled. */
@@ -672,3 +690,7 @@ const MAP_ARG = ':mapArg';
 
 /** Catalogue entries that are our own lowering of special forms, not natives users can shadow. */
 const INTERNAL_FORMS = new Set(['with-capability', 'create-user-guard', 'modref-member', 'cond']);
+
+function invalidInTerm(name: string, span: Span): PactError {
+  return desugarError(`Invalid definition in term variable position: ${name}`, span);
+}

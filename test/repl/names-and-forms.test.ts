@@ -71,6 +71,28 @@ ${iface}(commit-tx)
 carl.iface`), '8:0: Expected module, found interface: carl.iface');
 });
 
+test('top-level code naming a schema, or an interface\'s defun, defcap or defpact, is refused before it runs (Pact\'s renamer)', () => {
+  // these names have no value: the whole expression fails before evaluating anything, even where the
+  // name sits in a lambda that never runs, as in module code (Desugar.hs renameTerm, findDefInInterface)
+  const defs = `(interface i (defun f:integer ()) (defconst C 1) (defschema s a:integer) (defcap CAP:bool ()) (defpact p:string ()))
+(module m g (defcap g () true) (defschema s a:integer))
+`;
+  assert.is(located(`${defs}(i.f)`), '3:1: Module i has no such member: f');
+  assert.is(located(`${defs}(let ((h (lambda () (i.f)))) 1)`), '3:21: Module i has no such member: f');
+  assert.is(located(`${defs}(try 1 i.CAP)`), '3:7: Module i has no such member: CAP');
+  assert.is(located(`${defs}(i.p)`), '3:1: Module i has no such member: p');
+  assert.is(located(`${defs}(let ((h (lambda () m.s))) 1)`), '3:20: Invalid definition in term variable position: s');
+  assert.is(located(`${defs}i.s`), '3:0: Invalid definition in term variable position: s');
+  // a bare name: a deployed module's members are top-level names, and so are a use's
+  assert.is(located(`${defs}[s]`), '3:1: Invalid definition in term variable position: s');
+  assert.is(located(`${defs}(use i) (+ 1 s)`), '3:13: Invalid definition in term variable position: s');
+  // an interface's constants are values; its members stay refused inside module code too
+  assert.is(runRepl(`${defs}[i.C i.C]`).traces.pop(), '[1 1]');
+  assert.is(runRepl(`${defs}(use i)\nC`).traces.pop(), '1');
+  assert.is(located(`${defs}(module n g (defcap g () true) (defun h () (i.f)))`), '3:44: Module i has no such member: f');
+  assert.is(located(`${defs}(module n g (defcap g () true) (defun h () m.s))`), '3:43: Invalid definition in term variable position: s');
+});
+
 test('a module may not take an interface\'s name, and an interface may not be redeployed', () => {
   const iface = '(interface iface (defun foo:string ()))\n';
   assert.is(located(`${iface}(module iface g (defcap g () true))`), '2:0: Expected module, found interface: iface');
