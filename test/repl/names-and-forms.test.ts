@@ -20,6 +20,23 @@ test('a defconst whose value is a function is Pact\'s "did not reduce to a value
     '1:12: Program encountered an unhandled raised error: Evaluation did not reduce to a value');
 });
 
+test('a defconst is evaluated sys-only, as Pact\'s ConstEval does: no user table is read or written, keysets still are', () => {
+  const other = `(begin-tx)
+(module o g (defcap g () true) (defschema row v:integer) (deftable t:{row})
+  (defun rd () (read t "k")) (defun wr () (write t "j" {"v": 2})))
+(create-table t)
+(insert t "k" {"v": 1})
+`;
+  const disallowed = 'Error during database operation: Operation disallowed in read-only or sys-only mode';
+  assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X (o.rd)))`).error?.message, disallowed);
+  assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X (o.wr)))`).error?.message, disallowed);
+  assert.is(runRepl(`${other}(interface i (defconst X (o.rd)))`).error?.message, disallowed);
+  // and the code after the module runs impure again
+  assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X 1)) (o.wr)`).traces.pop(), '"Write succeeded"');
+  assert.is(runRepl(`(env-data {"ks": ["k1"]}) (module m g (defcap g () true) (defconst KS (read-keyset "ks"))) m.KS`).traces.pop(),
+    'KeySet {keys: [k1],pred: keys-all}');
+});
+
 test('a module or interface named like a native shadows it, reported at the whole form', () => {
   assert.is(located('(module identity g (defcap g () true))'), '1:0: Variable identity shadows native with the same name');
   assert.is(located('(interface format (defconst K 1))'), '1:0: Variable format shadows native with the same name');
