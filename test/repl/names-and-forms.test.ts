@@ -31,6 +31,7 @@ test('a defconst is evaluated sys-only, as Pact\'s ConstEval does: no user table
   assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X (o.rd)))`).error?.message, disallowed);
   assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X (o.wr)))`).error?.message, disallowed);
   assert.is(runRepl(`${other}(interface i (defconst X (o.rd)))`).error?.message, disallowed);
+  assert.is(runRepl(`${other}(env-enable-repl-natives true) (defconst X (o.rd))`).error?.message, disallowed, 'a REPL defconst too');
   // and the code after the module runs impure again
   assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X 1)) (o.wr)`).traces.pop(), '"Write succeeded"');
   assert.is(runRepl(`(env-data {"ks": ["k1"]}) (module m g (defcap g () true) (defconst KS (read-keyset "ks"))) m.KS`).traces.pop(),
