@@ -196,7 +196,7 @@ export class Desugarer {
         if (imported) { this.dependsOn(imported.module); return { k: 'global', cell: imported, span }; }
       }
       const top = this.env.lookupTopLevel(n);
-      if (top) { this.dependsOn(top.module); return { k: 'global', cell: top, span }; }
+      if (top) return this.global(top, n, span);
       if (this.module?.selfRef !== undefined && (n === this.module.name || this.module.name.endsWith('.' + n))) {
         return { k: 'const', value: this.module.selfRef, span };
       }
@@ -219,7 +219,7 @@ export class Desugarer {
       if (own) { this.module.referenced?.add(member); return { k: 'global', cell: own, span }; }
     }
     const cell = this.env.lookupMember(qual, member);
-    if (cell) { this.dependsOn(cell.module); return { k: 'global', cell, span }; }
+    if (cell && !this.declarationOnly(cell)) return this.global(cell, member, span);
     if (parts.length === 2) {
       const modref = this.env.lookupModRef(parts.join('.'));
       if (modref !== undefined) { this.dependsOnModRef(modref); return { k: 'const', value: modref, span }; }
@@ -664,6 +664,26 @@ export class Desugarer {
       throw new PactError('parse', `No such type: ${n}`, s.span);
     }
     throw new PactError('parse', `No such type: ${describeSyntax(s)}`, s.span);
+  }
+
+  /** A top-level name or another module's member (`name` as written): its cell, unless it is a
+   *  schema named in top-level code, which Pact's renamer refuses (Desugar.hs renameTerm:
+   *  InvalidDefInTermVariable). Module code is refused the same by the module's own renaming
+   *  (runtime/pact-ir/rename.ts), in Pact's order of its errors. */
+  private global(cell: GlobalCell, name: string, span: Span): Expr {
+    if (!this.module && cell.kind === 'defschema') {
+      return this.cannotResolve(desugarError(`Invalid definition in term variable position: ${name}`, span));
+    }
+    this.dependsOn(cell.module);
+    return { k: 'global', cell, span };
+  }
+
+  /** An interface's defun, defcap or defpact named in top-level code: a declaration, which Pact's
+   *  renamer does not find at all (Term.hs findDefInInterface keeps only constants and schemas). */
+  private declarationOnly(cell: GlobalCell): boolean {
+    const declared = cell.kind === 'defun' || cell.kind === 'defcap' || cell.kind === 'defpact';
+    // a member's cell always names its module
+    return declared && !this.module && this.env.resolveInterface?.(cell.module!) === cell.module;
   }
 }
 

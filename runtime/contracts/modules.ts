@@ -159,9 +159,17 @@ function atModuleForm<T>(form: ModuleForm, f: () => T): T {
   }
 }
 
-/** Evaluate a defconst's compiled expression now. */
+/** Evaluate a defconst's compiled expression now, sys-only as Pact does (ConstEval.hs: `eval
+ *  interpreter PSysOnly`): no user table is read or written. */
 export function evaluateConstant(proto: FunctionProto, valueSpan: Span, vm: Machine): Value {
-  const value = vm.call(new Closure(proto, []), []);
+  const purity = vm.host.getPurity();
+  vm.host.setPurity('sys-only');
+  let value: Value;
+  try {
+    value = vm.call(new Closure(proto, []), []);
+  } finally {
+    vm.host.setPurity(purity);
+  }
   // a function is not a value: Pact's `eval` refuses it, at the constant's expression
   if (isCallable(value)) {
     throw new PactError('exec', 'Program encountered an unhandled raised error: Evaluation did not reduce to a value', valueSpan);

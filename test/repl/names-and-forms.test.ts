@@ -20,6 +20,24 @@ test('a defconst whose value is a function is Pact\'s "did not reduce to a value
     '1:12: Program encountered an unhandled raised error: Evaluation did not reduce to a value');
 });
 
+test('a defconst is evaluated sys-only, as Pact\'s ConstEval does: no user table is read or written, keysets still are', () => {
+  const other = `(begin-tx)
+(module o g (defcap g () true) (defschema row v:integer) (deftable t:{row})
+  (defun rd () (read t "k")) (defun wr () (write t "j" {"v": 2})))
+(create-table t)
+(insert t "k" {"v": 1})
+`;
+  const disallowed = 'Error during database operation: Operation disallowed in read-only or sys-only mode';
+  assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X (o.rd)))`).error?.message, disallowed);
+  assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X (o.wr)))`).error?.message, disallowed);
+  assert.is(runRepl(`${other}(interface i (defconst X (o.rd)))`).error?.message, disallowed);
+  assert.is(runRepl(`${other}(env-enable-repl-natives true) (defconst X (o.rd))`).error?.message, disallowed, 'a REPL defconst too');
+  // and the code after the module runs impure again
+  assert.is(runRepl(`${other}(module m g (defcap g () true) (defconst X 1)) (o.wr)`).traces.pop(), '"Write succeeded"');
+  assert.is(runRepl(`(env-data {"ks": ["k1"]}) (module m g (defcap g () true) (defconst KS (read-keyset "ks"))) m.KS`).traces.pop(),
+    'KeySet {keys: [k1],pred: keys-all}');
+});
+
 test('a module or interface named like a native shadows it, reported at the whole form', () => {
   assert.is(located('(module identity g (defcap g () true))'), '1:0: Variable identity shadows native with the same name');
   assert.is(located('(interface format (defconst K 1))'), '1:0: Variable format shadows native with the same name');
@@ -69,6 +87,28 @@ test('an interface is not a value, and a qualified interface name is not a modul
 (namespace 'carl)
 ${iface}(commit-tx)
 carl.iface`), '8:0: Expected module, found interface: carl.iface');
+});
+
+test('top-level code naming a schema, or an interface\'s defun, defcap or defpact, is refused before it runs (Pact\'s renamer)', () => {
+  // these names have no value: the whole expression fails before evaluating anything, even where the
+  // name sits in a lambda that never runs, as in module code (Desugar.hs renameTerm, findDefInInterface)
+  const defs = `(interface i (defun f:integer ()) (defconst C 1) (defschema s a:integer) (defcap CAP:bool ()) (defpact p:string ()))
+(module m g (defcap g () true) (defschema s a:integer))
+`;
+  assert.is(located(`${defs}(i.f)`), '3:1: Module i has no such member: f');
+  assert.is(located(`${defs}(let ((h (lambda () (i.f)))) 1)`), '3:21: Module i has no such member: f');
+  assert.is(located(`${defs}(try 1 i.CAP)`), '3:7: Module i has no such member: CAP');
+  assert.is(located(`${defs}(i.p)`), '3:1: Module i has no such member: p');
+  assert.is(located(`${defs}(let ((h (lambda () m.s))) 1)`), '3:20: Invalid definition in term variable position: s');
+  assert.is(located(`${defs}i.s`), '3:0: Invalid definition in term variable position: s');
+  // a bare name: a deployed module's members are top-level names, and so are a use's
+  assert.is(located(`${defs}[s]`), '3:1: Invalid definition in term variable position: s');
+  assert.is(located(`${defs}(use i) (+ 1 s)`), '3:13: Invalid definition in term variable position: s');
+  // an interface's constants are values; its members stay refused inside module code too
+  assert.is(runRepl(`${defs}[i.C i.C]`).traces.pop(), '[1 1]');
+  assert.is(runRepl(`${defs}(use i)\nC`).traces.pop(), '1');
+  assert.is(located(`${defs}(module n g (defcap g () true) (defun h () (i.f)))`), '3:44: Module i has no such member: f');
+  assert.is(located(`${defs}(module n g (defcap g () true) (defun h () m.s))`), '3:43: Invalid definition in term variable position: s');
 });
 
 test('a module may not take an interface\'s name, and an interface may not be redeployed', () => {

@@ -1,13 +1,21 @@
 // Cases the mutation run of vm/ (27 Nov) found untested: columns past characters outside the BMP
-// and lone surrogates, the runtime's type names, Pact's order of module names, and a capability
-// token built with a function argument.
+// and lone surrogates, the runtime's type names, Pact's order of module names, a capability
+// token built with a function argument, compose-capability in a defpact a defcap body starts, the
+// read-only view of a re-entered module (its lambdas, sys-only), the code after a coverage probe,
+// a try left by an unrecoverable error, a native's call site before any, and a global never filled.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile } from '../../vm/source.js';
 import { primType, showType, type PactType } from '../../vm/types.js';
 import { compareModuleNames } from '../../vm/values.js';
-import { errorOf, evalLast } from '../helpers.js';
+import { Closure } from '../../vm/values.js';
+import { GlobalCell } from '../../vm/chunk.js';
+import { setTierMode, tierSettings, type TierMode } from '../../vm/tier.js';
+import { read, compileExpression, type NameEnv } from '../../compiler/index.js';
+import { ReplSession } from '../../runtime/repl/session.js';
+import { CoverageRecorder } from '../../runtime/repl/coverage.js';
+import { errorOf, evalLast, runRepl } from '../helpers.js';
 
 /** the column Pact's lexer gives: code points from the line's start (a lone surrogate is one) */
 function codePointColumn(text: string, offset: number): number {
@@ -103,6 +111,107 @@ test('with-capability and install-capability are refused in all a defcap body ca
   assert.is(errorOf(`${module} (m.run-k)`), 'native execution failure, compose-capability failed with message: native must be called within a defcap body');
   assert.is(evalLast(`${module} (m.run-l)`), '1', 'a lambda pushes no frame: the defcap is on top');
   assert.is(evalLast(`${module} (m.wc)`), '1', 'outside any defcap');
+});
+
+test('a defpact that a defcap body starts is the top frame: compose-capability in its step is refused', () => {
+  // Pact's applyPact runs the step under an SFDefPact stack frame, and enforceStackTopIsDefcap
+  // looks only at the top frame
+  const module = `(module m G (defcap G () true) (defcap INNER () true)
+    (defcap OUTER () (p) true)
+    (defpact p () (step (compose-capability (INNER))))
+    (defun run () (with-capability (OUTER) 1)))`;
+  assert.is(errorOf(`${module} (m.run)`), 'native execution failure, compose-capability failed with message: native must be called within a defcap body');
+});
+
+const RUNNER = `(begin-tx)
+(interface runner (defun run-it:string (f)))
+(module n g (defcap g () true) (implements runner)
+  (defun run-it:string (f) (f "k")))
+`;
+
+test("a module re-entered through a module reference runs read-only in its functions, not in the lambdas it handed out", () => {
+  // Pact makes a defun's frame read-only when its module is in the environment's re-entrant set
+  // (evalWithStackFrame); a lambda pushes no frame and keeps the environment it was made in
+  const module = `(module m g (defcap g () true)
+  (defschema row v:integer) (deftable t:{row})
+  (defun put:string (k:string) (write t k {"v": 2}))
+  (defun go:string (r:module{runner}) (r::run-it (lambda (k) (write t k {"v": 1}))))
+  (defun go-named:string (r:module{runner}) (r::run-it (put))))
+(create-table t)
+`;
+  assert.is(evalLast(`${RUNNER}${module}(m.go n) (read m.t "k")`), '{"v": 1}');
+  assert.is(errorOf(`${RUNNER}${module}(m.go-named n)`), 'Error during database operation: Operation disallowed in read-only or sys-only mode');
+});
+
+test('a module re-entered while user guards run sys-only (DisablePact53) stays sys-only: reading its table fails', () => {
+  // Pact's readOnlyEnv leaves a sys-only environment as it is
+  const src = `(env-exec-config ["DisablePact53"])
+(begin-tx)
+(interface iface (defun f:bool ()))
+(module m g (defcap g () true)
+  (defschema row v:integer) (deftable t:{row})
+  (defun h:bool () (with-default-read t "k" {"v": 0} {"v" := v} (= v 0)))
+  (defun check:bool (r:module{iface}) (r::f))
+  (defun make-guard:guard (r:module{iface}) (create-user-guard (check r))))
+(create-table t)
+(module n g (defcap g () true) (implements iface)
+  (defun f:bool () (m.h)))
+`;
+  assert.is(errorOf(`${src}(enforce-guard (m.make-guard n))`), 'Error during database operation: Operation disallowed in read-only or sys-only mode');
+  assert.is(evalLast(`${src.replace('["DisablePact53"]', '[]')}(enforce-guard (m.make-guard n))`), 'true', 'read-only from Pact 5.3 on: the read is allowed');
+});
+
+test('with coverage on, the code after each probe runs as without: a list whose items start new lines', () => {
+  const s = runRepl('', 'setup.repl').session;
+  s.coverage = new CoverageRecorder();
+  const r = runRepl(`(module cov G (defcap G () true)
+  (defun items (n:integer)
+    [n
+     (+ n 1)
+     "three"]))
+[(cov.items 1) (cov.items 2)]`, 'cov.repl', s);
+  assert.is(r.error, null);
+  assert.is(r.traces.pop(), '[[1 2 "three"] [2 3 "three"]]');
+  assert.equal({ ...s.coverage.report()['cov.repl'].lines }, { 1: 0, 3: 2, 4: 2, 5: 2 });
+});
+
+test('a try whose frame an unrecoverable error leaves is gone: a later error in the same expression is not caught by it', () => {
+  // expect-failure applies its thunk (whose try cannot catch an index error) and catches the error
+  // itself; the enforce after it runs in a frame at the thunk's depth, and must fail as it would alone
+  const r = runRepl('[(expect-failure "index" (try 0 (at 5 [1]))) ((lambda (x) (enforce x "boom")) false)]');
+  assert.is(r.error?.message, 'boom');
+  assert.is(r.error?.span?.range(), 'test.repl:0:58-0:76');
+  assert.is(evalLast('[(expect-failure "index" (try 0 (at 5 [1]))) (try 9 ((lambda (x) (enforce x "boom")) false))]'),
+    '["Expect failure: Success: index" 9]');
+});
+
+test('a native applied before any Pact code ran has no call site', () => {
+  const s = new ReplSession();
+  assert.is(s.vm.callSite(), null);
+  runRepl('(+ 1 (length "ab"))', 'site.repl', s);
+  assert.is(s.vm.callSite()?.range(), 'site.repl:0:5-0:18');
+});
+
+test('a global read before its cell is filled fails as an unbound variable, interpreted or tiered', () => {
+  // no Pact program reaches it (the compiler orders definitions and refuses names without a value):
+  // the machine's own guard, for a name environment that hands out an empty cell
+  const env: NameEnv = {
+    replNatives: false,
+    lookupTopLevel: n => (n === 'later' ? new GlobalCell('later', 'defun', null) : undefined),
+    lookupMember: () => undefined,
+    lookupModRef: () => undefined,
+  };
+  const proto = compileExpression(read(new SourceFile('g.repl', '(+ 1 (later))'))[0], env);
+  for (const mode of ['off', 'always'] as TierMode[]) {
+    const saved = tierSettings.mode;
+    setTierMode(mode);
+    try {
+      const s = new ReplSession();
+      assert.throws(() => s.vm.call(new Closure(proto, []), []), (e: Error) => e.message === 'Unbound variable later', mode);
+    } finally {
+      setTierMode(saved);
+    }
+  }
 });
 
 test.run();
