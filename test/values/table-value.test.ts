@@ -67,6 +67,15 @@ test('a table hashed while its module constants are evaluated carries the placeh
   assert.is(r.traces.at(-1), quoted(hashBytes(utf8.encode(tableJson('I3BsYWNlaG9sZGVy')))));
 });
 
+test('a table whose schema another module defines carries that schema, by that module\'s name', () => {
+  const r = runRepl(`(env-data {"k": ["a"]}) (env-keys ["a"]) (define-keyset 'ks (read-keyset "k"))
+    (module o 'ks (defschema s q:integer)) (module m 'ks (deftable t:{o.s})) (typeof m.t)`);
+  assert.is(r.traces.at(-1), '"table{o.s}"');
+  const m = r.session.module('m')!;
+  assert.is(stableJson(m.members.get('t')!.value as TableRef),
+    `{":tableName":"m:t",":moduleHash":"${m.hash}",":schema":{"sc_name":"o.s","sc_fields":{"q":"integer"}}}`);
+});
+
 test('typeof a table names its schema qualified', () => {
   const { session } = setUp();
   assert.is(runRepl('(typeof ns.m.tbl)', 'test.repl', session).traces.at(-1), '"table{ns.m.row}"');
