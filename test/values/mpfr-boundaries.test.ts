@@ -174,6 +174,14 @@ test('pow undecided at the first precision is not rounded there: 8^y a 2^-111 ha
   assert.is(show(transPow(x, y)), show(float((1n << 52n) + 1n, -52)));
 });
 
+test('x^0.5 a 2^-109 hair below a midpoint whose odd neighbour is right: √((2^53 - 1)·2^55), as IEEE sqrt', () => {
+  // (2^53 - 1)·2^55 = (2^54 - 1)² - 1: its root lies just below the midpoint 2^54 - 1 of 2^54 - 2
+  // (odd mantissa) and 2^54 (even); undecided at the first precision, not an exact tie
+  const x = float((1n << 53n) - 1n, 55);
+  assert.is(show(transPow(x, float(1n, -1))), show(float((1n << 53n) - 1n, 1)));
+  assert.is(Math.sqrt((2 ** 53 - 1) * 2 ** 55), 2 ** 54 - 2);
+});
+
 test('ln 2 is computed again for a precision not yet cached (a fresh process starts with none)', () => {
   // earlier computations in this process filled the cache; emptied, every precision is new
   ln2Cache.clear();
