@@ -76,6 +76,15 @@ test('a table whose schema another module defines carries that schema, by that m
     `{":tableName":"m:t",":moduleHash":"${m.hash}",":schema":{"sc_name":"o.s","sc_fields":{"q":"integer"}}}`);
 });
 
+test('schema fields of one legacy hash are written in code-point order, whatever their order in the source', () => {
+  // KDVbObvYfUHh and ONSjcdewlZMt: one 64-bit FNV-1 hash (test/values/json.test.ts)
+  const r = runRepl(`(env-data {"k": ["a"]}) (env-keys ["a"]) (define-keyset 'ks (read-keyset "k"))
+    (module m 'ks (defschema s ONSjcdewlZMt:integer KDVbObvYfUHh:string) (deftable t:{s}))`);
+  const m = r.session.module('m')!;
+  assert.is(stableJson(m.members.get('t')!.value as TableRef), `{":tableName":"m:t",":moduleHash":"${m.hash}",` +
+    '":schema":{"sc_name":"m.s","sc_fields":{"KDVbObvYfUHh":"string","ONSjcdewlZMt":"integer"}}}');
+});
+
 test('typeof a table names its schema qualified', () => {
   const { session } = setUp();
   assert.is(runRepl('(typeof ns.m.tbl)', 'test.repl', session).traces.at(-1), '"table{ns.m.row}"');
