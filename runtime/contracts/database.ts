@@ -22,12 +22,6 @@ function storageName(t: TableRef): string {
   if (n === undefined) storageNames.set(t, n = `USER:${t.name}`);
   return n;
 }
-const schemaNames = new WeakMap<TableRef, string>();
-function schemaName(t: TableRef): string {
-  let n = schemaNames.get(t);
-  if (n === undefined) schemaNames.set(t, n = `${t.module}.${t.schemaName}`);
-  return n;
-}
 
 export function databaseNatives(h: ContractHost & { schemaFields(name: string): Map<string, PactType> | undefined }): NativeTable {
   const table = (name: string, args: Value[]): TableRef => {
@@ -63,7 +57,8 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     if (!h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} not found`);
   }
   function schemaOf(t: TableRef): Map<string, PactType> | undefined {
-    return h.schemaFields(schemaName(t));
+    // the schema's qualified name: it may be another module's (deftable t:{other.s})
+    return h.schemaFields(t.schema.name);
   }
   function schemaText(s: Map<string, PactType>): string {
     return '{' + [...s].map(([k, ty]) => `"${k}": ${showType(ty)}`).join(',') + '}';

@@ -85,6 +85,22 @@ test('schema fields of one legacy hash are written in code-point order, whatever
     '":schema":{"sc_name":"m.s","sc_fields":{"KDVbObvYfUHh":"string","ONSjcdewlZMt":"integer"}}}');
 });
 
+test('a table whose schema another module defines: its rows and table{…} arguments are checked against that schema', () => {
+  // the row checks looked the schema up as `m.o.s` (the table's module before the written name) and,
+  // finding none, checked nothing
+  const src = `(env-data {"k": ["a"]}) (env-keys ["a"]) (define-keyset 'ks (read-keyset "k")) (begin-tx)
+    (module o 'ks (defschema s q:integer) (defschema r q:string))
+    (module m 'ks (deftable t:{o.s})
+      (defun w (v) (write t "a" {"q": v})) (defun f (x:table{o.s}) 1) (defun g (x:table{o.r}) 2)
+      (defun uses-s () (f t)) (defun uses-r () (g t)))
+    (create-table m.t)\n`;
+  const last = (expr: string) => { const r = runRepl(src + expr); return r.error ? `error: ${r.error.message}` : r.traces.at(-1); };
+  assert.is(last('(m.w 1)'), '"Write succeeded"');
+  assert.is(last('(m.w "one")'), 'error: Attempted write failed due to schema mismatch. Expected: {"q": integer}, received {"q": "one"}');
+  assert.is(last('(m.uses-s)'), '1');
+  assert.match(last('(m.uses-r)')!, /^error: /);
+});
+
 test('typeof a table names its schema qualified', () => {
   const { session } = setUp();
   assert.is(runRepl('(typeof ns.m.tbl)', 'test.repl', session).traces.at(-1), '"table{ns.m.row}"');
