@@ -3,6 +3,7 @@
 // else is a small class so that `instanceof` tells the kinds apart cheaply.
 
 import type { FunctionProto } from './chunk.js';
+import type { PactType } from './types.js';
 
 export class PactDecimal {
   constructor(readonly mantissa: bigint, readonly places: number) {}
@@ -68,10 +69,25 @@ export class CapToken {
 }
 
 export class TableRef {
-  /** moduleHash: the module version the reference was compiled in (checked against blessings) */
+  /** name: the storage name `module_table`; moduleHash: the module version the reference was
+   *  compiled in (checked against blessings; null while the module's constants are evaluated);
+   *  schema: what a table value carries in Pact, for its hash and sizeOf (a reference built
+   *  without one gets the schema's qualified name and no fields) */
   constructor(readonly name: string, readonly module: string, readonly schemaName: string,
-    readonly moduleHash: string | null = null) {}
+    readonly moduleHash: string | null = null,
+    readonly schema: TableSchema = new TableSchema(`${module}.${schemaName}`, new Map())) {}
 }
+
+/** A schema as a table value holds it (Pact's Schema): its qualified name `ns.m.s` and its fields'
+ *  types, with the schema of every object{…} and table{…} among them resolved (schemas cannot be
+ *  recursive: the compiler refuses a cycle). */
+export class TableSchema {
+  constructor(readonly name: string, readonly fields: ReadonlyMap<string, SchemaFieldType>) {}
+}
+export type SchemaFieldType =
+  | Exclude<PactType, { t: 'list' } | { t: 'object' } | { t: 'table' }>
+  | { t: 'list'; of: SchemaFieldType }
+  | { t: 'object' | 'table'; schema: TableSchema };
 
 // ---------------------------------------------------------------------------------------------
 // Callables

@@ -6,6 +6,7 @@ import { PactObject, TableRef, isCallable, type Value } from '../../vm/values.js
 import { PactError, userError } from '../../vm/errors.js';
 import type { PactType } from '../../vm/types.js';
 import { showType } from '../../vm/types.js';
+import { tableOwnName } from '../values/table-name.js';
 import { typecheck } from '../values/type-checks.js';
 import { sizeOfValue } from '../values/size.js';
 import type { NativeTable } from '../natives/registry.js';
@@ -20,12 +21,6 @@ const storageNames = new WeakMap<TableRef, string>();
 function storageName(t: TableRef): string {
   let n = storageNames.get(t);
   if (n === undefined) storageNames.set(t, n = `USER:${t.name}`);
-  return n;
-}
-const schemaNames = new WeakMap<TableRef, string>();
-function schemaName(t: TableRef): string {
-  let n = schemaNames.get(t);
-  if (n === undefined) schemaNames.set(t, n = `${t.module}.${t.schemaName}`);
   return n;
 }
 
@@ -63,7 +58,8 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     if (!h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} not found`);
   }
   function schemaOf(t: TableRef): Map<string, PactType> | undefined {
-    return h.schemaFields(schemaName(t));
+    // the schema's qualified name: it may be another module's (deftable t:{other.s})
+    return h.schemaFields(t.schema.name);
   }
   function schemaText(s: Map<string, PactType>): string {
     return '{' + [...s].map(([k, ty]) => `"${k}": ${showType(ty)}`).join(',') + '}';
@@ -244,8 +240,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
       const t = table('describe-table', args);
       topLevelOnly('describe-table');
       // Pact shows the table's own name here (TableName's _tableName), not `module_table`
-      const own = t.name.slice(t.module.length + 1);
-      return PactObject.of([['module', t.module], ['name', own], ['type', `table{${t.module}.${t.schemaName}}`]]);
+      return PactObject.of([['module', t.module], ['name', tableOwnName(t)], ['type', `table{${t.schema.name}}`]]);
     },
   };
 }

@@ -18,6 +18,7 @@ import {
 import type { Def, FullyQualifiedName } from '../pact-ir/terms.js';
 import type { DefcapInfo } from './capabilities.js';
 import { buildModuleIROnce, moduleSizesOnce } from './module-cache.js';
+import { resolveTableSchema } from './table-schema.js';
 import { isValidKeysetName, keysetNameError } from './keysets.js';
 import type { DefpactInfo } from './defpacts.js';
 
@@ -98,7 +99,18 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
     defpacts.set(n, info);
     cell(n).value = info.steps[0].exec;
   }
-  for (const [n, schema] of c.tables) cell(n).value = new TableRef(`${name}_${n}`, name, schema);
+  // a table's schema as its value carries it: this module's schemas are not stored yet
+  const fieldsOf = (q: string) => {
+    const dot = q.lastIndexOf('.');
+    const mod = q.slice(0, dot), s = q.slice(dot + 1);
+    return mod === name ? c.schemas.get(s) : env.resolveModule(mod)?.schemas.get(s);
+  };
+  for (const [n, schema] of c.tables) {
+    const dot = schema.lastIndexOf('.');
+    const qualified = dot < 0 ? `${name}.${schema}`
+      : `${env.resolveModule(schema.slice(0, dot))?.name ?? schema.slice(0, dot)}.${schema.slice(dot + 1)}`;
+    cell(n).value = new TableRef(`${name}_${n}`, name, schema, null, resolveTableSchema(qualified, fieldsOf));
+  }
   const ctx: ModuleHashContext = { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined };
   const desugared = atModuleForm(form, () => buildModuleIROnce(form, ctx));
   phases.renamed?.(desugarSize(desugared));
@@ -119,7 +131,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
     if (m.value instanceof Closure) m.value.proto.moduleHash = sizes.hash;
     if (m.value instanceof TableRef) {
       const t = m.value;
-      m.value = new TableRef(t.name, t.module, t.schemaName, sizes.hash);
+      m.value = new TableRef(t.name, t.module, t.schemaName, sizes.hash, t.schema);
     }
   }
   return {

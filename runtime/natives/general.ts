@@ -138,7 +138,7 @@ export function generalNatives(rt: Runtime): NativeTable {
 export function typeName(v: Value): string {
   if (v instanceof ModRef) return `module{${v.interfaces.join(', ')}}`;
   if (v instanceof CapToken) return 'CAPTOKEN';
-  if (v instanceof TableRef) return `table{${v.schemaName}}`;
+  if (v instanceof TableRef) return `table{${v.schema.name}}`;
   const kind = kindOf(v);
   return kind === 'closure' ? '<<closure>>' : kind;
 }

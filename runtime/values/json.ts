@@ -1,11 +1,13 @@
-// Pact values as JSON text: the stable JSON used by `hash` of non-string values (env-data's
-// round trip is runtime/values/stable-encoding.ts).
+// Pact values as JSON text: Pact 5's stable JSON (StableEncoding.hs), used by `hash` of
+// non-string values, principals and defpact ids (env-data's round trip is
+// runtime/values/stable-encoding.ts).
 
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard, ModuleGuard,
-  PactGuard, ModRef, CapToken, type Value,
+  PactGuard, ModRef, CapToken, TableRef, compareCodePoints, type TableSchema, type SchemaFieldType, type Value,
 } from '../../vm/values.js';
 import { decDigits } from './numbers.js';
+import { tableOwnName } from './table-name.js';
 import { formatIsoTime, toCivil } from '../time/calendar.js';
 import { posixMicrosOf } from '../time/instant.js';
 import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
@@ -115,7 +117,7 @@ function stableJsonAt(v: Value, depth: number): string {
   if (v instanceof PactObject) {
     return '{' + legacyKeyOrder(v.sortedKeys()).map(k => jsonString(k) + ':' + inner(v.fields.get(k)!)).join(',') + '}';
   }
-  if (v instanceof Unit) return '{"##unit":""}';
+  if (v instanceof Unit) return 'null';
   if (v instanceof PactTime) {
     // whole milliseconds of the (wrapping) POSIX count print without a fraction (Pact 4's codec,
     // kept for hash stability)
@@ -136,14 +138,43 @@ function stableJsonAt(v: Value, depth: number): string {
     const pid = v.pactId === null ? 'null' : jsonString(v.pactId);
     return `{"cgPactId":${pid},"cgArgs":[${v.args.map(inner).join(',')}],"cgName":${jsonString(v.name)}}`;
   }
-  if (v instanceof ModuleGuard) {
-    const dot = v.module.lastIndexOf('.');
-    return `{"moduleName":${jsonString(v.module.slice(dot + 1))},"name":${jsonString(v.name)}}`;
-  }
+  if (v instanceof ModuleGuard) return `{"moduleName":${moduleNameJson(v.module)},"name":${jsonString(v.name)}}`;
   if (v instanceof PactGuard) return `{"pactId":${jsonString(v.pactId)},"name":${jsonString(v.name)}}`;
   if (v instanceof ModRef) {
     return `{"refSpec":[${v.interfaces.map(moduleNameJson).join(',')}],"refName":${moduleNameJson(v.module)}}`;
   }
-  if (v instanceof CapToken) return `{"name":${jsonString(v.name)},"args":[${v.args.map(inner).join(',')}]}`;
-  return jsonString(String(v));
+  if (v instanceof CapToken) {
+    // the defcap's FullyQualifiedName: `ns.m.NAME.{hash}`
+    const name = `${v.name}.{${v.moduleHash ?? PLACEHOLDER_HASH}}`;
+    return `{"#ctName":${jsonString(name)},"#ctArgs":[${v.args.map(inner).join(',')}]}`;
+  }
+  const t = v as TableRef; // the last kind of data: `hash` refuses functions
+  // (the colons keep these keys apart from any schema field's)
+  return `{":tableName":${jsonString(`${t.module}:${tableOwnName(t)}`)},":moduleHash":${jsonString(t.moduleHash ?? PLACEHOLDER_HASH)},` +
+    `":schema":${schemaJson(t.schema)}}`;
+}
+
+/** A table or capability token made while its module's constants are evaluated has no module hash
+ *  yet: Pact's names carry its placeholder then, `#placeholder` (here in base64url). */
+const PLACEHOLDER_HASH = 'I3BsYWNlaG9sZGVy';
+
+/** Pact's Schema: `{"sc_name":"ns.m.s","sc_fields":{…}}`, the fields in legacy HashMap order. */
+function schemaJson(s: TableSchema): string {
+  const keys = legacyKeyOrder([...s.fields.keys()].sort(compareCodePoints));
+  const fields = keys.map(k => jsonString(k) + ':' + typeJson(s.fields.get(k)!)).join(',');
+  return `{"sc_name":${jsonString(s.name)},"sc_fields":{${fields}}}`;
+}
+
+/** Pact's Type: a primitive or bare kind as its name, the others as a one-key object. */
+function typeJson(t: SchemaFieldType): string {
+  switch (t.t) {
+    case 'prim': return jsonString(t.name);
+    case 'anylist': return '"list"';
+    case 'anyobject': return '"object"';
+    case 'any': return '"*"';
+    case 'list': return `{"tylist":${typeJson(t.of)}}`;
+    case 'object': return `{"tyobject":${schemaJson(t.schema)}}`;
+    case 'table': return `{"tytable":${schemaJson(t.schema)}}`;
+    case 'modref': return `{"tymodref":[${t.interfaces.map(moduleNameJson).join(',')}]}`;
+  }
 }

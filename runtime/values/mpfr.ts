@@ -107,7 +107,9 @@ const MAX_WORK = 1 << 13;
 /** a·b / 2^W truncated toward zero (an arithmetic shift would stick at -1 for negative terms) */
 const mulFix = (a: bigint, b: bigint, W: number): bigint => (a * b) / (1n << BigInt(W));
 
-const ln2Cache = new Map<number, bigint>();
+/** ln 2 by working precision, filled as precisions are first used. Exported for tests, which empty
+ *  it to run as a fresh process does (an earlier computation in the process may have filled it). */
+export const ln2Cache = new Map<number, bigint>();
 
 /** ln 2 at W fractional bits, error < 2 units: ln 2 = 2·atanh(1/3). */
 function ln2Fixed(W: number): bigint {

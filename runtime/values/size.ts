@@ -4,9 +4,10 @@
 
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
-  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, type Value,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, type TableSchema, type SchemaFieldType, type Value,
 } from '../../vm/values.js';
 import { bitLength, type PactInt } from './numbers.js';
+import { tableOwnName } from './table-name.js';
 
 /** UTF-8 byte length of a string. */
 export function utf8Length(s: string): number {
@@ -51,6 +52,27 @@ export function qualifiedNameSize(q: string): number {
 
 /** A module hash is a 32-byte ShortByteString: 32 + 4. */
 const HASH_SIZE = 36;
+/** Pact's placeholder module hash, the 12 bytes of `#placeholder`: a table value made while its
+ *  module's constants are evaluated holds it. */
+const PLACEHOLDER_SIZE = 12 + 4;
+
+/** Schema{name: QualifiedName, fields: Map Field Type}: a map is a list of (field, type) pairs. */
+function schemaSize(s: TableSchema): number {
+  let n = 1 + qualifiedNameSize(s.name) + 5;
+  for (const [k, ty] of s.fields) n += 1 + textSize(k) + typeSize(ty);
+  return n;
+}
+
+/** Type, a sum type (2) and its constructor's fields: PrimType 1 byte, a module set a list. */
+function typeSize(t: SchemaFieldType): number {
+  switch (t.t) {
+    case 'prim': return 2 + 1;
+    case 'list': return 2 + typeSize(t.of);
+    case 'modref': return 2 + listOf(t.interfaces.map(moduleNameSize));
+    case 'object': case 'table': return 2 + schemaSize(t.schema);
+    default: return 2; // TyAnyList, TyAnyObject, TyAny
+  }
+}
 
 function keysetPredSize(pred: string): number {
   if (pred === 'keys-all' || pred === 'keys-any' || pred === 'keys-2') return 2;
@@ -101,10 +123,9 @@ export function sizeOfValue(v: Value): number {
     return 2 + 1 + fqn + listOf(v.args.map(sizeOfValue));
   }
   if (v instanceof TableRef) {
-    // TableValue{name: TableName{Text, ModuleName}, hash, schema}: the schema's fields are not
-    // known here, so the schema counts as its name plus an empty field map.
-    return 2 + 1 + (1 + textSize(v.name) + moduleNameSize(v.module)) + HASH_SIZE +
-      (1 + qualifiedNameSize(v.schemaName) + 5);
+    // TableValue{name: TableName{Text, ModuleName}, hash, schema}
+    return 2 + 1 + (1 + textSize(tableOwnName(v)) + moduleNameSize(v.module)) +
+      (v.moduleHash === null ? PLACEHOLDER_SIZE : HASH_SIZE) + schemaSize(v.schema);
   }
   let n = guardSizes.get(v as object);
   if (n === undefined) guardSizes.set(v as object, n = 2 + guardSize(v));

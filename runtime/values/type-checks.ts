@@ -49,7 +49,7 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
     case 'table': {
       // a table matches when its schema has the same fields and types (structural equality)
       if (!(v instanceof TableRef)) return false;
-      const want = schemas.schemaFields(t.schema), have = schemas.schemaFields(`${v.module}.${v.schemaName}`);
+      const want = schemas.schemaFields(t.schema), have = schemas.schemaFields(v.schema.name);
       if (!want || !have) return true;
       return sameSchema(have, want, schemas, charge);
     }

@@ -51,4 +51,13 @@ test('an empty schema', () => {
   assert.is(outcome(`(module m g ${GOV} (defschema s "doc" a:integer) (defun f (o:object{s}) o))\n(m.f {"a": 1})`), '{"a": 1}');
 });
 
+test('after @event or @managed a lone string is the capability body (MDCapMeta comes after the docstring)', () => {
+  // Pact's grammar (defcap … MDocOrModel MDCapMeta Block): the docstring can only come before the
+  // metadata, so a string after it is the Block; taking it for a docstring leaves no body
+  const event = `(module m g ${GOV} (defcap E () @event "x") (defun f () (emit-event (E))))\n`;
+  assert.is(outcome(`${event}(m.f)`), 'true');
+  const managed = `(module m g ${GOV} (defcap M (a:integer) @managed "x") (defun f () (with-capability (M 1) 2)))\n`;
+  assert.is(outcome(`${managed}(m.f)`), 'error: Managed capability not installed: (m.M 1)');
+});
+
 test.run();

@@ -226,6 +226,10 @@ test('describe-table names the table itself, not its storage name, also in a nam
     (define-namespace "ns_x" (read-keyset "ks") (read-keyset "ks")) (namespace "ns_x")
     (module m_y g (defcap g () true) (defschema s id:string) (deftable t_z:{s}))
     (describe-table ns_x.m_y.t_z)`), '{"module": "ns_x.m_y","name": "t_z","type": "table{ns_x.m_y.s}"}');
+  // a schema of another module is named as that module's (renderType of the table's schema)
+  assert.is(evalLast(`(module o g (defcap g () true) (defschema s id:string))
+    (module ledger g (defcap g () true) (deftable tokens:{o.s})) (describe-table ledger.tokens)`),
+  '{"module": "ledger","name": "tokens","type": "table{o.s}"}');
 });
 
 test.run();

@@ -5,7 +5,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { transExp, transLn, transPow, transLogBase, type BinFloat, type TransResult } from '../../runtime/values/mpfr.js';
+import { ln2Cache, transExp, transLn, transPow, transLogBase, type BinFloat, type TransResult } from '../../runtime/values/mpfr.js';
 
 // ---------------------------------------------------------------------------------------------
 // The reference: fixed point at P fractional bits, rationals num/den, and a rounding to 53 bits
@@ -162,6 +162,34 @@ test('exp, ln and pow agree with the reference bit for bit across magnitudes', (
   // large arguments: exp 700 and exp -700, ln of 2^±1000
   for (const x of [float(700n, 0), float(700n, 0, true), float(12345n, -4)]) assert.is(show(transExp(x)), expected('exp', x));
   for (const x of [float(3n, 1000), float(3n, -1000)]) assert.is(show(transLn(x)), expected('ln', x));
+});
+
+test('pow undecided at the first precision is not rounded there: 8^y a 2^-111 hair above the midpoint 1 + 2^-53', () => {
+  // 8^y = 2^(3y) with 3y = log2(1 + 2^-53) + 1.7·2^-112/ln 2: found by a search over x = 2^e and a
+  // 53-bit y whose product approximates log2 of a midpoint near 1. The first precision's
+  // approximation lies about a unit of 2^-112 from the midpoint, on either side, so rounding it
+  // there (instead of working on) can pick the lower neighbour 1; the exact result rounds up.
+  const x = float(8n, 0), y = float(8663094464742397n, -107);
+  assert.is(expected('pow', x, y), show(float((1n << 52n) + 1n, -52)));
+  assert.is(show(transPow(x, y)), show(float((1n << 52n) + 1n, -52)));
+});
+
+test('x^0.5 a 2^-109 hair below a midpoint whose odd neighbour is right: √((2^53 - 1)·2^55), as IEEE sqrt', () => {
+  // (2^53 - 1)·2^55 = (2^54 - 1)² - 1: its root lies just below the midpoint 2^54 - 1 of 2^54 - 2
+  // (odd mantissa) and 2^54 (even); undecided at the first precision, not an exact tie
+  const x = float((1n << 53n) - 1n, 55);
+  assert.is(show(transPow(x, float(1n, -1))), show(float((1n << 53n) - 1n, 1)));
+  assert.is(Math.sqrt((2 ** 53 - 1) * 2 ** 55), 2 ** 54 - 2);
+});
+
+test('ln 2 is computed again for a precision not yet cached (a fresh process starts with none)', () => {
+  // earlier computations in this process filled the cache; emptied, every precision is new
+  ln2Cache.clear();
+  const two = float(2n, 0), half = float(1n, -1), x = float(3n, 700);
+  assert.is(show(transLn(x)), expected('ln', x));
+  assert.is(show(transExp(float(700n, 0))), expected('exp', float(700n, 0)));
+  assert.is(show(transPow(two, half)), expected('pow', two, half));
+  assert.ok(ln2Cache.size > 0);
 });
 
 test('log-base divides the two rounded logarithms, each rounded once more', () => {

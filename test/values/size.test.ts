@@ -34,7 +34,8 @@ const table: [string, () => Value, number][] = [
   ["new CapToken('m.C', [1])", () => new CapToken('m.C', [1]), 70],
   ["new CapToken('ns.m.C', [])", () => new CapToken('ns.m.C', []), 64],
   ["new CapToken('C', [])", () => new CapToken('C', []), 57],
-  ["new TableRef('t', 'ns.m', 'ns.m.s')", () => new TableRef('t', 'ns.m', 'ns.m.s'), 85],
+  // 2 + 1 + TableName (1 + "t" 5 + ns.m 14) + placeholder hash 16 + Schema (1 + ns.m.s 20 + no fields 5)
+  ["new TableRef('ns.m_t', 'ns.m', 's')", () => new TableRef('ns.m_t', 'ns.m', 's'), 65],
   ["new KeySetGuard(['k1', 'k22'], 'keys-all')", () => new KeySetGuard(['k1', 'k22'], 'keys-all'), 25],
   ["new KeySetGuard(['k'], 'keys-any')", () => new KeySetGuard(['k'], 'keys-any'), 17],
   ["new KeySetGuard(['k'], 'keys-2')", () => new KeySetGuard(['k'], 'keys-2'), 17],

@@ -180,6 +180,18 @@ test('inputs built to defeat median-of-three pivots still sort (past the depth l
   }
 });
 
+test('a 4-element segment reached past the depth limit is sorted as sort4 does, not heap-sorted', () => {
+  // 40 keys (found by shuffling part of an adversarial input) whose partitioning exhausts the depth
+  // with a 4-element segment at positions 19..22 (Heap.sortByBounds hands 4 elements to sort4);
+  // keys 21 and 22 of it are made equal, tags 21 and 22 telling them apart
+  const keys = [0, 36, 2, 39, 4, 17, 6, 32, 8, 28, 10, 19, 12, 35, 14, 33, 16, 29, 31, 23, 1, 3, 5, 7, 9, 11, 13, 15,
+    27, 21, 22, 20, 25, 26, 38, 34, 24, 37, 30, 18];
+  const xs = keys.map(k => ({ key: k === 22 ? 21 : k, tag: k }));
+  const want = '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 22 21 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39';
+  assert.is(tags(modelSort(xs)), want);
+  assert.is(tags(introSort(xs, byKey)), want);
+});
+
 test('many random inputs come out sorted by key', () => {
   for (let n = 0; n < 120; n += 7) {
     for (const range of [2, 50, 100000]) {
