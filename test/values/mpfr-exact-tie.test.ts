@@ -66,6 +66,24 @@ test('exactTie: an integer y is no fraction n/2^d (d < 1): a power of two stays 
   for (const midExp of [80, 85, 95, 0]) assert.is(tie(x, y, straddle((1n << 53n) + 7n, midExp)), null);
 });
 
+test('exactTie: a negative y is no tie, nor an interval reaching 0', () => {
+  // (c²)^(-3/2) = c^-3 is no midpoint, though M = c³ is one for y = 3/2
+  assert.is(tie(float(c * c), float(-3n, 1n), straddle(c ** 3n, 0)), null);
+  // A ≤ err: the lower end is not positive, there is no midpoint above its rounding to speak of
+  const s = straddle(c ** 3n, 0);
+  assert.is(exactTie(float(c * c), y32, 1n, s.A * 2n, s.shift), null);
+  assert.is(exactTie(float(c * c), y32, s.A, s.A, s.shift), null);
+  // a lower end of -(c³ − 1/4) would round to the midpoint's negative neighbour: still refused
+  assert.is(exactTie(float(c * c), y32, 1n, (c ** 3n << 40n) - (1n << 38n) + 1n, s.shift), null);
+});
+
+test('exactTie: a huge odd n is refused by the bit count before x^n is taken', () => {
+  // x = 3, y = (2^53 − 1)/2: 3^(2^53 − 1) has far more bits than M², and is beyond any BigInt
+  const start = Date.now();
+  assert.is(tie(float(3n), float((1n << 53n) - 1n, 1n), straddle((1n << 53n) + 1n, 0)), null);
+  assert.ok(Date.now() - start < 1000);
+});
+
 /** ⌊√n⌋ */
 function sqrtFloor(n: bigint): bigint {
   let x = 1n << BigInt((n.toString(2).length >> 1) + 1);
