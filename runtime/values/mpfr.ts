@@ -165,8 +165,9 @@ function lnFixed(x: BinFloat, W: number): { v: bigint; err: bigint } {
   return { v, err: BigInt(W) + 16n };
 }
 
-/** exp(z) for z = Z/2^W: returns A and k with exp(z) ≈ A·2^(k-W), relative error ≤ err/2^W. */
-function expFixed(Z: bigint, W: number): { A: bigint; k: number; err: bigint } {
+/** exp(z) for z = Z/2^W: returns A and k with exp(z) ≈ A·2^(k-W), relative error ≤ err/2^W.
+ *  Exported for its tests. */
+export function expFixed(Z: bigint, W: number): { A: bigint; k: number; err: bigint } {
   // z = k·ln2 + r, |r| ≤ ln2/2
   const zApprox = Number(Z >> BigInt(Math.max(0, W - 60))) / 2 ** Math.min(W, 60);
   const k = Math.round(zApprox / Math.LN2);
@@ -274,29 +275,35 @@ export function transPow(x: BinFloat | null, y: BinFloat | null): TransResult {
     const f = y.neg ? roundRational(1n, num) : roundRational(num, 1n);
     return checkRange({ neg, m: f.m, e: f.e + (y.neg ? -sh : sh) });
   }
-  // exp(y · ln|x|)
-  const yBits = Math.max(0, mpfrExp(y));
   for (let W = 96; ; W *= 2) {
-    const W1 = W + yBits + 16;
-    const { v: lnx, err: lnErr } = lnFixed(x, W1); // ln|x|
-    // z = y·ln|x| at W1 bits (y is m·2^e: exact product, then a shift)
-    const Z = shl((y.neg ? -y.m : y.m) * lnx, y.e);
-    const zErr = shl(y.m * lnErr, y.e) + 2n;
-    const { A, k, err } = expFixed(Z, W1);
-    const total = err + zErr * 2n;
-    const absErr = ((total * A) >> BigInt(W1)) + 1n;
-    const f = roundIfCertain(A, absErr, k - W1) ?? exactTie(x, y, A, absErr, k - W1);
+    const { A, shift, absErr } = powApprox(x, y, W);
+    const f = roundIfCertain(A, absErr, shift) ?? exactTie(x, y, A, absErr, shift);
     if (f) return checkRange({ ...f, neg });
-    if (W > MAX_WORK) return checkRange({ ...roundScaled(A, k - W1), neg });
+    if (W > MAX_WORK) return checkRange({ ...roundScaled(A, shift), neg });
   }
+}
+
+/** |x|^y = exp(y · ln|x|) ≈ A·2^shift, within absErr·2^shift, at about W bits. Exported for its
+ *  tests (the bound must hold for every input, not only for those near a midpoint). */
+export function powApprox(x: BinFloat, y: BinFloat, W: number): { A: bigint; shift: number; absErr: bigint } {
+  const W1 = W + Math.max(0, mpfrExp(y)) + 16;
+  const { v: lnx, err: lnErr } = lnFixed(x, W1); // ln|x|
+  // z = y·ln|x| at W1 bits (y is m·2^e: exact product, then a shift)
+  const Z = shl((y.neg ? -y.m : y.m) * lnx, y.e);
+  const zErr = shl(y.m * lnErr, y.e) + 2n;
+  const { A, k, err } = expFixed(Z, W1);
+  const total = err + zErr * 2n;
+  const absErr = ((total * A) >> BigInt(W1)) + 1n;
+  return { A, shift: k - W1, absErr };
 }
 
 /**
  * When A·2^shift ± err straddles a midpoint M of two 53-bit neighbours, is |x|^y exactly M? Then
  * MPFR's rounding (ties to even) picks the even neighbour; no precision would ever decide it.
  * An algebraic result can be a midpoint only for y = n/2^d > 0 (n odd), with M^(2^d) = |x|^n.
+ * Exported for its tests.
  */
-function exactTie(x: BinFloat, y: BinFloat, A: bigint, err: bigint, shift: number): BinFloat | null {
+export function exactTie(x: BinFloat, y: BinFloat, A: bigint, err: bigint, shift: number): BinFloat | null {
   if (y.neg || A <= err) return null;
   let n = y.m, d = -y.e;
   while ((n & 1n) === 0n) { n >>= 1n; d--; }
