@@ -3,7 +3,6 @@
 
 import type { Token } from './lexer.js';
 import { EOF, TERMINALS, pactGrammar, type Grammar, type RuleCheck } from './grammar.js';
-import { decodeTables, type Action, type Tables } from './lalr.js';
 import { PACT_TABLES } from './pact-tables.js';
 import { SourceFile, Span } from '../vm/source.js';
 import { PactError } from '../vm/errors.js';
@@ -11,12 +10,10 @@ import { PactError } from '../vm/errors.js';
 /** A .repl file (which may define top-level defuns and defconsts) or a .pact file. */
 export type ProgramKind = 'ReplProgram' | 'Program';
 
-let built: { grammar: Grammar; tables: Tables } | null = null;
-/** The grammar and its tables, read on first use from the generated compiler/pact-tables.ts
- *  (building them takes tens of milliseconds; test/compiler/lalr.test.ts keeps the data current). */
-export function pactTables(): { grammar: Grammar; tables: Tables } {
-  if (!built) built = { grammar: pactGrammar(), tables: decodeTables(PACT_TABLES) };
-  return built;
+let grammar: Grammar | null = null;
+/** Pact's grammar (its rules and symbol names; the tables come from compiler/pact-tables.ts). */
+function pactGrammarOnce(): Grammar {
+  return grammar ??= pactGrammar();
 }
 
 const TERMINAL = new Map<string, number>(TERMINALS.map((t, i) => [t, i]));
@@ -62,22 +59,36 @@ interface Value { start: number; end: number; token?: number; hasDef?: boolean; 
 
 /** The tables as flat arrays, one row per state (a Map lookup per step was a third of the check):
  *  an action is 0 (none), shift (to << 2 | 1), reduce (rule << 2 | 2) or accept (3), a state's
- *  fallback folded into every terminal without an action of its own; a goto is the next state. */
-interface DenseTables { actions: Int32Array; gotos: Int32Array; symbols: number }
+ *  fallback folded into every terminal without an action of its own; a goto is the next state.
+ *  Made straight from the generated compiler/pact-tables.ts, read on first use (building the
+ *  tables takes tens of milliseconds; test/compiler/lalr.test.ts keeps that data current), without
+ *  the Maps of lalr.ts's Tables: decoding those was most of a one-line script's grammar check. */
+interface DenseTables {
+  actions: Int32Array; gotos: Int32Array; symbols: number;
+  /** per state, the terminals a parse error there lists */
+  expected: number[][];
+  /** the start state of each start rule */
+  start: Map<number, number>;
+}
 const ACTION_WIDTH = EOF + 1;
 let dense: DenseTables | null = null;
-function denseTables(g: Grammar, tables: Tables): DenseTables {
+function denseTables(g: Grammar): DenseTables {
   if (dense) return dense;
-  const symbols = g.names.length;
-  const code = (a: Action | null): number =>
-    a === null ? 0 : a.kind === 'shift' ? (a.to << 2) | 1 : a.kind === 'reduce' ? (a.rule << 2) | 2 : 3;
-  const actions = new Int32Array(tables.states.length * ACTION_WIDTH);
-  const gotos = new Int32Array(tables.states.length * symbols).fill(-1);
-  tables.states.forEach((st, s) => {
-    for (let t = 0; t < ACTION_WIDTH; t++) actions[s * ACTION_WIDTH + t] = code(st.actions.get(t) ?? st.fallback);
-    for (const [sym, to] of st.gotos) gotos[s * symbols + sym] = to;
-  });
-  return dense = { actions, gotos, symbols };
+  const symbols = g.names.length, states = PACT_TABLES.states;
+  // an encoded action: a state to shift to (≥ 0), −(rule + 1) to reduce, or 'accept'
+  const code = (a: number | 'accept' | null): number =>
+    a === null ? 0 : a === 'accept' ? 3 : a >= 0 ? (a << 2) | 1 : ((-a - 1) << 2) | 2;
+  const actions = new Int32Array(states.length * ACTION_WIDTH);
+  const gotos = new Int32Array(states.length * symbols).fill(-1);
+  for (let s = 0; s < states.length; s++) {
+    const [pairs, fallback, gotoPairs] = states[s];
+    actions.fill(code(fallback), s * ACTION_WIDTH, (s + 1) * ACTION_WIDTH);
+    for (let i = 0; i < pairs.length; i += 2) actions[s * ACTION_WIDTH + (pairs[i] as number)] = code(pairs[i + 1]);
+    for (let i = 0; i < gotoPairs.length; i += 2) gotos[s * symbols + gotoPairs[i]] = gotoPairs[i + 1];
+  }
+  const start = new Map<number, number>();
+  for (let i = 0; i < PACT_TABLES.start.length; i += 2) start.set(PACT_TABLES.start[i], PACT_TABLES.start[i + 1]);
+  return dense = { actions, gotos, symbols, expected: states.map(st => st[3]), start };
 }
 
 /** Per rule, what a reduction needs to know without looking names up: whether it builds a module
@@ -100,7 +111,8 @@ function shapes(g: Grammar): { extOrDefList: boolean[]; endsInDef: boolean[] } {
  * for module bodies and for the few rules that check their parts.
  */
 export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKind): void {
-  const { grammar: g, tables } = pactTables();
+  const g = pactGrammarOnce();
+  const { actions, gotos, symbols, expected, start } = denseTables(g);
   const { extOrDefList, endsInDef } = shapes(g);
   const fail = (msg: string, start: number, end: number): PactError => new PactError('parse', msg, new Span(file, start, end));
   // the state stack and, beside each state above the first, its value: extent (start -1 when
@@ -111,7 +123,7 @@ export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKin
   let ends: Int32Array = new Int32Array(cap), toks: Int32Array = new Int32Array(cap);
   const bodies: (Value | null)[] = [];
   let top = 0;
-  states[0] = tables.startState.get(g.startRule.get(kind)!)!;
+  states[0] = start.get(g.startRule.get(kind)!)!;
   const push = (state: number, start: number, end: number, tok: number, body: Value | null): void => {
     if (++top === cap) {
       cap *= 2;
@@ -120,13 +132,12 @@ export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKin
     }
     states[top] = state; starts[top] = start; ends[top] = end; toks[top] = tok; bodies[top] = body;
   };
-  const { actions, gotos, symbols } = denseTables(g, tables);
   let i = 0;
   let t = tokens.length > 0 ? terminalOf(tokens[0]) : EOF;
   for (;;) {
     const action = actions[states[top] * ACTION_WIDTH + t];
     const kind = action & 3;
-    if (kind === 0) throw parseFailure(fail, tables.states[states[top]].expected, tokens, i);
+    if (kind === 0) throw parseFailure(fail, expected[states[top]], tokens, i);
     if (kind === 3) return;
     if (kind === 1) {
       const tok = tokens[i];

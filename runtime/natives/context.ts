@@ -4,7 +4,6 @@
 import type { Machine } from '../../vm/machine.js';
 import type { GasMeter } from '../gas/meter.js';
 import { PactDecimal, PactObject, PactTime, type CapToken, type Value } from '../../vm/values.js';
-import { hashText } from '../values/digest.js';
 
 export interface ChainData {
   'chain-id': string;
@@ -22,17 +21,16 @@ export class Environment {
   /** signer key → capabilities the signature is scoped to */
   signers = new Map<string, CapToken[]>();
   verifiers = new Map<string, CapToken[]>();
-  txHash = emptyTextHash();
+  txHash = EMPTY_TEXT_HASH;
   chainData: ChainData = defaultChainData();
   /** execution flags set with env-exec-config */
   flags = new Set<string>();
 }
 
-let emptyHash: string | undefined;
-/** The hash of '' (the initial tx hash), made once per process rather than per session. */
-function emptyTextHash(): string {
-  return emptyHash ??= hashText('');
-}
+/** The hash of '' (BLAKE2b-256, base64url), the initial tx hash: written out, so that a process
+ *  that never hashes does not build the hash function at startup (test/natives/hashing.test.ts
+ *  checks it against hashText). */
+export const EMPTY_TEXT_HASH = 'DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g';
 
 export function defaultChainData(): ChainData {
   return {

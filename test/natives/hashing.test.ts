@@ -6,6 +6,8 @@ import * as assert from 'uvu/assert';
 import { ev, err } from './helpers.js';
 import { stableJson } from '../../runtime/values/json.js';
 import { PactDecimal, PactObject, PactTime, UNIT, KeySetGuard } from '../../vm/values.js';
+import { EMPTY_TEXT_HASH } from '../../runtime/natives/context.js';
+import { hashText } from '../../runtime/values/digest.js';
 
 test('hash of strings', () => {
   assert.is(ev('(hash "hello")'), '"Mk3PAn3UowqTLEQfNlol6GsXPe-kuOWJSCU0cbgbcs8"');
@@ -45,6 +47,11 @@ test('hash of other values and type errors', () => {
   assert.is(ev('(= (hash 1) (hash "{\\"int\\":1}"))'), 'true');
   assert.is(ev('(= (hash [1 "a"]) (hash "[{\\"int\\":1},\\"a\\"]"))'), 'true');
   assert.is(err('(hash (lambda (x) x))'), 'Type error: failed to call native function hash with argument(s) of type(s): closure');
+});
+
+test('the initial tx hash, written out in the environment, is the hash of the empty text', () => {
+  assert.is(EMPTY_TEXT_HASH, hashText(''));
+  assert.is(ev('(tx-hash)'), `"${EMPTY_TEXT_HASH}"`);
 });
 
 test.run();
