@@ -2,7 +2,7 @@
 
 import type { PactError } from '../../vm/errors.js';
 import type { Value } from '../../vm/values.js';
-import { pretty } from '../values/render.js';
+import { abbreviated } from '../values/render.js';
 import type { TestResult } from './session.js';
 
 /** `<file>:<line>:<col>: <message>`, the source slice, the marker and the Pact stack. */
@@ -19,16 +19,11 @@ export function renderError(e: PactError): string {
   const carets = Math.max(1, en.col - s.col);
   lines.push(`${' '.repeat(width + 1)}| ${' '.repeat(s.col)}${'^'.repeat(carets)}`);
   for (const f of e.pactStack) {
-    const args = (f.args as Value[]).map(abbreviate).join(' ');
+    const args = (f.args as Value[]).map(abbreviated).join(' ');
     lines.push(`  at(${f.name}${args ? ' ' + args : ''}):${f.span ? f.span.range() : ''}`);
   }
   if (e.pactStack.length === 0) lines.push('');
   return lines.join('\n') + '\n';
-}
-
-function abbreviate(v: Value): string {
-  if (typeof v === 'string' && v.length > 14) return `"${v.slice(0, 12)}..."`;
-  return pretty(v);
 }
 
 /** `<file>:<sl>:<sc>-<el>:<ec>:<FAILURE message>` for a failed expect. */

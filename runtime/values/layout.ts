@@ -80,3 +80,21 @@ function fits(room: number, stack: [Mode, Doc][]): boolean {
   }
   return room >= 0;
 }
+
+/** prettyprinter's `layoutCompact` (Pact's renderCompactText'): no grouping and no width, every
+ *  `flatAlt` taken broken and every line break a newline. */
+export function renderCompact(doc: Doc): string {
+  let out = '';
+  const stack: Doc[] = [doc];
+  while (stack.length) {
+    const d = stack.pop()!;
+    switch (d.k) {
+      case 'text': out += d.s; break;
+      case 'cat': for (let i = d.docs.length - 1; i >= 0; i--) stack.push(d.docs[i]); break;
+      case 'softline': out += '\n'; break;
+      case 'alt': stack.push(d.broken); break;
+      case 'group': stack.push(d.doc); break;
+    }
+  }
+  return out;
+}

@@ -8,7 +8,8 @@ import {
 import { decPretty, decShow } from './numbers.js';
 import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
 import { formatIsoTime } from '../time/calendar.js';
-import { cat, commaBraces, list, render as layout, spaced, text, type Doc } from './layout.js';
+import { formatTime } from '../time/directives.js';
+import { cat, commaBraces, list, render as layout, renderCompact, spaced, text, type Doc } from './layout.js';
 
 /** The REPL printer: top-level results, expect messages, error texts. Values holding a guard
  *  are laid out at width 80, where long guard records break across lines as in Pact. */
@@ -42,19 +43,85 @@ function prettyDoc(v: Value): Doc {
     });
     return cat(text('{'), ...items, text('}'));
   }
+  return guardDoc(v, prettyDoc) ?? text(render(v, true, 0));
+}
+
+/** A guard record as a document, its arguments (user and capability guards) each by `arg`. */
+function guardDoc(v: Value, arg: (x: Value) => Doc): Doc | null {
   if (v instanceof KeySetGuard) {
     return spaced(text('KeySet'), commaBraces([cat(text('keys: '), list(v.keys.map(text))), text(`pred: ${v.pred}`)]));
   }
   if (v instanceof UserGuard) {
-    return spaced(text('UserGuard'), commaBraces([text(`fun: ${v.fun}`), cat(text('args: '), list(v.args.map(prettyDoc)))]));
+    return spaced(text('UserGuard'), commaBraces([text(`fun: ${v.fun}`), cat(text('args: '), list(v.args.map(arg)))]));
   }
   if (v instanceof CapabilityGuard) {
     return spaced(text('CapabilityGuard'), commaBraces([text(`name: ${v.name}`),
-      cat(text('args: '), list(v.args.map(prettyDoc))), text(`pactId: ${v.pactId ?? ''}`)]));
+      cat(text('args: '), list(v.args.map(arg))), text(`pactId: ${v.pactId ?? ''}`)]));
   }
   if (v instanceof ModuleGuard) return spaced(text('ModuleGuard'), commaBraces([text(`module: ${v.module}`), text(`name: ${v.name}`)]));
   if (v instanceof PactGuard) return spaced(text('PactGuard'), commaBraces([text(`pactId: ${v.pactId}`), text(`name: ${v.name}`)]));
-  return text(render(v, true, 0));
+  return null;
+}
+
+/**
+ * A stack frame's argument as Pact prints it (AbbrevPretty, PactValue.hs and Literal.hs): a string
+ * of 15 characters or more cut to 12 and `...`; an integer, a non-integral decimal, and the inside
+ * of a list (its first 10 items, abbreviated, space-separated) or of an object cut to 12
+ * characters and `...`, a table's name to 17; a time as `%Y-%m-%d %H:%M:%S%Q %Z`; guards and
+ * capability tokens with their arguments abbreviated. What is cut is the compact rendering
+ * (renderCompactText'); a value holding a guard is laid out as `pretty` lays it out.
+ */
+export function abbreviated(v: Value): string {
+  return containsGuard(v, 0) ? layout(abbreviatedDoc(v)) : renderCompact(abbreviatedDoc(v));
+}
+
+function abbreviatedDoc(v: Value): Doc {
+  switch (typeof v) {
+    case 'string': return text('"' + (codePoints(v) < 15 ? v : take(v, 12) + '...') + '"');
+    case 'number': case 'bigint': return text(cut(v.toString(), 12));
+    case 'boolean': return text(v ? 'true' : 'false');
+  }
+  if (v instanceof PactDecimal) {
+    const unit = 10n ** BigInt(v.places);
+    return text(v.mantissa % unit === 0n ? `${v.mantissa / unit}.0` : cut(decPretty(v), 12));
+  }
+  if (Array.isArray(v)) {
+    const items: Doc[] = [];
+    v.slice(0, 10).forEach((x, i) => { if (i > 0) items.push(text(' ')); items.push(abbreviatedDoc(x)); });
+    return text('[' + cut(renderCompact(cat(...items)), 12) + ']');
+  }
+  if (v instanceof PactObject) {
+    const items: Doc[] = [];
+    v.sortedKeys().forEach((k, i) => {
+      if (i > 0) items.push(text(','));
+      items.push(text(`"${k}": `), prettyDoc(v.fields.get(k)!)); // the values themselves in full
+    });
+    return text('{' + cut(renderCompact(cat(...items)), 12) + '}');
+  }
+  if (v instanceof PactTime) return text(formatTime('%Y-%m-%d %H:%M:%S%Q %Z', v));
+  if (v instanceof TableRef) return text(cut(v.name, 17));
+  if (v instanceof CapToken) {
+    // its defcap's fully qualified name (module hash included) applied to the arguments
+    return cat(text(`(${v.name}.{${v.moduleHash ?? ''}}`), ...v.args.map(x => cat(text(' '), abbreviatedDoc(x))), text(')'));
+  }
+  return guardDoc(v, abbreviatedDoc) ?? text(render(v, true, 0));
+}
+
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** The first `n` characters (code points, as Haskell's Text counts them). */
+function take(s: string, n: number): string {
+  return Array.from(s).slice(0, n).join('');
+}
+
+/** Pact's prettyAbbrevText with lim = keep + 3: the text if it has at most `keep` characters,
+ *  else its first `keep` and `...`. */
+function cut(s: string, keep: number): string {
+  return codePoints(s) <= keep ? s : take(s, keep) + '...';
 }
 
 /** `show` and `format` text (natives.md §0.6). */

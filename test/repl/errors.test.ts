@@ -109,6 +109,13 @@ test('stack lines name each function with its module hash and abbreviate long st
   assert.is(lines.length, 6); // the block ends with a newline
 });
 
+test('stack lines abbreviate lists, objects, numbers and times as Pact does', () => {
+  const r = runRepl('(module m g (defcap g () true)\n  (defun f (xs o n t) (enforce false "boom")))\n' +
+    '(m.f [1 2 3 4 5 6 7 8 9 10 11] {"alpha": 1, "beta": 2} 12345678901234 (time "2016-07-22T11:26:35Z"))', 'ab.repl');
+  const lines = renderError(r.error!).split('\n');
+  assert.match(lines[3], /^  at\(m\.f\.\{[A-Za-z0-9_-]{43}\} \[1 2 3 4 5 6 \.\.\.\] \{"alpha": 1,"\.\.\.\} 123456789012\.\.\. 2016-07-22 11:26:35 UTC\):ab\.repl:1:2-1:45$/);
+});
+
 test('module definitions may not call each other in a cycle, themselves included', () => {
   assert.is(runRepl('(module m g (defcap g () true)\n (defun f (x) (h x))\n (defun h (x) (f x)))').error!.message,
     'Recursive cycle detected in Module m in the following functions: [f, h]');

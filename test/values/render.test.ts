@@ -4,7 +4,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { capTokenText, pretty, showText } from '../../runtime/values/render.js';
+import { abbreviated, capTokenText, pretty, showText } from '../../runtime/values/render.js';
 import {
   CapabilityGuard, CapToken, KeySetGuard, KeySetRefGuard, ModRef, ModuleGuard, NativeFn, PactDecimal,
   PactGuard, PactObject, PactTime, TableRef, UNIT, UserGuard, type Value,
@@ -134,6 +134,36 @@ test('objects and capability tokens nested too deep are refused too', () => {
   let t: Value = new ModuleGuard('m', 'g');
   for (let i = 0; i < MAX_VALUE_NESTING + 2; i++) t = new CapToken('m.C', [t]);
   assert.throws(() => pretty(t), (e: unknown) => e instanceof PactError);
+});
+
+// [what, value, as a stack frame prints it (Pact's AbbrevPretty)]
+const abbreviations: [string, Value, string][] = [
+  ['a string of 14 characters, whole', 'exactly14chars', '"exactly14chars"'],
+  ['a string of 15, cut to 12', 'fifteen-chars!!', '"fifteen-char..."'],
+  ['characters, not UTF-16 units, are counted', '😀'.repeat(14), `"${'😀'.repeat(14)}"`],
+  ['an integer of 12 digits, whole', 123456789012, '123456789012'],
+  ['an integer of 13, cut', 1234567890123, '123456789012...'],
+  ['a negative one counts its sign', -123456789012n, '-12345678901...'],
+  ['an integral decimal, never cut', dec(1234567890123450n, 1), '123456789012345.0'],
+  ['a non-integral decimal, cut', dec(12345678901234567n, 3), '123456789012...'],
+  ['a short list, spaced', [1, 'a', true], '[1 "a" true]'],
+  ['a list: its abbreviated items, cut', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], '[1 2 3 4 5 6 ...]'],
+  ['an object: its pairs in full, cut', PactObject.of([['beta', [1, 2]], ['alpha', 1]]), '{"alpha": 1,"...}'],
+  ['a short object, whole', PactObject.of([['a', 1]]), '{"a": 1}'],
+  ['a time, in words', new PactTime(1469186795000000n), '2016-07-22 11:26:35 UTC'],
+  ['a table: its storage name cut to 17', new TableRef('m_tbl-with-long-name', 'm', 's'), 'm_tbl-with-long-n...'],
+  ['a capability token: its defcap applied', new CapToken('m.C', ['a very long argument', 2], 'HASH'), '(m.C.{HASH} "a very long ..." 2)'],
+  ['a user guard, its arguments abbreviated', new UserGuard('m.f', ['a very long argument']), 'UserGuard {fun: m.f,args: ["a very long ..."]}'],
+  ['unit and booleans as they are', UNIT, '()'],
+];
+
+test('stack frame arguments are abbreviated as Pact\'s AbbrevPretty does', () => {
+  for (const [what, v, want] of abbreviations) assert.is(abbreviated(v), want, what);
+  // the cut falls on the 12th character of the items' text, a space included
+  assert.is(abbreviated(Array.from({ length: 11 }, () => 0)), '[0 0 0 0 0 0 ...]');
+  assert.is(abbreviated([0, 0, 0, 0, 0]), '[0 0 0 0 0]');
+  assert.is(abbreviated(Array.from({ length: 6 }, () => 0)), '[0 0 0 0 0 0]');
+  assert.is(abbreviated(Array.from({ length: 7 }, () => 0)), '[0 0 0 0 0 0 ...]');
 });
 
 test.run();
