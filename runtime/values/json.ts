@@ -156,7 +156,7 @@ function stableJsonAt(v: Value, depth: number): string {
 
 /** A table or capability token made while its module's constants are evaluated has no module hash
  *  yet: Pact's names carry its placeholder then, `#placeholder` (here in base64url). */
-const PLACEHOLDER_HASH = 'I3BsYWNlaG9sZGVy';
+export const PLACEHOLDER_HASH = 'I3BsYWNlaG9sZGVy';
 
 /** Pact's Schema: `{"sc_name":"ns.m.s","sc_fields":{…}}`, the fields in legacy HashMap order. */
 function schemaJson(s: TableSchema): string {

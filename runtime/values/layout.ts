@@ -81,9 +81,8 @@ function fits(room: number, stack: [Mode, Doc][]): boolean {
   return room >= 0;
 }
 
-/** prettyprinter's `layoutCompact` (Pact's renderCompactText'): no grouping and no width, every
- *  `flatAlt` taken broken and every line break a newline. */
-export function renderCompact(doc: Doc): string {
+/** The document on one line: every group flat. */
+export function renderFlat(doc: Doc): string {
   let out = '';
   const stack: Doc[] = [doc];
   while (stack.length) {
@@ -91,8 +90,7 @@ export function renderCompact(doc: Doc): string {
     switch (d.k) {
       case 'text': out += d.s; break;
       case 'cat': for (let i = d.docs.length - 1; i >= 0; i--) stack.push(d.docs[i]); break;
-      case 'softline': out += '\n'; break;
-      case 'alt': stack.push(d.broken); break;
+      case 'alt': stack.push(d.flat); break;
       case 'group': stack.push(d.doc); break;
     }
   }

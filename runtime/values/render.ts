@@ -9,7 +9,8 @@ import { decPretty, decShow } from './numbers.js';
 import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
 import { formatIsoTime } from '../time/calendar.js';
 import { formatTime } from '../time/directives.js';
-import { cat, commaBraces, list, render as layout, renderCompact, spaced, text, type Doc } from './layout.js';
+import { PLACEHOLDER_HASH } from './json.js';
+import { cat, commaBraces, list, render as layout, renderFlat, spaced, text, type Doc } from './layout.js';
 
 /** The REPL printer: top-level results, expect messages, error texts. Values holding a guard
  *  are laid out at width 80, where long guard records break across lines as in Pact. */
@@ -68,43 +69,38 @@ function guardDoc(v: Value, arg: (x: Value) => Doc): Doc | null {
  * of 15 characters or more cut to 12 and `...`; an integer, a non-integral decimal, and the inside
  * of a list (its first 10 items, abbreviated, space-separated) or of an object cut to 12
  * characters and `...`, a table's name to 17; a time as `%Y-%m-%d %H:%M:%S%Q %Z`; guards and
- * capability tokens with their arguments abbreviated. What is cut is the compact rendering
- * (renderCompactText'); a value holding a guard is laid out as `pretty` lays it out.
+ * capability tokens with their arguments abbreviated. A guard is laid out as `pretty` lays it out.
  */
 export function abbreviated(v: Value): string {
-  return containsGuard(v, 0) ? layout(abbreviatedDoc(v)) : renderCompact(abbreviatedDoc(v));
+  const guard = guardDoc(v, x => text(abbreviatedText(x)));
+  return guard === null ? abbreviatedText(v) : layout(guard);
 }
 
-function abbreviatedDoc(v: Value): Doc {
+/** The abbreviation on one line. What Pact cuts is a compact rendering, whose first 12
+ *  characters never reach a line break: every guard record starts with a longer name. */
+function abbreviatedText(v: Value): string {
   switch (typeof v) {
-    case 'string': return text('"' + (codePoints(v) < 15 ? v : take(v, 12) + '...') + '"');
-    case 'number': case 'bigint': return text(cut(v.toString(), 12));
-    case 'boolean': return text(v ? 'true' : 'false');
+    case 'string': return '"' + (codePoints(v) < 15 ? v : take(v, 12) + '...') + '"';
+    case 'number': case 'bigint': return cut(v.toString(), 12);
   }
   if (v instanceof PactDecimal) {
     const unit = 10n ** BigInt(v.places);
-    return text(v.mantissa % unit === 0n ? `${v.mantissa / unit}.0` : cut(decPretty(v), 12));
+    return v.mantissa % unit === 0n ? `${v.mantissa / unit}.0` : cut(decPretty(v), 12);
   }
-  if (Array.isArray(v)) {
-    const items: Doc[] = [];
-    v.slice(0, 10).forEach((x, i) => { if (i > 0) items.push(text(' ')); items.push(abbreviatedDoc(x)); });
-    return text('[' + cut(renderCompact(cat(...items)), 12) + ']');
-  }
+  if (Array.isArray(v)) return '[' + cut(v.slice(0, 10).map(abbreviatedText).join(' '), 12) + ']';
   if (v instanceof PactObject) {
-    const items: Doc[] = [];
-    v.sortedKeys().forEach((k, i) => {
-      if (i > 0) items.push(text(','));
-      items.push(text(`"${k}": `), prettyDoc(v.fields.get(k)!)); // the values themselves in full
-    });
-    return text('{' + cut(renderCompact(cat(...items)), 12) + '}');
+    // the values themselves in full
+    return '{' + cut(v.sortedKeys().map(k => `"${k}": ${render(v.fields.get(k)!, true, 0)}`).join(','), 12) + '}';
   }
-  if (v instanceof PactTime) return text(formatTime('%Y-%m-%d %H:%M:%S%Q %Z', v));
-  if (v instanceof TableRef) return text(cut(v.name, 17));
+  if (v instanceof PactTime) return formatTime('%Y-%m-%d %H:%M:%S%Q %Z', v);
+  if (v instanceof TableRef) return cut(v.name, 17);
   if (v instanceof CapToken) {
-    // its defcap's fully qualified name (module hash included) applied to the arguments
-    return cat(text(`(${v.name}.{${v.moduleHash ?? ''}}`), ...v.args.map(x => cat(text(' '), abbreviatedDoc(x))), text(')'));
+    // its defcap's fully qualified name applied to the arguments (the module's hash, or Pact's
+    // placeholder while the module's constants are evaluated)
+    return '(' + [`${v.name}.{${v.moduleHash ?? PLACEHOLDER_HASH}}`, ...v.args.map(abbreviatedText)].join(' ') + ')';
   }
-  return guardDoc(v, abbreviatedDoc) ?? text(render(v, true, 0));
+  const guard = guardDoc(v, x => text(abbreviatedText(x)));
+  return guard === null ? render(v, true, 0) : renderFlat(guard);
 }
 
 function codePoints(s: string): number {

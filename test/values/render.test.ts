@@ -150,16 +150,29 @@ const abbreviations: [string, Value, string][] = [
   ['a list: its abbreviated items, cut', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], '[1 2 3 4 5 6 ...]'],
   ['an object: its pairs in full, cut', PactObject.of([['beta', [1, 2]], ['alpha', 1]]), '{"alpha": 1,"...}'],
   ['a short object, whole', PactObject.of([['a', 1]]), '{"a": 1}'],
+  ['an object\'s values as pretty prints them', PactObject.of([['a', [1, 2]]]), '{"a": [1 2]}'],
   ['a time, in words', new PactTime(1469186795000000n), '2016-07-22 11:26:35 UTC'],
   ['a table: its storage name cut to 17', new TableRef('m_tbl-with-long-name', 'm', 's'), 'm_tbl-with-long-n...'],
   ['a capability token: its defcap applied', new CapToken('m.C', ['a very long argument', 2], 'HASH'), '(m.C.{HASH} "a very long ..." 2)'],
   ['a user guard, its arguments abbreviated', new UserGuard('m.f', ['a very long argument']), 'UserGuard {fun: m.f,args: ["a very long ..."]}'],
   ['unit and booleans as they are', UNIT, '()'],
+  ['false', false, 'false'],
+  ['a keyset, as pretty prints it', new KeySetGuard(['k1', 'k2'], 'keys-all'), 'KeySet {keys: [k1, k2],pred: keys-all}'],
+  ['a guard inside a list: the list is cut', [new UserGuard('m.f', [1])], '[UserGuard {f...]'],
+  ['a guard inside a capability token, on one line, its arguments abbreviated',
+    new CapToken('m.C', [new UserGuard('m.f', ['a very long argument'])], 'H'), '(m.C.{H} UserGuard {fun: m.f,args: ["a very long ..."]})'],
+  ['a capability token of no arguments', new CapToken('m.C', [], 'H'), '(m.C.{H})'],
+  ['a token made while its module\'s constants are evaluated', new CapToken('m.C', [1], null), '(m.C.{I3BsYWNlaG9sZGVy} 1)'],
+  ['a module reference as itself', new ModRef('ns.m', []), 'ns.m'],
 ];
 
 test('stack frame arguments are abbreviated as Pact\'s AbbrevPretty does', () => {
   for (const [what, v, want] of abbreviations) assert.is(abbreviated(v), want, what);
   // the cut falls on the 12th character of the items' text, a space included
+  // a guard with many long arguments breaks across lines as pretty's guards do (width 80)
+  const wide = abbreviated(new UserGuard('m.f', Array.from({ length: 8 }, (_, i) => `argument number ${i}`)));
+  assert.is(wide, 'UserGuard {fun: m.f\n,args: [ "argument num..."\n, "argument num..."\n, "argument num..."\n, "argument num..."\n, ' +
+    '"argument num..."\n, "argument num..."\n, "argument num..."\n, "argument num..." ]}');
   assert.is(abbreviated(Array.from({ length: 11 }, () => 0)), '[0 0 0 0 0 0 ...]');
   assert.is(abbreviated([0, 0, 0, 0, 0]), '[0 0 0 0 0]');
   assert.is(abbreviated(Array.from({ length: 6 }, () => 0)), '[0 0 0 0 0 0]');
