@@ -101,14 +101,12 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   }
   // a table's schema as its value carries it: this module's schemas are not stored yet
   const fieldsOf = (q: string) => {
-    const dot = q.lastIndexOf('.');
-    const mod = q.slice(0, dot), s = q.slice(dot + 1);
+    const [mod, s] = splitMember(q);
     return mod === name ? c.schemas.get(s) : env.resolveModule(mod)?.schemas.get(s);
   };
   for (const [n, schema] of c.tables) {
-    const dot = schema.lastIndexOf('.');
-    const qualified = dot < 0 ? `${name}.${schema}`
-      : `${env.resolveModule(schema.slice(0, dot))?.name ?? schema.slice(0, dot)}.${schema.slice(dot + 1)}`;
+    const [mod, s] = splitMember(schema);
+    const qualified = mod === '' ? `${name}.${s}` : `${env.resolveModule(mod)?.name ?? mod}.${s}`;
     cell(n).value = new TableRef(`${name}_${n}`, name, schema, null, resolveTableSchema(qualified, fieldsOf));
   }
   const ctx: ModuleHashContext = { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined };
@@ -169,6 +167,12 @@ function atModuleForm<T>(form: ModuleForm, f: () => T): T {
     if (e instanceof PactError && !e.span) e.span = form.span;
     throw e;
   }
+}
+
+/** `ns.m.s` → [`ns.m`, `s`]; a bare name has module ''. */
+function splitMember(q: string): [string, string] {
+  const dot = q.lastIndexOf('.');
+  return [dot < 0 ? '' : q.slice(0, dot), q.slice(dot + 1)];
 }
 
 /** Evaluate a defconst's compiled expression now, sys-only as Pact does (ConstEval.hs: `eval

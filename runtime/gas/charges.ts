@@ -5,6 +5,9 @@
 import type { GasMeter } from './meter.js';
 import { intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
 import { bitLength, type PactInt } from '../values/numbers.js';
+import { textLength } from '../values/size.js';
+
+export { textLength };
 import type { PactDecimal } from '../../vm/values.js';
 
 /** Haskell `show` of an integer in argument position: negatives are parenthesised. */
@@ -15,20 +18,6 @@ export function hsInt(n: PactInt): string {
 /** Haskell `show` of Text (close enough for the gas log: quotes and escapes). */
 export function hsText(s: string): string {
   return JSON.stringify(s);
-}
-
-/** Code-point length (Haskell `T.length`), not UTF-16 units: a surrogate pair counts once. */
-export function textLength(s: string): number {
-  let n = s.length;
-  // Stryker disable next-line ArithmeticOperator: `i - 1 < s.length` runs on to the end, where charCodeAt is NaN and no pair starts
-  for (let i = 0; i + 1 < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = s.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) { n--; i++; }
-    }
-  }
-  return n;
 }
 
 /** The signed 64-bit rule of comparison costs: small integers count as 64 bits (gas.md §2.2). */

@@ -1,6 +1,6 @@
 // Rendering of uncaught errors (repl.md §6.4) and of test failures (§5.3).
 
-import type { PactError } from '../../vm/errors.js';
+import { PactError } from '../../vm/errors.js';
 import type { Value } from '../../vm/values.js';
 import { abbreviated } from '../values/render.js';
 import type { TestResult } from './session.js';
@@ -19,7 +19,7 @@ export function renderError(e: PactError): string {
   const carets = Math.max(1, en.col - s.col);
   lines.push(`${' '.repeat(width + 1)}| ${' '.repeat(s.col)}${'^'.repeat(carets)}`);
   for (const f of e.pactStack) {
-    const args = (f.args as Value[]).map(abbreviated).join(' ');
+    const args = (f.args as Value[]).map(argumentText).join(' ');
     lines.push(`  at(${f.name}${args ? ' ' + args : ''}):${f.span ? f.span.range() : ''}`);
   }
   if (e.pactStack.length === 0) lines.push('');
@@ -29,4 +29,15 @@ export function renderError(e: PactError): string {
 /** `<file>:<sl>:<sc>-<el>:<ec>:<FAILURE message>` for a failed expect. */
 export function renderFailure(r: TestResult): string {
   return `${r.span ? r.span.range() : ''}:${r.message}`;
+}
+
+/** A frame's argument, abbreviated; one too deep to render (an object holding a value nested past
+ *  the nesting limit) prints as `...`, so that the error it belongs to is still reported. */
+function argumentText(v: Value): string {
+  try {
+    return abbreviated(v);
+  } catch (e) {
+    if (e instanceof PactError) return '...';
+    throw e;
+  }
 }

@@ -10,6 +10,7 @@ import { MAX_VALUE_NESTING, valueTooDeep } from '../../vm/limits.js';
 import { formatIsoTime } from '../time/calendar.js';
 import { formatTime } from '../time/directives.js';
 import { PLACEHOLDER_HASH } from './json.js';
+import { textLength } from './size.js';
 import { cat, commaBraces, list, render as layout, renderFlat, spaced, text, type Doc } from './layout.js';
 
 /** The REPL printer: top-level results, expect messages, error texts. Values holding a guard
@@ -78,16 +79,22 @@ export function abbreviated(v: Value): string {
 
 /** The abbreviation on one line. What Pact cuts is a compact rendering, whose first 12
  *  characters never reach a line break: every guard record starts with a longer name. */
-function abbreviatedText(v: Value): string {
+function abbreviatedText(v: Value, depth = 0): string {
   switch (typeof v) {
-    case 'string': return '"' + (codePoints(v) < 15 ? v : take(v, 12) + '...') + '"';
+    case 'string': return '"' + (textLength(v) < 15 ? v : take(v, 12) + '...') + '"';
     case 'number': case 'bigint': return cut(v.toString(), 12);
   }
   if (v instanceof PactDecimal) {
     const unit = 10n ** BigInt(v.places);
     return v.mantissa % unit === 0n ? `${v.mantissa / unit}.0` : cut(decPretty(v), 12);
   }
-  if (Array.isArray(v)) return '[' + cut(v.slice(0, 10).map(abbreviatedText).join(' '), 12) + ']';
+  if (Array.isArray(v)) {
+    // only the first 12 characters of the inside show, and each level of nesting opens with a
+    // bracket: past 13 levels the text is brackets whatever the list holds (and a value nested
+    // thousands deep must not exhaust the JS stack while an error is printed)
+    if (depth > 13) return '['.repeat(14);
+    return '[' + cut(v.slice(0, 10).map(x => abbreviatedText(x, depth + 1)).join(' '), 12) + ']';
+  }
   if (v instanceof PactObject) {
     // the values themselves in full
     return '{' + cut(v.sortedKeys().map(k => `"${k}": ${render(v.fields.get(k)!, true, 0)}`).join(','), 12) + '}';
@@ -103,12 +110,6 @@ function abbreviatedText(v: Value): string {
   return guard === null ? render(v, true, 0) : renderFlat(guard);
 }
 
-function codePoints(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
 /** The first `n` characters (code points, as Haskell's Text counts them). */
 function take(s: string, n: number): string {
   return Array.from(s).slice(0, n).join('');
@@ -117,7 +118,7 @@ function take(s: string, n: number): string {
 /** Pact's prettyAbbrevText with lim = keep + 3: the text if it has at most `keep` characters,
  *  else its first `keep` and `...`. */
 function cut(s: string, keep: number): string {
-  return codePoints(s) <= keep ? s : take(s, keep) + '...';
+  return textLength(s) <= keep ? s : take(s, keep) + '...';
 }
 
 /** `show` and `format` text (natives.md §0.6). */

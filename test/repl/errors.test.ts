@@ -116,6 +116,14 @@ test('stack lines abbreviate lists, objects, numbers and times as Pact does', ()
   assert.match(lines[3], /^  at\(m\.f\.\{[A-Za-z0-9_-]{43}\} \[1 2 3 4 5 6 \.\.\.\] \{"alpha": 1,"\.\.\.\} 123456789012\.\.\. 2016-07-22 11:26:35 UTC\):ab\.repl:1:2-1:45$/);
 });
 
+test('a frame argument too deep to render prints as ... and the error is still reported where it was raised', () => {
+  const r = runRepl('(module m g (defcap g () true)\n  (defun f (o) (enforce false "boom")))\n' +
+    '(m.f {"a": (fold (lambda (acc x) [acc]) 1 (enumerate 1 1100))})', 'deep.repl');
+  const lines = renderError(r.error!).split('\n');
+  assert.is(lines[0], 'deep.repl:2:15: boom');
+  assert.match(lines[3], /^  at\(m\.f\.\{[A-Za-z0-9_-]{43}\} \.\.\.\):deep\.repl:1:2-1:38$/);
+});
+
 test('module definitions may not call each other in a cycle, themselves included', () => {
   assert.is(runRepl('(module m g (defcap g () true)\n (defun f (x) (h x))\n (defun h (x) (f x)))').error!.message,
     'Recursive cycle detected in Module m in the following functions: [f, h]');

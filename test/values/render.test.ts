@@ -169,6 +169,14 @@ const abbreviations: [string, Value, string][] = [
 test('stack frame arguments are abbreviated as Pact\'s AbbrevPretty does', () => {
   for (const [what, v, want] of abbreviations) assert.is(abbreviated(v), want, what);
   // the cut falls on the 12th character of the items' text, a space included
+  // a list nested thousands deep prints its first brackets without exhausting the JS stack
+  let deep: Value = 1;
+  for (let i = 0; i < 20_000; i++) deep = [deep];
+  assert.is(abbreviated(deep), '[[[[[[[[[[[[[...]');
+  let twelve: Value = 1;
+  for (let i = 0; i < 12; i++) twelve = [twelve];
+  assert.is(abbreviated(twelve), '[[[[[[[[[[[[1...]');
+  assert.is(abbreviated([[[[[1]]]]]), '[[[[[1]]]]]');
   // a guard with many long arguments breaks across lines as pretty's guards do (width 80)
   const wide = abbreviated(new UserGuard('m.f', Array.from({ length: 8 }, (_, i) => `argument number ${i}`)));
   assert.is(wide, 'UserGuard {fun: m.f\n,args: [ "argument num..."\n, "argument num..."\n, "argument num..."\n, "argument num..."\n, ' +
