@@ -19,6 +19,7 @@ import type { Def, FullyQualifiedName } from '../pact-ir/terms.js';
 import type { DefcapInfo } from './capabilities.js';
 import { buildModuleIROnce, moduleSizesOnce } from './module-cache.js';
 import { resolveTableSchema } from './table-schema.js';
+import { stampModuleHash } from './const-hashes.js';
 import { isValidKeysetName, keysetNameError } from './keysets.js';
 import type { DefpactInfo } from './defpacts.js';
 
@@ -130,6 +131,8 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
     if (m.value instanceof TableRef) {
       const t = m.value;
       m.value = new TableRef(t.name, t.module, t.schemaName, sizes.hash, t.schema);
+    } else if (m.kind === 'defconst' && m.value !== undefined) {
+      m.value = stampModuleHash(m.value, name, sizes.hash);
     }
   }
   return {

@@ -130,6 +130,12 @@ export class IrEncoder {
         this.fqn(v.name);
         w.list(v.args, x => this.pactValue(x));
         break;
+      case 'table':
+        w.word(7).listLen(3).listLen(2).text(v.name);
+        this.moduleName(v.module);
+        w.byteString(v.hash);
+        this.schema(v.schema);
+        break;
       // pact-time's UTCTime is serialised as its Int64 count of microseconds since the MJD epoch
       case 'time': w.word(6).int(v.micros + POSIX_EPOCH_MJD_MICROS); break;
     }

@@ -127,6 +127,7 @@ function rehashValue(v: PactValue, m: ModuleName, h: HashBytes): PactValue {
     case 'list': return { v: 'list', items: v.items.map(x => rehashValue(x, m, h)) };
     case 'object': return { v: 'object', fields: new Map([...v.fields].map(([k, x]) => [k, rehashValue(x, m, h)])) };
     case 'capToken': return { v: 'capToken', name: rehashFqn(v.name, m, h), args: v.args.map(x => rehashValue(x, m, h)) };
+    case 'table': return sameModuleName(v.module, m) ? { ...v, hash: h } : v;
     default: return v;
   }
 }

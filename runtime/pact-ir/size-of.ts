@@ -90,6 +90,7 @@ export class IrSizer {
       }
       case 'modref': return 2 + (1 + this.moduleName(v.module) + list(v.implemented.map(m => this.moduleName(m))));
       case 'capToken': return 2 + (1 + this.fqn(v.name) + list(v.args.map(x => this.pactValue(x))));
+      case 'table': return 2 + (1 + (1 + text(v.name) + this.moduleName(v.module)) + bytes(v.hash) + this.schema(v.schema));
       case 'time': return 2 + 8;
     }
   }

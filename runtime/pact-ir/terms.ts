@@ -93,6 +93,9 @@ export type PactValue =
   | { v: 'object'; fields: Map<string, PactValue> }
   | { v: 'modref'; module: ModuleName; implemented: ModuleName[] }
   | { v: 'capToken'; name: FullyQualifiedName; args: PactValue[] }
+  /** TableValue: the table's own name and module (TableName), the module hash its reference
+   *  carries, and the schema it resolved to */
+  | { v: 'table'; name: string; module: ModuleName; hash: HashBytes; schema: Schema }
   /** microseconds since the POSIX epoch (PactTime's count; encoded shifted to the MJD epoch) */
   | { v: 'time'; micros: bigint };
 

@@ -2,9 +2,12 @@
 
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
-  ModuleGuard, PactGuard, ModRef, CapToken, type Value,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, type TableSchema, type SchemaFieldType, type Value,
 } from '../../vm/values.js';
-import { parseModuleName, type HashBytes, type KSPredicate, type ModuleName, type PactValue, type QualifiedName } from './terms.js';
+import { tableOwnName } from '../values/table-name.js';
+import {
+  parseModuleName, type HashBytes, type KSPredicate, type ModuleName, type PactValue, type QualifiedName, type Schema, type Type,
+} from './terms.js';
 
 /** `m.f` / `ns.m.f` → QualifiedName. */
 export function parseQualifiedName(s: string): QualifiedName {
@@ -57,5 +60,27 @@ export function toPactValue(v: Value, hashOf: (m: ModuleName) => HashBytes): Pac
     const q = parseQualifiedName(v.name);
     return { v: 'capToken', name: { module: q.module, name: q.name, hash: hashOf(q.module) }, args: v.args.map(rec) };
   }
+  if (v instanceof TableRef) {
+    const module = parseModuleName(v.module);
+    return { v: 'table', name: tableOwnName(v), module, hash: hashOf(module), schema: toSchema(v.schema) };
+  }
   throw new Error(`a ${v?.constructor?.name ?? typeof v} cannot be a module constant`);
+}
+
+function toSchema(s: TableSchema): Schema {
+  const fields = new Map<string, Type>();
+  for (const [k, t] of s.fields) fields.set(k, toType(t));
+  return { name: parseQualifiedName(s.name), fields };
+}
+
+function toType(t: SchemaFieldType): Type {
+  switch (t.t) {
+    case 'prim': return { t: 'prim', prim: t.name };
+    case 'list': return { t: 'list', elem: toType(t.of) };
+    case 'anylist': return { t: 'anyList' };
+    case 'anyobject': return { t: 'anyObject' };
+    case 'modref': return { t: 'modref', interfaces: t.interfaces.map(parseModuleName) };
+    case 'object': case 'table': return { t: t.t, schema: toSchema(t.schema) };
+    case 'any': return { t: 'any' };
+  }
 }

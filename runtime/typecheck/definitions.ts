@@ -3,7 +3,7 @@
 // de Bruijn form of each definition's type.
 
 import {
-  ifDefName, renderModuleName, type Def, type DefCap, type DefConst, type DefPact, type Defun, type Info, type Interface,
+  compareText, ifDefName, renderModuleName, type Def, type DefCap, type DefConst, type DefPact, type Defun, type Info, type Interface,
   type ModuleName, type PactValue, type Type,
 } from '../pact-ir/terms.js';
 import {
@@ -142,6 +142,12 @@ export class DefinitionChecker extends Infer {
       }
       case 'modref': return { k: 'modref', ref: { k: 'mconc', mods: modSet(v.implemented) } };
       case 'capToken': return CAP;
+      case 'table': {
+        // a table value's type is its schema's row (fields lifted in the schema map's key order)
+        const fields = new Map<string, Ty>();
+        for (const k of [...v.schema.fields.keys()].sort(compareText)) fields.set(k, this.liftCoreType(at, v.schema.fields.get(k)!));
+        return { k: 'table', row: { k: 'rconc', fields } };
+      }
       case 'time': return TIME;
     }
   }
