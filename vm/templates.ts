@@ -41,6 +41,10 @@ export interface TierSite {
   /** a JS expression bringing the machine's frames up to date before anything that reads them
    *  (natives, calls of other functions, gas charges, errors), or '' when they always are */
   sync: string;
+  /** in the speculative copy of an element loop's callback (vm/tier-loops.ts): the statement
+   *  abandoning the element to the loop's general copy, which slow paths take instead of running;
+   *  null everywhere else */
+  bail: string | null;
 }
 
 /** Where control goes after an instruction: the depth it falls through with (null: it never
@@ -91,8 +95,13 @@ function comparison(id: string, op: string): Template {
   return simple(true, pop(1), x => {
     const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
     return `if (typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered}) ${a} = ${a} ${op} ${b};` +
-      ` else ${a} = ${synced(x, `tierBinary(m, ${id}, ${a}, ${b}, chunk, ${x.at})`)};`;
+      ` else { ${slow(x, a, `tierBinary(m, ${id}, ${a}, ${b}, chunk, ${x.at})`)} }`;
   });
+}
+
+/** A slow path: `target = expr` (the native), or the bail-out of a speculative copy. */
+function slow(x: TierSite, target: string, expr: string): string {
+  return x.bail ?? `${target} = ${synced(x, expr)};`;
 }
 
 /** The expression `expr` evaluated after the frames are brought up to date. */
@@ -249,13 +258,13 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered}) {` +
       ` const r = ${a} + ${b}; if (Number.isSafeInteger(r)) { ${a} = r; break b${x.at}; } }` +
       ` else if (typeof ${a} === 'string' && typeof ${b} === 'string' && !${x.metered} && ${a}.length + ${b}.length <= MAX_STRING_LENGTH) { ${a} = ${a} + ${b}; break b${x.at}; }` +
-      ` ${a} = ${synced(x, `tierBinary(m, ID.add, ${a}, ${b}, chunk, ${x.at})`)}; }`;
+      ` ${slow(x, a, `tierBinary(m, ID.add, ${a}, ${b}, chunk, ${x.at})`)} }`;
   }),
   [Op.Sub]: simple(true, pop(1), x => {
     const a = x.v(x.depth - 2), b = x.v(x.depth - 1);
     return `b${x.at}: { if (typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered}) {` +
       ` const r = ${a} - ${b}; if (Number.isSafeInteger(r)) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
-      ` ${a} = ${synced(x, `tierBinary(m, ID.sub, ${a}, ${b}, chunk, ${x.at})`)}; }`;
+      ` ${slow(x, a, `tierBinary(m, ID.sub, ${a}, ${b}, chunk, ${x.at})`)} }`;
   }),
   [Op.Lt]: comparison('ID.lt', '<'),
   [Op.Gt]: comparison('ID.gt', '>'),
@@ -266,7 +275,9 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     x => ({ next: x.depth - 2, branch: { target: x.operand(1), depth: x.depth - 2 } }),
     x => {
       const cmp = x.operand(0), a = x.v(x.depth - 2), b = x.v(x.depth - 1);
-      return `if (!(typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered} ? ${a} ${COMPARE_OPS[cmp]} ${b}` +
+      const fast = `typeof ${a} === 'number' && typeof ${b} === 'number' && !${x.metered}`;
+      if (x.bail !== null) return `if (!(${fast})) ${x.bail} if (!(${a} ${COMPARE_OPS[cmp]} ${b})) ${x.jump(x.operand(1))}`;
+      return `if (!(${fast} ? ${a} ${COMPARE_OPS[cmp]} ${b}` +
         ` : ${synced(x, `tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${b}, chunk, ${x.at})`)})) ${x.jump(x.operand(1))}`;
     }),
   [Op.AddImm]: simple(true, same, x => immediate(x, '+', 'ID.add')),
@@ -275,7 +286,9 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     x => ({ next: x.depth - 1, branch: { target: x.operand(2), depth: x.depth - 1 } }),
     x => {
       const cmp = x.operand(0), k = x.operand(1), a = x.v(x.depth - 1);
-      return `if (!(typeof ${a} === 'number' && !${x.metered} ? ${a} ${COMPARE_OPS[cmp]} ${k}` +
+      const fast = `typeof ${a} === 'number' && !${x.metered}`;
+      if (x.bail !== null) return `if (!(${fast})) ${x.bail} if (!(${a} ${COMPARE_OPS[cmp]} ${k})) ${x.jump(x.operand(2))}`;
+      return `if (!(${fast} ? ${a} ${COMPARE_OPS[cmp]} ${k}` +
         ` : ${synced(x, `tierBinary(m, ${COMPARE_IDS[cmp]}, ${a}, ${k}, chunk, ${x.at})`)})) ${x.jump(x.operand(2))}`;
     }),
   // coverage runs stay in the interpreter
@@ -289,5 +302,5 @@ function immediate(x: TierSite, op: '+' | '-', id: string): string {
   const a = x.v(x.depth - 1), k = x.operand(0);
   return `b${x.at}: { if (typeof ${a} === 'number' && !${x.metered}) { const r = ${a} ${op} ${k};` +
     ` if (Number.isSafeInteger(r)) { ${a} = r === 0 ? 0 : r; break b${x.at}; } }` +
-    ` ${a} = ${synced(x, `tierBinary(m, ${id}, ${a}, ${k}, chunk, ${x.at})`)}; }`;
+    ` ${slow(x, a, `tierBinary(m, ${id}, ${a}, ${k}, chunk, ${x.at})`)} }`;
 }

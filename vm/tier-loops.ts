@@ -8,7 +8,7 @@ import type { FunctionProto } from './chunk.js';
 import type { Machine } from './machine.js';
 import { LiteralCharge } from './host.js';
 import type { Closure, Value } from './values.js';
-import { inlinedCallback, tierFunction } from './tier.js';
+import { SPECULATION, inlinedCallback, tierFunction } from './tier.js';
 
 export const enum LoopKind { Map = 0, Filter = 1, Fold = 2, Zip = 3 }
 
@@ -29,38 +29,39 @@ const PARAMS = ['xs, i, out, check', 'xs, i, out, check', 'xs, i, acc, check', '
 /** Statements applying the callback to `args` with the result in `result`. */
 type Apply = (result: string, ...args: string[]) => string;
 
-/** per kind: the loop (from `i` on, returning), given the per-element charge and the application */
-const LOOPS: ((charge: string, apply: Apply) => string)[] = [
-  (charge, apply) => `
-  for (; i < xs.length; i++) {
+/** per kind: the loop (from `i` on, returning), given the per-element charge, the application,
+ *  and the names of the index and (fold) accumulator variables */
+const LOOPS: ((charge: string, apply: Apply, i: string, acc: string) => string)[] = [
+  (charge, apply, i) => `
+  for (; ${i} < xs.length; ${i}++) {
     ${charge}
-    let r; ${apply('r', 'xs[i]')}
+    let r; ${apply('r', `xs[${i}]`)}
     if (typeof r === 'object') check(r);
-    out[i] = r;
+    out[${i}] = r;
   }
   return out;`,
-  (charge, apply) => `
-  for (; i < xs.length; i++) {
+  (charge, apply, i) => `
+  for (; ${i} < xs.length; ${i}++) {
     ${charge}
-    const x = xs[i];
+    const x = xs[${i}];
     let r; ${apply('r', 'x')}
     if (r === true) out.push(x);
     else if (r !== false) check(r);
   }
   return out;`,
-  (charge, apply) => `
-  for (; i < xs.length; i++) {
+  (charge, apply, i, acc) => `
+  for (; ${i} < xs.length; ${i}++) {
     ${charge}
-    ${apply('acc', 'acc', 'xs[i]')}
-    if (typeof acc === 'object') check(acc);
+    ${apply(acc, acc, `xs[${i}]`)}
+    if (typeof ${acc} === 'object') check(${acc});
   }
-  return acc;`,
-  (charge, apply) => `
-  for (; i < out.length; i++) {
+  return ${acc};`,
+  (charge, apply, i) => `
+  for (; ${i} < out.length; ${i}++) {
     ${charge}
-    let r; ${apply('r', 'xs[i]', 'ys[i]')}
+    let r; ${apply('r', `xs[${i}]`, `ys[${i}]`)}
     if (typeof r === 'object') check(r);
-    out[i] = r;
+    out[${i}] = r;
   }
   return out;`,
 ];
@@ -72,11 +73,20 @@ export function tierLoop(proto: FunctionProto, kind: LoopKind): TierLoop {
   const known = loops[kind];
   if (known !== null) return known;
   const charge = `if (gas.metered) { gas.chargeLiteral(${LiteralCharge.Uncons}, 0); gas.chargeApply(${ARITY[kind]}); }`;
-  const general = LOOPS[kind](charge, (result, ...a) => `${result} = tier(m, closure, m.sp + 1, ${a.join(', ')});`);
+  const general = LOOPS[kind](charge, (result, ...a) => `${result} = tier(m, closure, m.sp + 1, ${a.join(', ')});`, 'i', 'acc');
   const inlined = inlinedCallback(proto);
   // unmetered, nothing is charged; the depth is the one the callback's own check would see
+  // first the speculative copy, whose slow paths leave its loop (and the element, undone) for
+  // the copy after it. Its index and accumulator are variables of its own, which V8 then sees
+  // holding only what the fast paths make (small integers, strings) and keeps them unboxed;
+  // shared with the copy after it, they would merge with its slow paths' values of any type.
+  const fold = kind === LoopKind.Fold;
+  const speculative = inlined?.speculative
+    ? `{ let si = i${fold ? ', sacc = acc' : ''};\n  ${SPECULATION}: {${LOOPS[kind]('', inlined.speculative, 'si', 'sacc')}\n  }\n` +
+      `  i = si;${fold ? ' acc = sacc;' : ''} }\n  `
+    : '';
   const fast = inlined === null ? ''
-    : `if (!gas.metered && m.fp < limits.callDepth) {\n  ${inlined.prelude}${LOOPS[kind]('', inlined.apply)}\n  }`;
+    : `if (!gas.metered && m.fp < limits.callDepth) {\n  ${inlined.prelude}${speculative}${LOOPS[kind]('', inlined.apply, 'i', 'acc')}\n  }`;
   // a name of its own: V8 caches `new Function` by source text, and loops of the same source would
   // share one call site (and its type feedback) for all their callbacks
   const name = `${NAMES[kind]}_${proto.qualifiedName.replace(/[^A-Za-z0-9_$]/g, '_')}_${++loopsMade}`;

@@ -63,7 +63,7 @@ interface Translation {
 }
 
 /** How a translation leaves the function and reads the gas meter (the site fields of that name). */
-type Mode = Pick<TierSite, 'ret' | 'leaveForTail' | 'metered' | 'afterCall' | 'selfCall' | 'sync'>;
+type Mode = Pick<TierSite, 'ret' | 'leaveForTail' | 'metered' | 'afterCall' | 'selfCall' | 'sync' | 'bail'>;
 
 /** Translate `proto`'s bytecode, one template per instruction, or null when one is not handled. */
 function translate(proto: FunctionProto, mode: Mode): Translation | null {
@@ -94,6 +94,7 @@ function translate(proto: FunctionProto, mode: Mode): Translation | null {
     afterCall: mode.afterCall,
     selfCall: mode.selfCall,
     sync: mode.sync,
+    bail: mode.bail,
   };
 
   const reach = (target: number, depth: number): boolean => {
@@ -179,6 +180,7 @@ export function tierSource(proto: FunctionProto): string | null {
       `if (!metered && closure.via === null) ${result} = ${lazy}(m, f, nb, fp + 1${args.map(a => ', ' + a).join('')});` +
       ` else { ${direct(result, args, charge)} }`,
     sync: '',
+    bail: null,
   });
   if (t === null) return null;
   const inner = lazy === null ? '' : lazySource(proto, name, lazy);
@@ -240,6 +242,7 @@ function lazySource(proto: FunctionProto, name: string, lazy: string): string | 
       `if (!metered) ${result} = ${lazy}(m, f, nb, fp + 1${args.map(a => ', ' + a).join('')});` +
       ` else { ${sync}; ${charge} ${result} = ${name}(m, f, nb${args.map(a => ', ' + a).join('')}); }`,
     sync,
+    bail: null,
   });
   if (t === null) return null;
   const params: string[] = [];
@@ -283,29 +286,42 @@ export interface InlinedCallback {
   prelude: string;
   /** statements applying the function to `args`, leaving its result in `result` */
   apply(result: string, ...args: string[]): string;
+  /** the same, except that every slow path (an operand not a small integer or string, a result
+   *  out of range: the natives' work) leaves the element with `break ${SPECULATION}` before any
+   *  effect of it, for `apply` to do it again; null when the function has no slow path or does
+   *  something that could not be done twice (a read-only scope sets the purity) */
+  speculative: ((result: string, ...args: string[]) => string) | null;
 }
+
+/** The label a speculative callback's slow paths break to. */
+export const SPECULATION = 'speculation';
 
 export function inlinedCallback(proto: FunctionProto): InlinedCallback | null {
   if (!isFrameless(proto)) return null;
-  const t = translate(proto, {
+  const mode = (bail: string | null): Mode => ({
     ret: value => `res = ${value}; break body;`,
     leaveForTail: '',
     metered: 'false',
     afterCall: '',
     selfCall: () => '',
     sync: '',
+    bail,
   });
+  const t = translate(proto, mode(null));
   if (t === null) return null;
-  return {
-    prelude: `${t.constants}\n  ${machineLocals(t.body)}\n  ${t.usesCaptures ? 'const caps = closure.captures;' : ''}`,
-    apply: (result, ...args) => `{
-    ${declarations(proto, t, args)} let at = 0, res;
+  const apply = (body: Translation) => (result: string, ...args: string[]) => `{
+    ${declarations(proto, body, args)} let at = 0, res;
     try {
-      body: { ${t.body} }
+      body: { ${body.body} }
     } catch (caught) {
       throw tierFailure(m, caught, chunk, at, m.fp + 1, m.sp + 1, P);
     }
-    ${result} = res; }`,
+    ${result} = res; }`;
+  const spec = hasOp(proto.chunk.code, Op.ReadOnlyBegin) ? null : translate(proto, mode(`break ${SPECULATION};`));
+  return {
+    prelude: `${t.constants}\n  ${machineLocals(t.body)}\n  ${t.usesCaptures ? 'const caps = closure.captures;' : ''}`,
+    apply: apply(t),
+    speculative: spec === null || spec.body === t.body ? null : apply(spec),
   };
 }
 
@@ -355,6 +371,11 @@ function machineLocals(code: string): string {
   if (/\bgas\b/.test(code)) parts.push('gas = host.gas');
   if (/\bnatives\b/.test(code)) parts.push('natives = host.natives');
   return parts.length ? `const ${parts.join(', ')};` : '';
+}
+
+function hasOp(code: Int32Array, wanted: Op): boolean {
+  for (let ip = 0; ip < code.length; ip += 1 + (OPCODES[code[ip] as Op]?.operands ?? 0)) if (code[ip] === wanted) return true;
+  return false;
 }
 
 /** Does the code call other functions (or natives, which may call back)? */

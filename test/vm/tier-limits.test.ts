@@ -103,7 +103,7 @@ test("each template's stack flow is the opcode table's stack effect", () => {
   const site: TierSite = {
     at: 0, depth: 5, operand: () => 1, v: i => `v${i}`, local: i => `l${i}`, constant: k => `K${k}`,
     constantValue: () => ['k'], jump: t => `break L${t};`, arity: 1, tracked: false, ret: v => `return ${v};`,
-    leaveForTail: '', metered: 'metered', afterCall: '', selfCall: (r, args) => `${r} = f(${args.join(', ')});`, sync: '',
+    leaveForTail: '', metered: 'metered', afterCall: '', selfCall: (r, args) => `${r} = f(${args.join(', ')});`, sync: '', bail: null,
   };
   let checked = 0;
   for (const op of Object.keys(OPCODES).map(Number) as Op[]) {

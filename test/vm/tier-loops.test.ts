@@ -168,4 +168,40 @@ test('string building through an inlined callback gives the interpreter\'s text'
   assert.is(r.traces.slice(-1)[0], `"${'ba'.repeat(N / 2)}"`);
 });
 
+test('a callback with slow paths gets a speculative copy; one without, or with a read-only scope, does not', () => {
+  const spec = (f: string) => inlinedCallback(lambdas(f)[0])!.speculative;
+  assert.ok(spec('(lambda (acc x) (+ acc x))'));
+  assert.ok(spec('(lambda (x) (> x 5))'));
+  assert.ok(spec('(lambda (x) (if (< x 3) x (- x 3)))'));
+  // nothing to leave: its only copy is the general one
+  assert.is(spec('(lambda (x) [x x])'), null);
+  // enforce runs its test read-only: leaving it midway would leave the purity changed
+  assert.is(spec(FAILING.enforce.replace('LAST', '1')), null);
+  // the speculative copy leaves the element where the general one calls the native
+  const add = spec('(lambda (acc x) (+ acc x))')!('r', 'a', 'b');
+  assert.ok(add.includes('break speculation;') && !add.includes('tierBinary'), add);
+  const general = inlinedCallback(lambdas('(lambda (acc x) (+ acc x))')[0])!.apply('r', 'a', 'b');
+  assert.ok(general.includes('tierBinary') && !general.includes('break speculation;'), general);
+});
+
+test('a speculative loop left mid-list goes on in the general one with the interpreter\'s results', () => {
+  const big = 2 ** 52;
+  // past 2^53 the sum is a bignum; a decimal element, a string comparison, bignum elements
+  const r = agreedAlways(`(let ((xs (enumerate 1 ${N})))
+    [(fold (lambda (acc x) (+ acc x)) ${big} (map (lambda (x) (* x ${2 ** 40})) xs))
+     (fold (lambda (acc x) (+ acc x)) 0 (+ (take 5 xs) [1.5 2 3]))
+     (map (lambda (x) (- x 1)) (+ xs [1.25 ${2 ** 60}]))
+     (filter (lambda (x) (> x "m")) (+ ["z" "a"] (map (lambda (i) (if (= (mod i 2) 0) "n" "b")) xs)))
+     (zip (lambda (a b) (+ a b)) [1 2 ${2 ** 53 - 1} 4] [1 2 1 4])
+     (fold (lambda (acc x) (- acc x)) ${-big} [${big} ${big} 1 2])])`);
+  assert.is(r.error, null);
+  const [sum] = /^\[(\d+)/.exec(r.traces.at(-1)!)!.slice(1);
+  assert.is(BigInt(sum), BigInt(big) + BigInt(2 ** 40) * BigInt(N * (N + 1) / 2));
+  assert.ok(r.traces.at(-1)!.includes(' 21.5 '), r.traces.at(-1));
+  assert.ok(r.traces.at(-1)!.includes(`[2 4 ${2 ** 53} 8]`), r.traces.at(-1));
+  assert.ok(r.traces.at(-1)!.includes(`${-3n * BigInt(big) - 3n}]`), r.traces.at(-1));
+  // unmetered and metered alike
+  agreedAlways('(fold (lambda (acc x) (+ acc x)) 0 [1 2 3 4.0 5])', true);
+});
+
 test.run();
