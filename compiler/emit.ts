@@ -3,7 +3,7 @@
 
 import type { Binder, Expr, FunctionIR } from './ir.js';
 import { Op, OPCODES, NATIVE_OPCODES, COMPARE_CODES } from '../vm/opcodes.js';
-import { FunctionProto, type Chunk } from '../vm/chunk.js';
+import { FunctionProto, SpanTable, type Chunk } from '../vm/chunk.js';
 import { LiteralCharge } from '../vm/host.js';
 import type { Span } from '../vm/source.js';
 import { ProbeMap, ProbeKind } from '../vm/coverage.js';
@@ -13,10 +13,13 @@ export function emitFunction(fn: FunctionIR, qualifier: string | null): Function
 }
 
 class FunctionEmitter {
-  private code: number[] = [];
+  /** the code so far: `code[0, length)` of a buffer that doubles when full (a JS array past
+   *  ~32k elements lives in V8's large-object space and every growth maps fresh pages) */
+  private code = new Int32Array(64);
+  private length = 0;
   private constants: unknown[] = [];
   private constIndex = new Map<unknown, number>();
-  private spans: (Span | undefined)[] = [];
+  private spans = new SpanTable();
   /** coverage probes of this function (null with coverage off) and its constant-pool slot */
   private probes: ProbeMap | null = null;
   private probesConst = -1;
@@ -42,7 +45,7 @@ class FunctionEmitter {
     this.expr(fn.body, fn.returnType === null && (fn.kind === 'lambda' || fn.kind === 'toplevel'));
     if (fn.returnType) this.op(Op.TypecheckResult, fn.span, this.constant(fn.returnType));
     this.op(Op.Return, fn.span);
-    const chunk: Chunk = { code: Int32Array.from(this.code), constants: this.constants, spans: this.spans };
+    const chunk: Chunk = { code: this.code.slice(0, this.length), constants: this.constants, spans: this.spans };
     if (this.probes) {
       this.probes.seal();
       fn.coverage!.add(this.probes);
@@ -60,11 +63,25 @@ class FunctionEmitter {
     return -(captureIndex(parent, b) + 1);
   }
 
-  private op(op: Op, span: Span | undefined, ...operands: number[]): number {
-    if (operands.length !== OPCODES[op].operands) throw new Error(`emit: ${OPCODES[op].name} takes ${OPCODES[op].operands} operands`);
-    const at = this.code.length;
-    this.spans[at] = span;
-    this.code.push(op, ...operands);
+  /** Append an instruction, its span at its offset (the operands' offsets get none). Operands
+   *  are parameters, not a rest array: a long function's compile emits hundreds of thousands. */
+  private op(op: Op, span: Span | undefined, a?: number, b?: number, c?: number): number {
+    const n = OPCODES[op].operands;
+    const given = a === undefined ? 0 : b === undefined ? 1 : c === undefined ? 2 : 3;
+    if (given !== n) throw new Error(`emit: ${OPCODES[op].name} takes ${n} operands`);
+    const at = this.length;
+    if (at + 4 > this.code.length) {
+      const grown = new Int32Array(this.code.length * 2);
+      grown.set(this.code);
+      this.code = grown;
+    }
+    const code = this.code;
+    code[at] = op;
+    this.spans.set(at, span);
+    if (n > 0) code[at + 1] = a!;
+    if (n > 1) code[at + 2] = b!;
+    if (n > 2) code[at + 3] = c!;
+    this.length = at + 1 + n;
     return at;
   }
 
@@ -81,7 +98,7 @@ class FunctionEmitter {
 
   private label(): number {
     this.coveredLine = -1;
-    return this.code.length;
+    return this.length;
   }
 
   /** A COVER instruction counting one probe at the start line of `span`. */

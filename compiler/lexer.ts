@@ -102,14 +102,15 @@ export function tokenize(file: SourceFile): Token[] {
   lexed++;
   const src = file.text, n = src.length;
   const out: Token[] = [];
-  // the last lexeme consumed, whitespace and comments included ('\0' before any), as alex
-  // reports it in a lexical error
-  let last = '\0';
+  // where the last lexeme consumed lies, whitespace and comments included (none before any), as
+  // alex reports it in a lexical error: offsets, so that no text is cut for it until an error
+  let lastStart = -1, lastEnd = -1;
+  const last = (): string => (lastStart < 0 ? '\0' : src.slice(lastStart, lastEnd));
   let i = 0;
   const push = (type: TokenType, start: number, end: number, value?: string): void => {
     const text = src.slice(start, end);
     out.push({ type, value: value ?? text, text, start, end });
-    last = text;
+    lastStart = start; lastEnd = end;
   };
   while (i < n) {
     const start = i;
@@ -118,14 +119,14 @@ export function tokenize(file: SourceFile): Token[] {
     const cls = classOf(code);
     if (cls & WS) {
       i = skipClass(src, after(src, i), WS);
-      last = src.slice(start, i);
+      lastStart = start; lastEnd = i;
       continue;
     }
     if (code === 59 /* ; */) {
       // a real newline (or the end) follows as whitespace, so such a comment is never the last
       // lexeme seen; one ended by a newline look-alike is
       i = commentEnd(src, after(src, i));
-      if (src.charCodeAt(i) !== 10 && i < n) last = src.slice(start, i);
+      if (src.charCodeAt(i) !== 10 && i < n) { lastStart = start; lastEnd = i; }
       continue;
     }
     if (cls & DIGIT) {
@@ -149,7 +150,7 @@ export function tokenize(file: SourceFile): Token[] {
       while (tickBody(byteAt(src, i))) i = after(src, i);
       const text = src.slice(start, i);
       out.push({ type: 'tick', value: src.slice(after(src, start), i), text, start, end: i });
-      last = text;
+      lastStart = start; lastEnd = i;
       continue;
     }
     if (code === 34 /* " */) {
@@ -178,19 +179,19 @@ export function tokenize(file: SourceFile): Token[] {
       const type = KEYWORDS.has(plain) ? 'keyword' : ANNOTATIONS.has(plain) ? 'annotation' : 'ident';
       // a keyword spelt with look-alikes is that keyword to the parser; an identifier keeps its text
       out.push({ type, value: type === 'ident' ? text : plain, text, start, end: i });
-      last = text;
+      lastStart = start; lastEnd = i;
       continue;
     }
-    throw lexError(file, start, last);
+    throw lexError(file, start, last());
   }
   return out;
 }
 
 /** Digits that are ASCII look-alikes lex as a number in Pact, whose reading of it then fails
  *  outside the language (Haskell's `read`); pactvm refuses them here instead. */
-function assertAsciiDigits(file: SourceFile, start: number, end: number, last: string): void {
+function assertAsciiDigits(file: SourceFile, start: number, end: number, last: () => string): void {
   const src = file.text;
-  for (let i = start; i < end; i++) if (src.charCodeAt(i) >= 0x80) throw lexError(file, i, last);
+  for (let i = start; i < end; i++) if (src.charCodeAt(i) >= 0x80) throw lexError(file, i, last());
 }
 
 /** `[a-zA-Z0-9\-_]`: what follows a tick's first letter. */

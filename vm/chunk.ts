@@ -10,8 +10,24 @@ import type { TierLoop } from './tier-loops.js';
 export interface Chunk {
   code: Int32Array;
   constants: unknown[];
-  /** span of the instruction starting at each code offset (sparse); read only on errors/logs */
-  spans: (Span | undefined)[];
+  /** span of the instruction starting at each code offset; read only on errors/logs */
+  spans: SpanTable;
+}
+
+const PAGE_BITS = 10, PAGE_MASK = (1 << PAGE_BITS) - 1;
+
+/** Spans by code offset, in pages of 1024: one JS array for a long function's spans would live
+ *  in V8's large-object space, where every growth maps and clears fresh memory. */
+export class SpanTable {
+  private readonly pages: (Span | undefined)[][] = [];
+
+  at(offset: number): Span | undefined {
+    return this.pages[offset >> PAGE_BITS]?.[offset & PAGE_MASK];
+  }
+
+  set(offset: number, span: Span | undefined): void {
+    (this.pages[offset >> PAGE_BITS] ??= [])[offset & PAGE_MASK] = span;
+  }
 }
 
 export type ProtoKind = 'lambda' | 'defun' | 'defcap' | 'defpact' | 'toplevel';

@@ -49,7 +49,7 @@ export class Machine extends CallStack {
 
   /** Where the current native was called from. */
   callSite(): Span | null {
-    return this.siteChunk?.spans[this.siteIp] ?? null;
+    return this.siteChunk?.spans.at(this.siteIp) ?? null;
   }
 
   /** Apply any callable value to arguments (used by natives and the REPL). */
@@ -537,7 +537,7 @@ export class Machine extends CallStack {
         }
       } catch (caught) {
         // the one boundary (vm/limits.ts): engine failures become located Pact errors here
-        const e = engineFailure(caught, chunk.spans[opStart] ?? closure.proto.span);
+        const e = engineFailure(caught, chunk.spans.at(opStart) ?? closure.proto.span);
         if (!(e instanceof PactError)) {
           this.unwind(fp, entryFp);
           throw e;

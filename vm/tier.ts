@@ -338,7 +338,7 @@ export function tierFunction(proto: FunctionProto, source: string, extra: Record
  *  hands it over) is then left, as the interpreter's unwind would. */
 function tierFailure(m: Machine, caught: unknown, chunk: Chunk, at: number, fp: number, base: number,
   proto: FunctionProto): PactError | InternalFailure {
-  const e = engineFailure(caught, chunk.spans[at] ?? proto.span);
+  const e = engineFailure(caught, chunk.spans.at(at) ?? proto.span);
   if (e instanceof PactError && e.pactStack.length === 0) e.pactStack = m.stackTrace(Math.min(fp, m.fp));
   if (m.fp === fp) {
     if (proto.tracked) proto.active--;

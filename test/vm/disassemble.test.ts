@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { disassemble } from '../../vm/disassemble.js';
 import { Op } from '../../vm/opcodes.js';
-import { FunctionProto } from '../../vm/chunk.js';
+import { FunctionProto, SpanTable } from '../../vm/chunk.js';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import { runRepl } from '../helpers.js';
 
@@ -59,7 +59,7 @@ test('the listing names constants, closures, module and REPL globals, object key
 test('a prototype referenced twice is listed once; a number constant prints as itself', () => {
   const inner = compiled('(lambda (x) x)').chunk.constants.find((c): c is FunctionProto => c instanceof FunctionProto)!;
   const code = Int32Array.from([Op.Closure, 0, Op.Closure, 0, Op.Const, 1, Op.List, 3, Op.Return]);
-  const twice = new FunctionProto('both', 'lambda', 0, 0, { code, constants: [inner, 4.5], spans: [] },
+  const twice = new FunctionProto('both', 'lambda', 0, 0, { code, constants: [inner, 4.5], spans: new SpanTable() },
     new Int32Array(0), [], null, inner.span, 'both');
   assert.fixture(disassemble(twice), [
     '== both (lambda, arity 0, locals 0, captures 0)',
