@@ -12,10 +12,16 @@ export function emitFunction(fn: FunctionIR, qualifier: string | null): Function
   return new FunctionEmitter(fn, qualifier).finish();
 }
 
+/** The capture map of every function that captures nothing (never written to). */
+const NO_CAPTURES = new Int32Array(0);
+/** Code buffers of finished emitters, for the next ones. */
+const SCRATCH: Int32Array[] = [];
+
 class FunctionEmitter {
-  /** the code so far: `code[0, length)` of a buffer that doubles when full (a JS array past
-   *  ~32k elements lives in V8's large-object space and every growth maps fresh pages) */
-  private code = new Int32Array(64);
+  /** the code so far: `code[0, length)` of a scratch buffer that doubles when full (a JS array
+   *  past ~32k elements lives in V8's large-object space and every growth maps fresh pages);
+   *  buffers are reused, one per emitter running (a lambda's emitter runs inside its creator's) */
+  private code = SCRATCH.pop() ?? new Int32Array(256);
   private length = 0;
   private constants: unknown[] = [];
   private constIndex = new Map<unknown, number>();
@@ -46,11 +52,12 @@ class FunctionEmitter {
     if (fn.returnType) this.op(Op.TypecheckResult, fn.span, this.constant(fn.returnType));
     this.op(Op.Return, fn.span);
     const chunk: Chunk = { code: this.code.slice(0, this.length), constants: this.constants, spans: this.spans };
+    SCRATCH.push(this.code);
     if (this.probes) {
       this.probes.seal();
       fn.coverage!.add(this.probes);
     }
-    const captureFrom = Int32Array.from(fn.captures.map(b => this.captureSource(b)));
+    const captureFrom = fn.captures.length === 0 ? NO_CAPTURES : Int32Array.from(fn.captures.map(b => this.captureSource(b)));
     const qualified = this.qualifier ? `${this.qualifier}.${fn.name}` : fn.name;
     return new FunctionProto(fn.name, fn.kind, fn.params.length, fn.nlocals, chunk, captureFrom,
       fn.params.map(p => p.type), fn.returnType, fn.span, qualified, this.qualifier);

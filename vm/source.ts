@@ -5,6 +5,8 @@ export class SourceFile {
   private lineStarts: number[] | null = null;
   /** whether the text holds a character outside the BMP (a UTF-16 surrogate pair) */
   private astral: boolean | null = null;
+  /** the line of the last offset asked for */
+  private lastLine = 0;
   constructor(readonly name: string, readonly text: string) {}
 
   /** 0-based line and column of an offset. The column counts characters (code points), as Pact's
@@ -13,10 +15,16 @@ export class SourceFile {
    *  the stored module's encoding, whose size module-load gas charges. */
   position(offset: number): { line: number; col: number } {
     const starts = this.lineStarts ??= computeLineStarts(this.text);
-    let lo = 0, hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+    let lo = this.lastLine;
+    // callers mostly ask for offsets on the line asked for last (a node's start, then its end)
+    if (!(starts[lo] <= offset && (lo + 1 === starts.length || offset < starts[lo + 1]))) {
+      lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+      }
+      this.lastLine = lo;
     }
     let col = offset - starts[lo];
     if (this.astral ??= /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(this.text)) {

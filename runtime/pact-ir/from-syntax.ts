@@ -271,31 +271,18 @@ export class SyntaxDesugarer {
     const app = (name: Builtin, as: PTerm[]): PTerm => ({ t: 'app', fn: { t: 'builtin', builtin: name, info }, args: as, info });
     const n = args.length;
     if (b.k === 'core') {
-      const overloads: [string, number, string][] = [
-        ['-', 1, 'negate'], ['enumerate', 3, 'enumerate-step'], ['select', 3, 'select-with-fields'],
-        ['sort', 2, 'sort-object'], ['round', 2, 'round-prec'], ['ceiling', 2, 'ceiling-prec'],
-        ['floor', 2, 'floor-prec'], ['str-to-int', 2, 'str-to-int-base'], ['read-msg', 0, 'read-msg-default'],
-        ['define-keyset', 1, 'define-read-keyset'], ['yield', 2, 'yield-to-chain'], ['read', 3, 'read-with-fields'],
-      ];
-      for (const [from, arity, to] of overloads) {
-        if (b.tag === core(from).tag && n === arity) return app(core(to), args);
-      }
-      if (b.tag === core('poseidon-hash-hack-a-chain').tag) return app(b, [{ t: 'list', items: args, info }]);
+      const to = CORE_ARITY.get(b.tag)?.get(n);
+      if (to !== undefined) return app(to, args);
+      if (b.tag === POSEIDON_HACK.tag) return app(b, [{ t: 'list', items: args, info }]);
       return app(b, args);
     }
-    const is = (name: string) => b.tag === repl(name).tag;
+    const is = (name: Builtin) => b.tag === name.tag;
     const suspend = (t: PTerm): PTerm => ({ t: 'nullary', body: t, info: t.info });
-    if (is('expect') && n === 3 && args[2].t !== 'nullary') return app(b, [args[0], suspend(args[1]), suspend(args[2])]);
-    if (is('expect-failure') && n === 2 && args[1].t !== 'nullary') return app(b, [args[0], suspend(args[1])]);
-    if (is('expect-failure') && n === 3 && args[1].t !== 'nullary') return app(repl('expect-failure-match'), [args[0], args[1], suspend(args[2])]);
-    const replOverloads: [string, number, string][] = [
-      ['pact-state', 1, 'reset-pact-state'], ['continue-pact', 2, 'continue-pact-with-rollback'],
-      ['continue-pact', 3, 'continue-pact-rollback-yield'], ['continue-pact', 4, 'continue-pact-rollback-yield-object'],
-      ['env-gas', 1, 'env-set-gas'], ['env-gasmodel', 0, 'env-ask-gasmodel'], ['env-gasmodel', 2, 'env-gasmodel-fixed'],
-      ['begin-tx', 1, 'begin-named-tx'], ['enforce-pact-version', 2, 'enforce-pact-version-range'],
-    ];
-    for (const [from, arity, to] of replOverloads) if (is(from) && n === arity) return app(repl(to), args);
-    return app(b, args);
+    if (is(EXPECT) && n === 3 && args[2].t !== 'nullary') return app(b, [args[0], suspend(args[1]), suspend(args[2])]);
+    if (is(EXPECT_FAILURE) && n === 2 && args[1].t !== 'nullary') return app(b, [args[0], suspend(args[1])]);
+    if (is(EXPECT_FAILURE) && n === 3 && args[1].t !== 'nullary') return app(EXPECT_FAILURE_MATCH, [args[0], args[1], suspend(args[2])]);
+    const to = REPL_ARITY.get(b.tag)?.get(n);
+    return app(to ?? b, args);
   }
 
   /** Desugar.hs `desugarSpecial`: head-position special forms, else an ordinary application. */
@@ -591,3 +578,30 @@ export class SyntaxDesugarer {
   }
 }
 
+
+/** Desugar.hs `desugarAppArity`: a native applied to this many arguments is another native
+ *  (by the native's tag, then the argument count). */
+function arityTable(of: (name: string) => Builtin, entries: [string, number, string][]): Map<number, Map<number, Builtin>> {
+  const table = new Map<number, Map<number, Builtin>>();
+  for (const [from, arity, to] of entries) {
+    const tag = of(from).tag;
+    if (!table.has(tag)) table.set(tag, new Map());
+    table.get(tag)!.set(arity, of(to));
+  }
+  return table;
+}
+
+const CORE_ARITY = arityTable(core, [
+  ['-', 1, 'negate'], ['enumerate', 3, 'enumerate-step'], ['select', 3, 'select-with-fields'],
+  ['sort', 2, 'sort-object'], ['round', 2, 'round-prec'], ['ceiling', 2, 'ceiling-prec'],
+  ['floor', 2, 'floor-prec'], ['str-to-int', 2, 'str-to-int-base'], ['read-msg', 0, 'read-msg-default'],
+  ['define-keyset', 1, 'define-read-keyset'], ['yield', 2, 'yield-to-chain'], ['read', 3, 'read-with-fields'],
+]);
+const REPL_ARITY = arityTable(repl, [
+  ['pact-state', 1, 'reset-pact-state'], ['continue-pact', 2, 'continue-pact-with-rollback'],
+  ['continue-pact', 3, 'continue-pact-rollback-yield'], ['continue-pact', 4, 'continue-pact-rollback-yield-object'],
+  ['env-gas', 1, 'env-set-gas'], ['env-gasmodel', 0, 'env-ask-gasmodel'], ['env-gasmodel', 2, 'env-gasmodel-fixed'],
+  ['begin-tx', 1, 'begin-named-tx'], ['enforce-pact-version', 2, 'enforce-pact-version-range'],
+]);
+const POSEIDON_HACK = core('poseidon-hash-hack-a-chain');
+const EXPECT = repl('expect'), EXPECT_FAILURE = repl('expect-failure'), EXPECT_FAILURE_MATCH = repl('expect-failure-match');

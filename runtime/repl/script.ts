@@ -159,7 +159,7 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
       case 'use': {
         const target = form.items[1];
         const name = target?.t === 'name' ? target.parts.join('.') : '';
-        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x), s.namespace).members) s.topLevel.set(n, cell);
+        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x), s.namespace).members) s.defineTopLevel(n, cell);
         display(s, `Loaded imports from ${name}`, form.span);
         return;
       }
@@ -225,7 +225,7 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
   s.markLoaded(m.name); // deployed modules are in the loaded cache: no load charge
   // an interface's functions, capabilities and pacts are declarations, not names (Compile.hs: ifDefToDef)
   for (const [n, cell] of m.members) {
-    if (m.kind === 'module' || cell.kind === 'defconst' || cell.kind === 'defschema') s.topLevel.set(n, cell);
+    if (m.kind === 'module' || cell.kind === 'defconst' || cell.kind === 'defschema') s.defineTopLevel(n, cell);
   }
   s.caps.moduleAdmin.add(m.name);
   return m;

@@ -82,8 +82,12 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   readonly testResults: TestResult[] = [];
   /** REPL defuns/defconsts: survive commit and rollback */
   readonly replDefs = new Map<string, GlobalCell>();
-  /** names brought in by `use` and by deploying modules: cleared by commit and rollback */
+  /** names brought in by `use` and by deploying modules: cleared by commit and rollback; added
+   *  to through defineTopLevel only (an evaluation-state snapshot may share it) */
   topLevel = new Map<string, GlobalCell>();
+  /** whether topLevel, loaded and loadedThisTx are shared with a snapshot (saveEvalState), to be
+   *  copied before they change: every expect takes one, and few change anything of them */
+  private evalStateShared = false;
   caps = new ContractState();
   /** definitions loaded in this transaction (Pact's "all loaded" map; gas of the dependency walk) */
   loadedDefs = 0;
@@ -231,9 +235,10 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
    *  REPL's database stores for it (pact-ir/stored.ts). */
   private loadedThisTx = new Set<string>();
   /** A module deployed in this transaction is in the loaded cache from the start. */
-  markLoaded(name: string): void { this.loadedThisTx.add(name); }
+  markLoaded(name: string): void { this.ownEvalState(); this.loadedThisTx.add(name); }
   noteLoaded(m: LoadedModule): void {
     if (this.loadedThisTx.has(m.name)) return;
+    this.ownEvalState();
     this.loadedThisTx.add(m.name);
     this.chargeModuleRead(m);
     // lookupModuleData merges its definitions and stored dependencies into the "all loaded" map
@@ -259,6 +264,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
    *  add nothing. */
   private loaded = new Map<string, LoadedDefinition>();
   mergeLoaded(entries: LoadedDefinition[]): void {
+    this.ownEvalState();
     for (const e of entries) {
       if (this.loaded.has(e.key)) continue;
       this.loaded.set(e.key, e);
@@ -340,11 +346,27 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
    *  and namespace. expect and expect-failure put it back when their expression fails; the
    *  database and the environment (data, signatures, gas) are not part of it. */
   saveEvalState(): EvalSnapshot {
+    this.evalStateShared = true;
     return {
       caps: this.caps.clone(), events: this.events.slice(), pactExec: this.pactExec,
-      topLevel: new Map(this.topLevel), namespace: this.namespace,
-      loadedDefs: this.loadedDefs, loaded: new Map(this.loaded), loadedThisTx: new Set(this.loadedThisTx),
+      topLevel: this.topLevel, namespace: this.namespace,
+      loadedDefs: this.loadedDefs, loaded: this.loaded, loadedThisTx: this.loadedThisTx,
     };
+  }
+
+  /** Copy the collections a snapshot shares before one of them changes. */
+  private ownEvalState(): void {
+    if (!this.evalStateShared) return;
+    this.topLevel = new Map(this.topLevel);
+    this.loaded = new Map(this.loaded);
+    this.loadedThisTx = new Set(this.loadedThisTx);
+    this.evalStateShared = false;
+  }
+
+  /** Bring `name` into the top-level scope (`use`, a deployed module's members). */
+  defineTopLevel(name: string, cell: GlobalCell): void {
+    this.ownEvalState();
+    this.topLevel.set(name, cell);
   }
 
   restoreEvalState(saved: EvalSnapshot): void {
@@ -356,6 +378,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.loadedDefs = saved.loadedDefs;
     this.loaded = saved.loaded;
     this.loadedThisTx = saved.loadedThisTx;
+    this.evalStateShared = true; // the snapshot still holds them
   }
 
   /** Evaluation-state reset done by commit-tx and rollback-tx (repl.md §3.1). */

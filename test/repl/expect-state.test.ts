@@ -3,7 +3,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { evalLast, errorOf } from '../helpers.js';
+import { evalLast, errorOf, runRepl } from '../helpers.js';
 
 const MODULE = `
 (begin-tx)
@@ -109,6 +109,30 @@ test('expect-failure: a function as the result is an error, so a success (a thun
 
 test('expect-that does not restore: an error in its condition propagates', () => {
   assert.is(errorOf(`${MODULE} (expect-that "fails" (lambda (x) (enforce false "in condition")) 1)`), 'in condition');
+});
+
+test('an evaluation-state snapshot shares the loaded names and scope until they change, then keeps its own', () => {
+  // every expect takes a snapshot; pactvm copies the collections only when one changes
+  const r = runRepl(`(begin-tx) (module g G (defcap G () true) (defun ok () 1)) (commit-tx) (begin-tx)`);
+  const s = r.session, g = s.module('g')!;
+  const saved = s.saveEvalState();
+  s.noteLoaded(g);
+  s.defineTopLevel('ok', g.members.get('ok')!);
+  assert.ok(s.isLoaded('g'));
+  assert.ok(s.topLevel.has('ok'));
+  assert.not.ok(saved.loadedThisTx.has('g'), 'the snapshot was changed');
+  assert.not.ok(saved.topLevel.has('ok'), 'the snapshot was changed');
+  assert.is(saved.loaded.size, 0);
+  s.restoreEvalState(saved);
+  assert.not.ok(s.isLoaded('g'));
+  assert.not.ok(s.topLevel.has('ok'));
+  // restored, the collections are the snapshot's again: a change after it copies them once more
+  s.markLoaded('g');
+  assert.ok(s.isLoaded('g'));
+  assert.not.ok(saved.loadedThisTx.has('g'));
+  // a name brought in after an expect's snapshot stays in scope through a later restore
+  assert.is(evalLast(`(begin-tx) (module g G (defcap G () true) (defun ok () 1) (defun bad () (enforce false "bad")))
+    (commit-tx) (begin-tx) (expect "ok" 1 (g.ok)) (use g) (expect-failure "bad" (bad)) (ok)`), '1');
 });
 
 test.run();
