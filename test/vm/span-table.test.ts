@@ -15,8 +15,14 @@ test('a span table gives each offset the span set there, across pages, and none 
   for (const o of offsets) table.set(o, new Span(file, o % 5000, o % 5000 + 1));
   for (const o of offsets) assert.is(table.at(o)?.start, o % 5000, `offset ${o}`);
   for (const o of [2, 1022, 1026, 3000, 5000, 99_999, 100_001]) assert.is(table.at(o), undefined, `offset ${o}`);
+  // offsets on pages never written
+  for (const o of [50_000, 3_000_000]) assert.is(table.at(o), undefined, `offset ${o}`);
   table.set(1024, undefined);
   assert.is(table.at(1024), undefined);
+  // a page's first write leaves its other offsets empty
+  const fresh = new SpanTable();
+  fresh.set(3000, new Span(file, 1, 2));
+  for (const o of [2048, 2999, 3001, 3071]) assert.is(fresh.at(o), undefined, `fresh offset ${o}`);
 });
 
 test('an error at the end of a long function is located at its own expression', () => {

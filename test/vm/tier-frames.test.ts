@@ -107,4 +107,14 @@ test('a callback the tier cannot translate is not inlined into an element loop',
   assert.is(inlinedCallback(lambda('(lambda (x) (length x))')), null);
 });
 
+test('a lambda calling its own closure with the wrong number of arguments fails as in the interpreter', () => {
+  // only a call of the closure's own arity may take the self-call path, which checks no arity:
+  // `same` compares both tiers' errors, metered and not
+  for (const call of ['(self self)', '(self self (- n 1) 0)']) {
+    const r = same(`(let ((f (lambda (self n) (if (= n 0) 0 (+ 1 ${call}))))) (map (lambda (k) (f f k)) (enumerate 0 150)))`);
+    // too few make a partial application (then `+` refuses it), too many an arity error
+    assert.ok(r.error !== null, call);
+  }
+});
+
 test.run();

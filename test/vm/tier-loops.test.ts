@@ -202,6 +202,19 @@ test('a speculative loop left mid-list goes on in the general one with the inter
   assert.ok(r.traces.at(-1)!.includes(`${-3n * BigInt(big) - 3n}]`), r.traces.at(-1));
   // unmetered and metered alike
   agreedAlways('(fold (lambda (acc x) (+ acc x)) 0 [1 2 3 4.0 5])', true);
+  // branches on comparisons inside a speculative copy: with a constant and between two values
+  const branches = agreedAlways(`(let ((xs (enumerate 1 ${N})))
+    [(fold (+) 0 (map (lambda (x) (if (> x 3) x 0)) xs)) (fold (+) 0 (zip (lambda (a b) (if (< a b) a b)) xs (reverse xs)))])`);
+  const half = N / 2;
+  assert.is(branches.traces.at(-1), `[${N * (N + 1) / 2 - 6} ${2 * (half * (half + 1) / 2)}]`);
+});
+
+test('a module function as the callback: its loop is named after it, whatever its name\'s characters', () => {
+  // the generated loop's JS name is built from the callback's qualified name (`m.inc-one`)
+  const r = agreedAlways(`(module m G (defcap G () true) (defun inc-one (x) (+ x 1)) (defun keep? (x) (> x 2)))
+    [(fold (+) 0 (map m.inc-one (enumerate 1 ${N}))) (length (filter m.keep? (enumerate 1 ${N})))]`);
+  assert.is(r.error, null);
+  assert.is(r.traces.at(-1), `[${N * (N + 1) / 2 + N} ${N - 2}]`);
 });
 
 test.run();
