@@ -75,9 +75,8 @@ export function tierLoop(proto: FunctionProto, kind: LoopKind): TierLoop {
   const charge = `if (gas.metered) { gas.chargeLiteral(${LiteralCharge.Uncons}, 0); gas.chargeApply(${ARITY[kind]}); }`;
   const general = LOOPS[kind](charge, (result, ...a) => `${result} = tier(m, closure, m.sp + 1, ${a.join(', ')});`, 'i', 'acc');
   const inlined = inlinedCallback(proto);
-  // unmetered, nothing is charged; the depth is the one the callback's own check would see
-  // first the speculative copy, whose slow paths leave its loop (and the element, undone) for
-  // the copy after it. Its index and accumulator are variables of its own, which V8 then sees
+  // the speculative copy, whose slow paths leave its loop (and the element, undone) for the
+  // copy after it. Its index and accumulator are variables of its own, which V8 then sees
   // holding only what the fast paths make (small integers, strings) and keeps them unboxed;
   // shared with the copy after it, they would merge with its slow paths' values of any type.
   const fold = kind === LoopKind.Fold;
@@ -85,6 +84,7 @@ export function tierLoop(proto: FunctionProto, kind: LoopKind): TierLoop {
     ? `{ let si = i${fold ? ', sacc = acc' : ''};\n  ${SPECULATION}: {${LOOPS[kind]('', inlined.speculative, 'si', 'sacc')}\n  }\n` +
       `  i = si;${fold ? ' acc = sacc;' : ''} }\n  `
     : '';
+  // unmetered, nothing is charged; the depth is the one the callback's own check would see
   const fast = inlined === null ? ''
     : `if (!gas.metered && m.fp < limits.callDepth) {\n  ${inlined.prelude}${speculative}${LOOPS[kind]('', inlined.apply, 'i', 'acc')}\n  }`;
   // a name of its own: V8 caches `new Function` by source text, and loops of the same source would
