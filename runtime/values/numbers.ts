@@ -262,11 +262,18 @@ export function roundHalfEven(n: bigint, d: bigint): bigint {
   return q;
 }
 
-/** Strip trailing zeros (Data.Decimal's normalisation after * and /). */
+/** 10^128, 10^64, …, 10^2, 10^1 */
+const ZERO_RUNS = [128, 64, 32, 16, 8, 4, 2, 1].map(k => 10n ** BigInt(k));
+
+/** Strip trailing zeros (Data.Decimal's normalisation after * and /). A terminating division's
+ *  255 places end in up to 253 zeros: runs of 128 come off first, then what is left (fewer than
+ *  128 zeros) in one pass over 10^64 … 10^1, instead of one bigint division per zero. */
 export function decNormalize(d: PactDecimal): PactDecimal {
   let m = d.mantissa, p = d.places;
-  while (p > 0 && m % 10n === 0n) { m /= 10n; p--; }
-  return p === d.places ? d : new PactDecimal(m, p);
+  if (p === 0 || m % 10n !== 0n) return d;
+  while (p >= 128 && m % ZERO_RUNS[0] === 0n) { m /= ZERO_RUNS[0]; p -= 128; }
+  for (let j = 1, k = 64; k >= 1; j++, k >>= 1) if (p >= k && m % ZERO_RUNS[j] === 0n) { m /= ZERO_RUNS[j]; p -= k; }
+  return new PactDecimal(m, p);
 }
 
 /** Round the exact rational num/den to at most 255 places, half-even, then normalise. */

@@ -48,6 +48,31 @@ test('normalisation strips trailing zeros; zero has no places', () => {
   assert.is(decNormalize(zero), zero);
 });
 
+test('normalisation takes off any count of trailing zeros, up to the places, as one zero at a time would', () => {
+  // the reference: Data.Decimal's normalisation, one zero at a time
+  const oneByOne = (x: PactDecimal) => {
+    let m = x.mantissa, p = x.places;
+    while (p > 0 && m % 10n === 0n) { m /= 10n; p--; }
+    return `${m}@${p}`;
+  };
+  const cores = [1n, 7n, -3n, 12345n, -999n, 10n ** 40n + 1n];
+  let checked = 0;
+  for (const core of cores) {
+    for (const zeros of [0, 1, 2, 15, 16, 63, 64, 65, 127, 128, 129, 200, 253, 255, 256, 300, 400]) {
+      for (const places of [0, 1, 64, 127, 128, 129, 200, 255, 300, 510]) {
+        const x = d(core * 10n ** BigInt(zeros), places);
+        assert.is(raw(decNormalize(x)), oneByOne(x), `${core}·10^${zeros} at ${places} places`);
+        checked++;
+      }
+    }
+  }
+  for (const places of [0, 1, 128, 255, 300]) assert.is(raw(decNormalize(d(0n, places))), '0@0');
+  assert.ok(checked > 1000);
+  // a terminating division: 255 places, 253 of them zeros
+  assert.is(raw(decDiv(d(10n, 1), d(40n, 1))), '25@2');
+  assert.is(raw(decDiv(d(1n, 0), d(1024n, 0))), '9765625@10');
+});
+
 test('a rational rounds half-even at 255 places, then normalises', () => {
   assert.is(raw(decFromRational(1n, 3n)), `${'3'.repeat(255)}@255`);
   assert.is(raw(decFromRational(2n, 3n)), `${'6'.repeat(254)}7@255`);
