@@ -272,10 +272,7 @@ function tierSync(m: Machine, closure: Closure, fp: number): void {
 /** Has the function a call that may be of its own closure (all its arguments, not a tail call)? */
 function selfCalls(proto: FunctionProto): boolean {
   const code = proto.chunk.code;
-  for (let ip = 0; ip < code.length; ip += 1 + (OPCODES[code[ip] as Op]?.operands ?? 0)) {
-    if (code[ip] === Op.Call && code[ip + 1] === proto.arity) return true;
-  }
-  return false;
+  return anyInstruction(code, (op, ip) => op === Op.Call && code[ip + 1] === proto.arity);
 }
 
 /** A frameless function's body inlined into an element loop of vm/tier-loops.ts, for runs with
@@ -317,7 +314,7 @@ export function inlinedCallback(proto: FunctionProto): InlinedCallback | null {
       throw tierFailure(m, caught, chunk, at, m.fp + 1, m.sp + 1, P);
     }
     ${result} = res; }`;
-  const spec = hasOp(proto.chunk.code, Op.ReadOnlyBegin) ? null : translate(proto, mode(`break ${SPECULATION};`));
+  const spec = anyInstruction(proto.chunk.code, op => op === Op.ReadOnlyBegin) ? null : translate(proto, mode(`break ${SPECULATION};`));
   return {
     prelude: `${t.constants}\n  ${machineLocals(t.body)}\n  ${t.usesCaptures ? 'const caps = closure.captures;' : ''}`,
     apply: apply(t),
@@ -373,18 +370,15 @@ function machineLocals(code: string): string {
   return parts.length ? `const ${parts.join(', ')};` : '';
 }
 
-function hasOp(code: Int32Array, wanted: Op): boolean {
-  for (let ip = 0; ip < code.length; ip += 1 + (OPCODES[code[ip] as Op]?.operands ?? 0)) if (code[ip] === wanted) return true;
+/** Does `test` hold at some instruction of the code (its opcode and offset; operands skipped)? */
+function anyInstruction(code: Int32Array, test: (op: Op, ip: number) => boolean): boolean {
+  for (let ip = 0; ip < code.length; ip += 1 + (OPCODES[code[ip] as Op]?.operands ?? 0)) if (test(code[ip] as Op, ip)) return true;
   return false;
 }
 
 /** Does the code call other functions (or natives, which may call back)? */
 function callsOut(code: Int32Array): boolean {
-  for (let ip = 0; ip < code.length; ip += 1 + (OPCODES[code[ip] as Op]?.operands ?? 0)) {
-    const op = code[ip] as Op;
-    if (op === Op.Call || op === Op.TailCall || op === Op.CallNative) return true;
-  }
-  return false;
+  return anyInstruction(code, op => op === Op.Call || op === Op.TailCall || op === Op.CallNative);
 }
 
 /** A JS identifier naming the function in profiles and JS stack traces. */

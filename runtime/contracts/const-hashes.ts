@@ -4,6 +4,7 @@
 // through lists, objects and capability-token arguments, but not into guards.
 
 import { CapToken, PactObject, TableRef, type Value } from '../../vm/values.js';
+import { splitMember } from '../values/pact-names.js';
 
 /** `v` with every own-module table and capability token of `module` given `hash`; the same
  *  value when nothing in it changes. */
@@ -31,7 +32,7 @@ export function stampModuleHash(v: Value, module: string, hash: string): Value {
   }
   if (v instanceof CapToken) {
     const args = stampModuleHash(v.args, module, hash) as Value[];
-    const own = v.name.slice(0, v.name.lastIndexOf('.')) === module;
+    const own = splitMember(v.name)[0] === module;
     return own || args !== v.args ? new CapToken(v.name, args, own ? hash : v.moduleHash) : v;
   }
   return v;

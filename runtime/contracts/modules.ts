@@ -20,6 +20,7 @@ import type { DefcapInfo } from './capabilities.js';
 import { buildModuleIROnce, moduleSizesOnce } from './module-cache.js';
 import { resolveTableSchema } from './table-schema.js';
 import { stampModuleHash } from './const-hashes.js';
+import { splitMember } from '../values/pact-names.js';
 import { isValidKeysetName, keysetNameError } from './keysets.js';
 import type { DefpactInfo } from './defpacts.js';
 
@@ -170,12 +171,6 @@ function atModuleForm<T>(form: ModuleForm, f: () => T): T {
     if (e instanceof PactError && !e.span) e.span = form.span;
     throw e;
   }
-}
-
-/** `ns.m.s` → [`ns.m`, `s`]; a bare name has module ''. */
-function splitMember(q: string): [string, string] {
-  const dot = q.lastIndexOf('.');
-  return [dot < 0 ? '' : q.slice(0, dot), q.slice(dot + 1)];
 }
 
 /** Evaluate a defconst's compiled expression now, sys-only as Pact does (ConstEval.hs: `eval

@@ -9,6 +9,12 @@ const PARSED_TY_NAME = new RegExp(`^${IDENT}(?:\\.${IDENT}){0,2}$`, 'u');
 /** `[ns.]mod.name.{hash}`: the name in group 1, the hash (letters, digits, `-`, `_`) in group 2 */
 export const FULLY_QUALIFIED_NAME = new RegExp(`^(${IDENT}\\.${IDENT}(?:\\.${IDENT})?)\\.\\{([\\p{L}\\p{N}_-]+)\\}$`, 'u');
 
+/** `ns.m.f` → [`ns.m`, `f`]: a member's module and its own name (a bare name has module ''). */
+export function splitMember(qualified: string): [string, string] {
+  const dot = qualified.lastIndexOf('.');
+  return [dot < 0 ? '' : qualified.slice(0, dot), qualified.slice(dot + 1)];
+}
+
 /** `mod` or `ns.mod` */
 export const isModuleName = (s: string): boolean => MODULE_NAME.test(s);
 /** `mod.name` or `ns.mod.name` */
