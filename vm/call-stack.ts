@@ -1,4 +1,4 @@
-// The machine's call stack: frames in parallel arrays (closure, base slot, resume offset), the
+// The machine's call stack: frames in parallel arrays (closure, base slot, resume offset, fault site), the
 // try handlers, and Pact's reentrancy marks; what stack traces and the calling module are read from.
 
 import type { FunctionProto } from './chunk.js';
@@ -18,6 +18,9 @@ export class CallStack {
   fClosure: Closure[] = [];
   fBase: number[] = [];
   protected fIp: number[] = [];
+  /** per frame, the offset of the instruction it last called out from or failed at (an error's
+   *  location when it has none of its own: vm/machine.ts `fault`) */
+  protected fAt: number[] = [];
   protected handlers: Handler[] = [];
   /** Pact's reentrancy check: modules that called out through a module reference in the frames
    *  now running; their own functions run read-only. Only the frames that changed something are

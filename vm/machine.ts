@@ -198,8 +198,55 @@ export class Machine extends CallStack {
     }
   }
 
-  /** Run from frame `entryFp` until it returns; its result is returned. */
+  /**
+   * Run from frame `entryFp` until it returns; its result is returned. An error is handled here,
+   * outside the dispatch loop: V8 finds the handler of a baseline-compiled frame by walking that
+   * function's code from its start, and `dispatch` is large. A catch inside it, and a rethrow
+   * from its end, made each Pact error (thousands in a suite of expect-failures) walk it up to
+   * four times. Before anything that can throw, `dispatch` records the frame in `this.fp` and
+   * the instruction in `fAt` (`at`, `fault`); a handled error resumes the loop at the handler's
+   * frame.
+   */
   private execute(entryFp: number): Value {
+    for (;;) {
+      try {
+        return this.dispatch(entryFp);
+      } catch (caught) {
+        this.recover(caught, entryFp);
+      }
+    }
+  }
+
+  /** An error left `dispatch(entryFp)` from frame `this.fp`: locate it and give it its Pact stack;
+   *  then resume at the innermost try handler of this run if it takes the error (its frame
+   *  becomes `this.fp`, to resume at its target), else leave the run's frames and rethrow. */
+  private recover(caught: unknown, entryFp: number): void {
+    const fp = this.fp;
+    const closure = this.fClosure[fp];
+    const e = engineFailure(caught, closure.proto.chunk.spans.at(this.fAt[fp]) ?? closure.proto.span);
+    if (!(e instanceof PactError)) {
+      this.unwind(fp, entryFp);
+      throw e;
+    }
+    if (e.pactStack.length === 0) e.pactStack = this.stackTrace(fp);
+    const h = this.handlers[this.handlers.length - 1];
+    if (h && h.fp >= entryFp && e.recoverable) {
+      deactivate(this.fClosure, fp, h.fp);
+      this.unwindReentrant(h.fp);
+      this.handlers.pop();
+      this.host.restoreState(h.saved);
+      this.host.setPurity(h.purity);
+      this.fp = h.fp;
+      this.sp = h.sp;
+      this.fIp[h.fp] = h.target;
+      return;
+    }
+    this.unwind(fp, entryFp);
+    throw e;
+  }
+
+  /** The loop: run from frame `this.fp` at its saved offset until frame `entryFp` returns. */
+  private dispatch(entryFp: number): Value {
     const s = this.stack;
     const host = this.host;
     const gas = host.gas;
@@ -218,345 +265,319 @@ export class Machine extends CallStack {
     let opStart = ip;
 
     for (;;) {
-      try {
-        for (;;) {
-          opStart = ip;
-          switch (code[ip++] as Op) {
-            case Op.Const: s[sp++] = consts[code[ip++]] as Value; break;
-            case Op.SmallInt: s[sp++] = code[ip++]; break;
-            case Op.Local: s[sp++] = s[base + code[ip++]]; break;
-            case Op.SetLocal: s[base + code[ip++]] = s[--sp]; break;
-            case Op.Capture: s[sp++] = closure.captures[code[ip++]]; break;
-            case Op.Global: {
-              const cell = consts[code[ip++]] as GlobalCell;
-              const v = cell.value;
-              if (v === undefined) throw execError(`Unbound variable ${cell.name}`);
-              s[sp++] = v;
-              break;
-            }
-            case Op.Native: s[sp++] = NATIVE_VALUES[code[ip++]]; break;
-            case Op.Pop: {
-              const v = s[--sp];
-              if (v instanceof Partial) throw partialInSequence(v);
-              break;
-            }
-            case Op.Jump: ip = code[ip]; break;
-            case Op.JumpIfFalse: {
-              const v = s[--sp];
-              if (v === false) ip = code[ip];
-              else if (v === true) ip++;
-              else throw expectedBool(host, v);
-              break;
-            }
-            case Op.JumpIfFalseOrPop: {
-              const v = s[sp - 1];
-              if (v === false) ip = code[ip];
-              else if (v === true) { sp--; ip++; }
-              else throw expectedBool(host, v);
-              break;
-            }
-            case Op.JumpIfTrueOrPop: {
-              const v = s[sp - 1];
-              if (v === true) ip = code[ip];
-              else if (v === false) { sp--; ip++; }
-              else throw expectedBool(host, v);
-              break;
-            }
-            case Op.CheckBool: {
-              const v = s[sp - 1];
-              if (v !== true && v !== false) throw expectedBool(host, v);
-              break;
-            }
-            case Op.Call: case Op.TailCall: {
-              const tail = code[opStart] === Op.TailCall;
-              const argc = code[ip++];
-              const callee = s[sp - argc - 1];
-              if (callee instanceof Closure && callee.proto.arity === argc && !callee.proto.intercepted) {
-                if (argc > 0 && gas.metered) { this.fp = fp; this.site(chunk, opStart); gas.chargeApply(argc); }
-                const proto = callee.proto;
-                if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
-                // a tiered callee runs as a JS call (a tail call keeps reusing this frame instead)
-                if (proto.tier !== null && !tail && fp < TIER_DEPTH) {
-                  fIp[fp] = ip; this.fp = fp; this.sp = sp;
-                  const r = this.runTier(proto.tier, callee, sp - argc);
-                  sp -= argc + 1;
-                  s[sp++] = r;
-                  break;
-                }
-                // a frame under the reentrancy check keeps its own frame (it is undone on return)
-                const guarded = callee.via !== null || this.reentrant.length > 0;
-                const reuse = tail && !guarded && this.guardFp !== fp && this.handlersBelow(fp);
-                // only a call that pushes a frame counts against the depth limit
-                if (fp >= maxDepth && !reuse) throw callTooDeep();
-                if (callee.proto.tracked) activate(callee.proto);
-                if (reuse) {
-                  // reuse this frame: move callee and arguments down to our own slots
-                  const dst = base - 1;
-                  const src = sp - argc - 1;
-                  for (let i = 0; i <= argc; i++) s[dst + i] = s[src + i];
-                  sp = base + callee.proto.nlocals;
-                } else {
-                  fIp[fp] = ip;
-                  fp++;
-                  base = sp - argc;
-                  fBase[fp] = base;
-                  sp = base + callee.proto.nlocals;
-                }
-                fClosure[fp] = callee;
-                if (guarded) this.enterReentrant(fp, callee);
-                closure = callee; chunk = callee.proto.chunk; code = chunk.code; consts = chunk.constants;
-                ip = 0;
-                break;
-              }
-              // natives, partial applications, over- and under-application: the general path
-              const args = s.slice(sp - argc, sp);
+      opStart = ip;
+      switch (code[ip++] as Op) {
+        case Op.Const: s[sp++] = consts[code[ip++]] as Value; break;
+        case Op.SmallInt: s[sp++] = code[ip++]; break;
+        case Op.Local: s[sp++] = s[base + code[ip++]]; break;
+        case Op.SetLocal: s[base + code[ip++]] = s[--sp]; break;
+        case Op.Capture: s[sp++] = closure.captures[code[ip++]]; break;
+        case Op.Global: {
+          const cell = consts[code[ip++]] as GlobalCell;
+          const v = cell.value;
+          if (v === undefined) throw this.fault(fp, opStart, execError(`Unbound variable ${cell.name}`));
+          s[sp++] = v;
+          break;
+        }
+        case Op.Native: s[sp++] = NATIVE_VALUES[code[ip++]]; break;
+        case Op.Pop: {
+          const v = s[--sp];
+          if (v instanceof Partial) throw this.fault(fp, opStart, partialInSequence(v));
+          break;
+        }
+        case Op.Jump: ip = code[ip]; break;
+        case Op.JumpIfFalse: {
+          const v = s[--sp];
+          if (v === false) ip = code[ip];
+          else if (v === true) ip++;
+          else throw this.fault(fp, opStart, expectedBool(host, v));
+          break;
+        }
+        case Op.JumpIfFalseOrPop: {
+          const v = s[sp - 1];
+          if (v === false) ip = code[ip];
+          else if (v === true) { sp--; ip++; }
+          else throw this.fault(fp, opStart, expectedBool(host, v));
+          break;
+        }
+        case Op.JumpIfTrueOrPop: {
+          const v = s[sp - 1];
+          if (v === true) ip = code[ip];
+          else if (v === false) { sp--; ip++; }
+          else throw this.fault(fp, opStart, expectedBool(host, v));
+          break;
+        }
+        case Op.CheckBool: {
+          const v = s[sp - 1];
+          if (v !== true && v !== false) throw this.fault(fp, opStart, expectedBool(host, v));
+          break;
+        }
+        case Op.Call: case Op.TailCall: {
+          const tail = code[opStart] === Op.TailCall;
+          const argc = code[ip++];
+          const callee = s[sp - argc - 1];
+          if (callee instanceof Closure && callee.proto.arity === argc && !callee.proto.intercepted) {
+            if (argc > 0 && gas.metered) { this.at(fp, chunk, opStart); gas.chargeApply(argc); }
+            const proto = callee.proto;
+            if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
+            // a tiered callee runs as a JS call (a tail call keeps reusing this frame instead)
+            if (proto.tier !== null && !tail && fp < TIER_DEPTH) {
+              fIp[fp] = ip; this.sp = sp; this.fault(fp, opStart, null);
+              const r = this.runTier(proto.tier, callee, sp - argc);
               sp -= argc + 1;
-              fIp[fp] = ip; this.fp = fp; this.sp = sp;
-              this.site(chunk, opStart);
-              // Pact applies a partial closure only from inside a native (map, fold, ...)
-              if (callee instanceof Partial) throw execError('Attempted to apply a closure outside of native callsite');
-              const r = this.call(callee, args);
               s[sp++] = r;
               break;
             }
-            case Op.CallNative: {
-              const id = code[ip++], argc = code[ip++];
-              const args = s.slice(sp - argc, sp);
-              sp -= argc;
-              fIp[fp] = ip; this.fp = fp; this.sp = sp;
-              this.site(chunk, opStart);
-              if (gas.metered) gas.chargeNative(BUILTINS[id]);
-              const r = natives[id](args);
-              s[sp++] = r;
-              break;
+            // a frame under the reentrancy check keeps its own frame (it is undone on return)
+            const guarded = callee.via !== null || this.reentrant.length > 0;
+            const reuse = tail && !guarded && this.guardFp !== fp && this.handlersBelow(fp);
+            // only a call that pushes a frame counts against the depth limit
+            if (fp >= maxDepth && !reuse) throw this.fault(fp, opStart, callTooDeep());
+            if (callee.proto.tracked) { this.fault(fp, opStart, null); activate(callee.proto); }
+            if (reuse) {
+              // reuse this frame: move callee and arguments down to our own slots
+              const dst = base - 1;
+              const src = sp - argc - 1;
+              for (let i = 0; i <= argc; i++) s[dst + i] = s[src + i];
+              sp = base + callee.proto.nlocals;
+            } else {
+              fIp[fp] = ip;
+              fp++;
+              base = sp - argc;
+              fBase[fp] = base;
+              sp = base + callee.proto.nlocals;
             }
-            case Op.Return: {
-              const result = s[sp - 1];
-              if (closure.proto.tracked) closure.proto.active--;
-              if (this.guardFp === fp) this.leaveReentrant();
-              sp = base - 1;
-              if (fp === entryFp) {
-                this.fp = fp - 1;
-                this.sp = sp;
-                return result;
-              }
-              fp--;
-              s[sp++] = result;
-              closure = fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
-              base = fBase[fp]; ip = fIp[fp];
-              break;
-            }
-            case Op.Closure: {
-              const proto = consts[code[ip++]] as FunctionProto;
-              const from = proto.captureFrom;
-              const caps: Value[] = new Array(from.length);
-              for (let i = 0; i < from.length; i++) {
-                const f = from[i];
-                caps[i] = f >= 0 ? s[base + f] : closure.captures[-f - 1];
-              }
-              s[sp++] = new Closure(proto, caps);
-              break;
-            }
-            case Op.List: {
-              const n = code[ip++];
-              const list = s.slice(sp - n, sp);
-              sp -= n;
-              for (let i = 0; i < n; i++) if (isFunctionValue(list[i])) throw notAValue();
-              s[sp++] = list;
-              break;
-            }
-            case Op.Object: {
-              const keys = consts[code[ip++]] as string[];
-              const n = keys.length;
-              const m = new Map<string, Value>();
-              for (let i = 0; i < n; i++) {
-                const v = s[sp - n + i];
-                if (isFunctionValue(v)) throw notAValue();
-                m.set(keys[i], v);
-              }
-              sp -= n;
-              s[sp++] = new PactObject(m);
-              break;
-            }
-            case Op.ChargeConcat: {
-              const kind = code[ip++], n = code[ip++];
-              if (gas.metered) { this.fp = fp; this.site(chunk, opStart); gas.chargeLiteral(kind, n); }
-              break;
-            }
-            case Op.EnforceTest: {
-              const v = s[--sp];
-              if (v === true) { s[sp++] = true; ip = code[ip]; }
-              else if (v === false) ip++;
-              else throw expectedBool(host, v);
-              break;
-            }
-            case Op.RaiseUser: {
-              const msg = s[--sp];
-              if (typeof msg !== 'string') throw execError(`expected string value, got: ${host.render(msg)}`);
-              throw userError(msg);
-            }
-            case Op.TryBegin: {
-              const purity = host.getPurity();
-              this.handlers.push({ fp, sp, target: code[ip++], saved: host.saveState(), purity });
-              if (purity === 'impure') host.setPurity('read-only');
-              break;
-            }
-            // success: Pact keeps everything the body did; only the read-only view ends
-            case Op.TryEnd: host.setPurity(this.handlers.pop()!.purity); break;
-            case Op.ReadOnlyBegin: {
-              const p = host.getPurity();
-              s[sp++] = p;
-              if (p === 'impure') host.setPurity('read-only');
-              break;
-            }
-            case Op.ReadOnlyEnd: {
-              const v = s[--sp];
-              host.setPurity(s[sp - 1] as string);
-              s[sp - 1] = v;
-              break;
-            }
-            case Op.EnforceOneTest: {
-              const v = s[--sp];
-              if (v === true) { s[sp++] = true; ip = code[ip]; }
-              else if (v === false) ip++;
-              else throw expectedBool(host, v);
-              break;
-            }
-            case Op.TypecheckLocal: {
-              const v = s[base + code[ip++]];
-              const t = consts[code[ip++]] as PactType;
-              this.fp = fp; // a metered check is charged in this frame (the profiler reads this.fp)
-              if (!host.typecheck(v, t)) throw typecheckFailure(v, t);
-              break;
-            }
-            case Op.TypecheckResult: {
-              const t = consts[code[ip++]] as PactType;
-              const v = s[sp - 1];
-              this.fp = fp;
-              if (this.checkReturnTypes && !host.typecheck(v, t)) throw typecheckFailure(v, t);
-              break;
-            }
-            case Op.Add: {
-              const a = s[sp - 2], b = s[sp - 1];
-              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
-                const r = a + b;
-                if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 2] = r; sp--; break; }
-              } else if (typeof a === 'string' && typeof b === 'string' && !gas.metered && a.length + b.length <= MAX_STRING_LENGTH) {
-                s[sp - 2] = a + b; sp--; break;
-              }
-              sp = this.binaryNative(ID.add, sp, fp, ip, chunk, opStart);
-              break;
-            }
-            case Op.Sub: {
-              const a = s[sp - 2], b = s[sp - 1];
-              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
-                const r = a - b;
-                if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 2] = r === 0 ? 0 : r; sp--; break; }
-              }
-              sp = this.binaryNative(ID.sub, sp, fp, ip, chunk, opStart);
-              break;
-            }
-            case Op.Lt: {
-              const a = s[sp - 2], b = s[sp - 1];
-              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a < b; sp--; break; }
-              sp = this.binaryNative(ID.lt, sp, fp, ip, chunk, opStart);
-              break;
-            }
-            case Op.Gt: {
-              const a = s[sp - 2], b = s[sp - 1];
-              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a > b; sp--; break; }
-              sp = this.binaryNative(ID.gt, sp, fp, ip, chunk, opStart);
-              break;
-            }
-            case Op.Le: {
-              const a = s[sp - 2], b = s[sp - 1];
-              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a <= b; sp--; break; }
-              sp = this.binaryNative(ID.le, sp, fp, ip, chunk, opStart);
-              break;
-            }
-            case Op.Ge: {
-              const a = s[sp - 2], b = s[sp - 1];
-              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a >= b; sp--; break; }
-              sp = this.binaryNative(ID.ge, sp, fp, ip, chunk, opStart);
-              break;
-            }
-            case Op.Eq: {
-              const a = s[sp - 2], b = s[sp - 1];
-              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a === b; sp--; break; }
-              sp = this.binaryNative(ID.eq, sp, fp, ip, chunk, opStart);
-              break;
-            }
-            case Op.AddImm: case Op.SubImm: {
-              const a = s[sp - 1];
-              const k = code[ip++];
-              if (typeof a === 'number' && !gas.metered) {
-                const r = code[opStart] === Op.AddImm ? a + k : a - k;
-                if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 1] = r === 0 ? 0 : r; break; }
-              }
-              s[sp++] = k;
-              sp = this.binaryNative(code[opStart] === Op.AddImm ? ID.add : ID.sub, sp, fp, ip, chunk, opStart);
-              break;
-            }
-            case Op.JumpUnlessCompareImm: {
-              const cmp = code[ip++], k = code[ip++];
-              const a = s[sp - 1];
-              let holds: boolean;
-              if (typeof a === 'number' && !gas.metered) {
-                sp--;
-                holds = cmp === 0 ? a < k : cmp === 1 ? a > k : cmp === 2 ? a <= k : cmp === 3 ? a >= k : a === k;
-              } else {
-                s[sp++] = k;
-                sp = this.binaryNative(COMPARE_IDS[cmp], sp, fp, ip, chunk, opStart);
-                holds = s[--sp] as boolean;
-              }
-              if (holds) ip++; else ip = code[ip];
-              break;
-            }
-            case Op.JumpUnlessCompare: {
-              const cmp = code[ip++];
-              const a = s[sp - 2], b = s[sp - 1];
-              let holds: boolean;
-              if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
-                sp -= 2;
-                holds = cmp === 0 ? a < b : cmp === 1 ? a > b : cmp === 2 ? a <= b : cmp === 3 ? a >= b : a === b;
-              } else {
-                sp = this.binaryNative(COMPARE_IDS[cmp], sp, fp, ip, chunk, opStart);
-                holds = s[--sp] as boolean;
-              }
-              if (holds) ip++; else ip = code[ip];
-              break;
-            }
-            case Op.Cover: {
-              const probes = consts[code[ip++]] as ProbeMap;
-              probes.hits[code[ip++]]++;
-              break;
-            }
-            default:
-              throw new Error(`pactvm: bad opcode ${code[opStart]} at ${opStart}`);
+            fClosure[fp] = callee;
+            if (guarded) this.enterReentrant(fp, callee);
+            closure = callee; chunk = callee.proto.chunk; code = chunk.code; consts = chunk.constants;
+            ip = 0;
+            break;
           }
+          // natives, partial applications, over- and under-application: the general path
+          const args = s.slice(sp - argc, sp);
+          sp -= argc + 1;
+          fIp[fp] = ip; this.sp = sp;
+          this.at(fp, chunk, opStart);
+          // Pact applies a partial closure only from inside a native (map, fold, ...)
+          if (callee instanceof Partial) throw this.fault(fp, opStart, execError('Attempted to apply a closure outside of native callsite'));
+          const r = this.call(callee, args);
+          s[sp++] = r;
+          break;
         }
-      } catch (caught) {
-        // the one boundary (vm/limits.ts): engine failures become located Pact errors here
-        const e = engineFailure(caught, chunk.spans.at(opStart) ?? closure.proto.span);
-        if (!(e instanceof PactError)) {
-          this.unwind(fp, entryFp);
-          throw e;
+        case Op.CallNative: {
+          const id = code[ip++], argc = code[ip++];
+          const args = s.slice(sp - argc, sp);
+          sp -= argc;
+          fIp[fp] = ip; this.sp = sp;
+          this.at(fp, chunk, opStart);
+          if (gas.metered) gas.chargeNative(BUILTINS[id]);
+          const r = natives[id](args);
+          s[sp++] = r;
+          break;
         }
-        if (e.pactStack.length === 0) e.pactStack = this.stackTrace(fp);
-        const h = this.handlers[this.handlers.length - 1];
-        if (h && h.fp >= entryFp && e.recoverable) {
-          deactivate(fClosure, fp, h.fp);
-          this.unwindReentrant(h.fp);
-          this.handlers.pop();
-          host.restoreState(h.saved);
-          host.setPurity(h.purity);
-          fp = h.fp; sp = h.sp;
+        case Op.Return: {
+          const result = s[sp - 1];
+          if (closure.proto.tracked) closure.proto.active--;
+          if (this.guardFp === fp) this.leaveReentrant();
+          sp = base - 1;
+          if (fp === entryFp) {
+            this.fp = fp - 1;
+            this.sp = sp;
+            return result;
+          }
+          fp--;
+          s[sp++] = result;
           closure = fClosure[fp]; chunk = closure.proto.chunk; code = chunk.code; consts = chunk.constants;
-          base = fBase[fp]; ip = h.target;
-          continue;
+          base = fBase[fp]; ip = fIp[fp];
+          break;
         }
-        this.unwind(fp, entryFp);
-        throw e;
+        case Op.Closure: {
+          const proto = consts[code[ip++]] as FunctionProto;
+          const from = proto.captureFrom;
+          const caps: Value[] = new Array(from.length);
+          for (let i = 0; i < from.length; i++) {
+            const f = from[i];
+            caps[i] = f >= 0 ? s[base + f] : closure.captures[-f - 1];
+          }
+          s[sp++] = new Closure(proto, caps);
+          break;
+        }
+        case Op.List: {
+          const n = code[ip++];
+          const list = s.slice(sp - n, sp);
+          sp -= n;
+          for (let i = 0; i < n; i++) if (isFunctionValue(list[i])) throw this.fault(fp, opStart, notAValue());
+          s[sp++] = list;
+          break;
+        }
+        case Op.Object: {
+          const keys = consts[code[ip++]] as string[];
+          const n = keys.length;
+          const m = new Map<string, Value>();
+          for (let i = 0; i < n; i++) {
+            const v = s[sp - n + i];
+            if (isFunctionValue(v)) throw this.fault(fp, opStart, notAValue());
+            m.set(keys[i], v);
+          }
+          sp -= n;
+          s[sp++] = new PactObject(m);
+          break;
+        }
+        case Op.ChargeConcat: {
+          const kind = code[ip++], n = code[ip++];
+          if (gas.metered) { this.at(fp, chunk, opStart); gas.chargeLiteral(kind, n); }
+          break;
+        }
+        case Op.EnforceTest: {
+          const v = s[--sp];
+          if (v === true) { s[sp++] = true; ip = code[ip]; }
+          else if (v === false) ip++;
+          else throw this.fault(fp, opStart, expectedBool(host, v));
+          break;
+        }
+        case Op.RaiseUser: {
+          const msg = s[--sp];
+          if (typeof msg !== 'string') throw this.fault(fp, opStart, execError(`expected string value, got: ${host.render(msg)}`));
+          throw this.fault(fp, opStart, userError(msg));
+        }
+        case Op.TryBegin: {
+          const purity = host.getPurity();
+          this.handlers.push({ fp, sp, target: code[ip++], saved: host.saveState(), purity });
+          if (purity === 'impure') host.setPurity('read-only');
+          break;
+        }
+        // success: Pact keeps everything the body did; only the read-only view ends
+        case Op.TryEnd: host.setPurity(this.handlers.pop()!.purity); break;
+        case Op.ReadOnlyBegin: {
+          const p = host.getPurity();
+          s[sp++] = p;
+          if (p === 'impure') host.setPurity('read-only');
+          break;
+        }
+        case Op.ReadOnlyEnd: {
+          const v = s[--sp];
+          host.setPurity(s[sp - 1] as string);
+          s[sp - 1] = v;
+          break;
+        }
+        case Op.EnforceOneTest: {
+          const v = s[--sp];
+          if (v === true) { s[sp++] = true; ip = code[ip]; }
+          else if (v === false) ip++;
+          else throw this.fault(fp, opStart, expectedBool(host, v));
+          break;
+        }
+        case Op.TypecheckLocal: {
+          const v = s[base + code[ip++]];
+          const t = consts[code[ip++]] as PactType;
+          this.fault(fp, opStart, null); // a metered check is charged in this frame (the profiler reads this.fp)
+          if (!host.typecheck(v, t)) throw this.fault(fp, opStart, typecheckFailure(v, t));
+          break;
+        }
+        case Op.TypecheckResult: {
+          const t = consts[code[ip++]] as PactType;
+          const v = s[sp - 1];
+          this.fault(fp, opStart, null);
+          if (this.checkReturnTypes && !host.typecheck(v, t)) throw this.fault(fp, opStart, typecheckFailure(v, t));
+          break;
+        }
+        case Op.Add: {
+          const a = s[sp - 2], b = s[sp - 1];
+          if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
+            const r = a + b;
+            if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 2] = r; sp--; break; }
+          } else if (typeof a === 'string' && typeof b === 'string' && !gas.metered && a.length + b.length <= MAX_STRING_LENGTH) {
+            s[sp - 2] = a + b; sp--; break;
+          }
+          sp = this.binaryNative(ID.add, sp, fp, ip, chunk, opStart);
+          break;
+        }
+        case Op.Sub: {
+          const a = s[sp - 2], b = s[sp - 1];
+          if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
+            const r = a - b;
+            if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 2] = r === 0 ? 0 : r; sp--; break; }
+          }
+          sp = this.binaryNative(ID.sub, sp, fp, ip, chunk, opStart);
+          break;
+        }
+        case Op.Lt: {
+          const a = s[sp - 2], b = s[sp - 1];
+          if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a < b; sp--; break; }
+          sp = this.binaryNative(ID.lt, sp, fp, ip, chunk, opStart);
+          break;
+        }
+        case Op.Gt: {
+          const a = s[sp - 2], b = s[sp - 1];
+          if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a > b; sp--; break; }
+          sp = this.binaryNative(ID.gt, sp, fp, ip, chunk, opStart);
+          break;
+        }
+        case Op.Le: {
+          const a = s[sp - 2], b = s[sp - 1];
+          if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a <= b; sp--; break; }
+          sp = this.binaryNative(ID.le, sp, fp, ip, chunk, opStart);
+          break;
+        }
+        case Op.Ge: {
+          const a = s[sp - 2], b = s[sp - 1];
+          if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a >= b; sp--; break; }
+          sp = this.binaryNative(ID.ge, sp, fp, ip, chunk, opStart);
+          break;
+        }
+        case Op.Eq: {
+          const a = s[sp - 2], b = s[sp - 1];
+          if (typeof a === 'number' && typeof b === 'number' && !gas.metered) { s[sp - 2] = a === b; sp--; break; }
+          sp = this.binaryNative(ID.eq, sp, fp, ip, chunk, opStart);
+          break;
+        }
+        case Op.AddImm: case Op.SubImm: {
+          const a = s[sp - 1];
+          const k = code[ip++];
+          if (typeof a === 'number' && !gas.metered) {
+            const r = code[opStart] === Op.AddImm ? a + k : a - k;
+            if (r <= 9007199254740991 && r >= -9007199254740991) { s[sp - 1] = r === 0 ? 0 : r; break; }
+          }
+          s[sp++] = k;
+          sp = this.binaryNative(code[opStart] === Op.AddImm ? ID.add : ID.sub, sp, fp, ip, chunk, opStart);
+          break;
+        }
+        case Op.JumpUnlessCompareImm: {
+          const cmp = code[ip++], k = code[ip++];
+          const a = s[sp - 1];
+          let holds: boolean;
+          if (typeof a === 'number' && !gas.metered) {
+            sp--;
+            holds = cmp === 0 ? a < k : cmp === 1 ? a > k : cmp === 2 ? a <= k : cmp === 3 ? a >= k : a === k;
+          } else {
+            s[sp++] = k;
+            sp = this.binaryNative(COMPARE_IDS[cmp], sp, fp, ip, chunk, opStart);
+            holds = s[--sp] as boolean;
+          }
+          if (holds) ip++; else ip = code[ip];
+          break;
+        }
+        case Op.JumpUnlessCompare: {
+          const cmp = code[ip++];
+          const a = s[sp - 2], b = s[sp - 1];
+          let holds: boolean;
+          if (typeof a === 'number' && typeof b === 'number' && !gas.metered) {
+            sp -= 2;
+            holds = cmp === 0 ? a < b : cmp === 1 ? a > b : cmp === 2 ? a <= b : cmp === 3 ? a >= b : a === b;
+          } else {
+            sp = this.binaryNative(COMPARE_IDS[cmp], sp, fp, ip, chunk, opStart);
+            holds = s[--sp] as boolean;
+          }
+          if (holds) ip++; else ip = code[ip];
+          break;
+        }
+        case Op.Cover: {
+          const probes = consts[code[ip++]] as ProbeMap;
+          probes.hits[code[ip++]]++;
+          break;
+        }
+        default:
+          throw this.fault(fp, opStart, new Error(`pactvm: bad opcode ${code[opStart]} at ${opStart}`));
       }
     }
   }
@@ -583,11 +604,22 @@ export class Machine extends CallStack {
     this.tailDepth = 0;
   }
 
-  /** A charge is about to be made at `ip`: the gas log reads the site, the profiler the frames
-   *  (this.fp, which the loop otherwise keeps only in a local). */
-  private site(chunk: Chunk, ip: number): void {
+  /** A native is called, or a charge made, by frame `fp` at its instruction `ip`: the gas log
+   *  and natives read the site, the profiler the frames (this.fp, which the loop otherwise keeps
+   *  only in a local), and an error's location is this frame's `fAt` (see `fault`). */
+  private at(fp: number, chunk: Chunk, ip: number): void {
+    this.fp = fp;
+    this.fAt[fp] = ip;
     this.siteChunk = chunk;
     this.siteIp = ip;
+  }
+
+  /** Frame `fp` fails, or may fail, at its instruction `ip` (the error, if any, is returned to
+   *  be thrown): where `recover` finds the frame and the error's location. */
+  private fault<E>(fp: number, ip: number, e: E): E {
+    this.fp = fp;
+    this.fAt[fp] = ip;
+    return e;
   }
 
   /** Slow path of the arithmetic/comparison opcodes: call the native with the two operands. */
@@ -595,8 +627,8 @@ export class Machine extends CallStack {
     const s = this.stack;
     const args = [s[sp - 2], s[sp - 1]];
     sp -= 2;
-    this.fIp[fp] = ip; this.fp = fp; this.sp = sp;
-    this.site(chunk, opStart);
+    this.fIp[fp] = ip; this.sp = sp;
+    this.at(fp, chunk, opStart);
     if (this.host.gas.metered) this.host.gas.chargeNative(BUILTINS[id]);
     s[sp++] = this.host.natives[id](args);
     return sp;
