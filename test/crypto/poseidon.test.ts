@@ -2,9 +2,9 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { grainGenConstants } from '@noble/curves/abstract/poseidon.js';
+import { grainGenConstants, poseidon } from '@noble/curves/abstract/poseidon.js';
 import { Field } from '@noble/curves/abstract/modular.js';
-import { BN254_R, PARTIAL_ROUNDS, ROUNDS_FULL, poseidonConstants, poseidonHash } from '../../runtime/natives/crypto/poseidon.js';
+import { BN254_R, PARTIAL_ROUNDS, ROUNDS_FULL, poseidonConstants, poseidonHash, poseidonPermute } from '../../runtime/natives/crypto/poseidon.js';
 import { evalLast, errorOf } from '../helpers.js';
 
 // poseidon([1..n]) for n = 1..8, from pact-5's pact-tests/poseidon-hash.repl (circomlib values;
@@ -42,6 +42,29 @@ test('the MDS matrix for t = 2 is circomlibjs poseidon_constants M[0]', () => {
     [0x066f6f85d6f68a85ec10345351a23a3aaf07f38af8c952a7bceca70bd2af7ad5n, 0x2b9d4b4110c9ae997782e1509b1d0fdb20a7c02bbd8bea7305462b9f8125b1e8n],
     [0x0cc57cdbb08507d62bf67a4493cc262fb6c09d557013fff1f573f431221f8ff9n, 0x1274e649a32ed355a31a6ed69724e1adade857e86eb5c3a121bcd147943203c8n],
   ]);
+});
+
+test('the permutation is noble\'s, for every width and states of small, large and extreme elements', () => {
+  // a deterministic spread of field elements: 0, 1, r − 1, and a multiplicative walk across [0, r)
+  let x = 0x2545f4914f6cdd1dn;
+  const element = (i: number): bigint => {
+    if (i % 7 === 0) return 0n;
+    if (i % 7 === 1) return BN254_R - 1n;
+    if (i % 7 === 2) return 1n;
+    x = (x * 0x9e3779b97f4a7c15f39cc0605cedc835n + 0xda942042e4dd58b5n) % BN254_R;
+    return x;
+  };
+  let n = 0;
+  PARTIAL_ROUNDS.forEach((roundsPartial, w) => {
+    const t = w + 2;
+    const noble = poseidon({ Fp: Field(BN254_R), t, roundsFull: ROUNDS_FULL, roundsPartial, ...poseidonConstants(t), sboxPower: 5 });
+    for (let k = 0; k < 12; k++) {
+      const state = Array.from({ length: t }, () => element(n++));
+      const want = noble(state);
+      poseidonPermute(state);
+      assert.equal(state, want, `t = ${t}, state ${k}`);
+    }
+  });
 });
 
 test('inputs are taken mod r, negatives included (Haskell `mod`)', () => {

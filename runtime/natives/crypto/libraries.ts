@@ -1,4 +1,4 @@
-// The crypto libraries, each loaded on its first use: a script that calls no keccak, Poseidon,
+// The crypto libraries, each loaded on its first use: a script that calls no keccak,
 // BN254 or WebAuthn-key code pays nothing at startup for them (building their curves takes ms).
 
 import { createRequire } from 'node:module';
@@ -8,8 +8,6 @@ import { createRequire } from 'node:module';
 type Sha3 = typeof import('@noble/hashes/sha3.js');
 type Bn254 = typeof import('@noble/curves/bn254.js');
 type Nist = typeof import('@noble/curves/nist.js');
-type PoseidonLib = typeof import('@noble/curves/abstract/poseidon.js');
-type Modular = typeof import('@noble/curves/abstract/modular.js');
 
 const load = createRequire(import.meta.url);
 
@@ -22,7 +20,3 @@ function once<T>(make: () => T): () => T {
 export const keccakLibrary = once(() => load('@noble/hashes/sha3.js') as Sha3);
 export const bn254Library = once(() => load('@noble/curves/bn254.js') as Bn254);
 export const nistLibrary = once(() => load('@noble/curves/nist.js') as Nist);
-export const poseidonLibrary = once(() => ({
-  ...(load('@noble/curves/abstract/poseidon.js') as PoseidonLib),
-  ...(load('@noble/curves/abstract/modular.js') as Modular),
-}));

@@ -2,10 +2,11 @@
 // BN254 scalar field for 1..8 inputs (width t = n + 1, 8 full rounds, x⁵ S-box). The round
 // constants and MDS matrices are the Grain LFSR's of the Poseidon paper, shipped precomputed
 // (poseidon-constants.ts, generated from @noble/curves' grainGenConstants: generating them took
-// tens of ms per width and process); the permutation is @noble/curves'.
+// tens of ms per width and process). The permutation is written out here: a script hashes a
+// handful of times, so it runs as cold code, where noble's (array maps, a closure per round, its
+// constants validated on first use) cost several times more; test/crypto/poseidon.test.ts
+// checks it against noble's.
 
-import type { PoseidonFn } from '@noble/curves/abstract/poseidon.js';
-import { poseidonLibrary } from './libraries.js';
 import { POSEIDON_CONSTANTS } from './poseidon-constants.js';
 import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
@@ -34,24 +35,52 @@ export function poseidonConstants(t: number): { roundConstants: bigint[][]; mds:
   return { roundConstants: rows(0, rounds), mds: rows(rounds * t, t) };
 }
 
-const permutations: (PoseidonFn | undefined)[] = [];
+/** Per width t, the round constants (one row of t per round) and the MDS matrix, read on first use. */
+const widths: ({ roundConstants: bigint[][]; mds: bigint[][] } | undefined)[] = [];
 
-/** The permutation for n inputs, built on first use. */
-function permutation(n: number): PoseidonFn {
-  let p = permutations[n];
-  if (!p) {
-    const { Field, poseidon } = poseidonLibrary();
-    const t = n + 1;
-    p = poseidon({ Fp: Field(BN254_R), t, roundsFull: ROUNDS_FULL, roundsPartial: PARTIAL_ROUNDS[n - 1]!, ...poseidonConstants(t), sboxPower: 5 });
-    permutations[n] = p;
+/**
+ * The Poseidon permutation of `state` (t elements, each in [0, r)), in place: per round, add the
+ * round's constants, apply x⁵ to every element (full rounds, the first and last 4) or to the
+ * first (partial rounds), then multiply by the MDS matrix. Reductions are deferred where the
+ * values stay small: a sum with a constant (< 2r) goes into the S-box or the matrix unreduced,
+ * and each matrix row is reduced once (t products of < 2r·r).
+ */
+export function poseidonPermute(state: bigint[]): void {
+  const t = state.length;
+  const c = widths[t] ??= poseidonConstants(t);
+  const rc = c.roundConstants, mds = c.mds;
+  const partial = PARTIAL_ROUNDS[t - 2]!;
+  const rounds = ROUNDS_FULL + partial, firstPartial = ROUNDS_FULL / 2, lastPartial = firstPartial + partial;
+  const next: bigint[] = new Array(t);
+  for (let round = 0; round < rounds; round++) {
+    const k = rc[round];
+    const full = round < firstPartial || round >= lastPartial;
+    for (let i = 0; i < t; i++) {
+      const x = state[i] + k[i];
+      if (full || i === 0) {
+        const x2 = (x * x) % BN254_R;
+        state[i] = (((x2 * x2) % BN254_R) * x) % BN254_R;
+      } else {
+        state[i] = x;
+      }
+    }
+    for (let row = 0; row < t; row++) {
+      const m = mds[row];
+      let sum = 0n;
+      for (let j = 0; j < t; j++) sum += m[j] * state[j];
+      next[row] = sum % BN254_R;
+    }
+    for (let i = 0; i < t; i++) state[i] = next[i];
   }
-  return p;
 }
 
 /** Poseidon hash of 1..8 integers (reduced mod r, negatives included): state [0, ...inputs], output state[0]. */
 export function poseidonHash(inputs: bigint[]): bigint {
   if (inputs.length < 1 || inputs.length > 8) throw new RangeError(`poseidon: ${inputs.length} inputs, expected 1..8`);
-  return permutation(inputs.length)([0n, ...inputs])[0];
+  const state = [0n];
+  for (const x of inputs) state.push(((x % BN254_R) + BN254_R) % BN254_R);
+  poseidonPermute(state);
+  return state[0];
 }
 
 export function poseidonNatives(rt: Runtime): NativeTable {
