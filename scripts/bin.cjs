@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The `pactvm` bin and its `--jobs` worker: each runs its bundle beside it (made by
-// scripts/bundle.mjs) through V8's code cache made at build time (BUNDLE.cache), so that a start
-// does not parse and compile the whole bundle again. A cache from another Node version is refused
+// scripts/bundle.mjs) through V8's code cache made at build time, so that a start does not parse
+// and compile the whole bundle again. V8 reads a whole cache at the start, so `pactvm test` (a
+// batch, where most of the engine runs) reads one made by a broad run (BUNDLE.batch.cache) and
+// any other command a small one (BUNDLE.cache); the worker only runs batches. A cache from another Node version is refused
 // by V8 and the bundle is compiled as usual. PACTVM_WRITE_CODE_CACHE=<this file's name> writes
 // the cache when the process or worker exits (the build does).
 'use strict';
@@ -19,7 +21,7 @@ const { basename, join } = require('node:path');
 const BUNDLES = { 'pactvm.js': 'pactvm-cli.js', 'test-worker.js': 'pactvm-worker.js' };
 const self = basename(__filename);
 const bundle = join(__dirname, BUNDLES[self]);
-const cacheFile = `${bundle}.cache`;
+const cacheFile = self === 'pactvm.js' && process.argv[2] === 'test' ? `${bundle}.batch.cache` : `${bundle}.cache`;
 let cachedData;
 try { cachedData = readFileSync(cacheFile); } catch { /* no cache: compile */ }
 // the bundle as a CommonJS module body; a shebang line would not parse inside the function

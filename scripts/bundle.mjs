@@ -59,10 +59,11 @@ await copyFile(`${repo}scripts/bin.cjs`, `${out}/pactvm.js`);
 await chmod(`${out}/pactvm.js`, 0o755);
 await copyFile(`${repo}scripts/bin.cjs`, `${out}/test-worker.js`);
 
-// the code caches: runs of a small script through the usual paths (lexer, compiler, a module
-// deploy, the VM, expect), so that the functions a typical run needs come precompiled; the second
-// run, of two copies on one worker of the batch runner (the CLI's own thread would take files
-// too), makes the worker's
+// the code caches: a run of a small script through the usual paths (lexer, compiler, a module
+// deploy, the VM, expect), so that the functions a one-off command needs come precompiled; for
+// batches, runs of a broader training set (scripts/code-cache/tour.repl, a tour of what test
+// suites commonly do, and the examples), once by the CLI's `test` and once on one worker of the
+// batch runner (the CLI's own thread would take files too)
 const scratch = await mkdtemp(join(tmpdir(), 'pactvm-cache-'));
 try {
   await writeFile(join(scratch, 'warm.repl'), [
@@ -70,13 +71,14 @@ try {
     '(expect "twice" 4 (m.twice 2))',
     '(print (format "{} {}" [(m.twice 21) (hash "abc")]))',
   ].join('\n') + '\n');
-  await copyFile(join(scratch, 'warm.repl'), join(scratch, 'warm-too.repl'));
   const writing = (loader) => ({ env: { ...process.env, PACTVM_WRITE_CODE_CACHE: loader }, stdio: 'ignore', timeout: 60_000 });
   execFileSync(process.execPath, [`${out}/pactvm.js`, 'run', join(scratch, 'warm.repl')], writing('pactvm.js'));
+  const training = [`${repo}scripts/code-cache/tour.repl`, `${repo}examples/token/token.repl`, `${repo}examples/vesting/vesting.repl`];
+  execFileSync(process.execPath, [`${out}/pactvm.js`, 'test', ...training, '--jobs', '1'], writing('pactvm.js'));
   const { limits } = await import(`${repo}dist/vm/limits.js`);
   const settings = { gasModel: null, gasLimit: null, callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: null, coverage: false, anyKeyWildcard: false };
   const batch = `import { runParallel } from ${JSON.stringify(pathToFileURL(`${repo}dist/runtime/repl/parallel.js`).href)};
-    await runParallel(${JSON.stringify(['warm.repl', 'warm-too.repl'].map(f => join(scratch, f)))}, 1, ${JSON.stringify(settings)},
+    await runParallel(${JSON.stringify(training)}, 1, ${JSON.stringify(settings)},
       r => { if (!r.passed) throw new Error(r.file + ' failed'); }, undefined, new URL(${JSON.stringify(pathToFileURL(`${out}/test-worker.js`).href)}));`;
   execFileSync(process.execPath, ['--input-type=module', '-e', batch], writing('test-worker.js'));
 } finally {

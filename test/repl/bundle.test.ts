@@ -64,17 +64,41 @@ test('the bundle is as new as the build it was made from', () => {
   assert.ok(!stale, `${pkg.bin.pactvm} is older than dist/: run \`npm run build\` (or \`node scripts/bundle.mjs\` after tsc)`);
 });
 
-test('the code caches made at build time, the CLI\'s and the worker\'s, are ones this Node accepts under the loader\'s V8 flags', () => {
+test('the code caches made at build time, the CLI\'s (one-off and batch) and the worker\'s, are ones this Node accepts under the loader\'s V8 flags', () => {
   // V8 keys a code cache by its flags: the loader sets its own before compiling the bundle
   const flags = [...readFileSync(join(repo, 'dist', 'bin', 'pactvm.js'), 'utf8').matchAll(/setFlagsFromString\('([^']+)'\)/g)].map(m => m[1]!);
   for (const f of flags) setFlagsFromString(f);
-  for (const name of ['pactvm-cli.js', 'pactvm-worker.js']) {
+  for (const [name, cache] of [['pactvm-cli.js', 'cache'], ['pactvm-cli.js', 'batch.cache'], ['pactvm-worker.js', 'cache']]) {
     const bundle = join(repo, 'dist', 'bin', name);
     const body = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
     const script = new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`,
-      { filename: bundle, cachedData: readFileSync(`${bundle}.cache`) });
-    assert.is(script.cachedDataRejected, false, name);
+      { filename: bundle, cachedData: readFileSync(`${bundle}.${cache}`) });
+    assert.is(script.cachedDataRejected, false, `${name}.${cache}`);
   }
+  // the batch cache was made by the broader run
+  assert.ok(statSync(join(repo, 'dist', 'bin', 'pactvm-cli.js.batch.cache')).size > statSync(join(repo, 'dist', 'bin', 'pactvm-cli.js.cache')).size);
+});
+
+test('`pactvm test` reads (and the build writes) the batch cache, any other command the small one', () => {
+  const own = mkdtempSync(join(tmpdir(), 'pactvm-caches-'));
+  mkdirSync(join(own, 'dist', 'bin'), { recursive: true });
+  for (const f of readdirSync(join(alone, 'dist', 'bin'))) copyFileSync(join(alone, 'dist', 'bin', f), join(own, 'dist', 'bin', f));
+  copyFileSync(join(repo, 'package.json'), join(own, 'package.json'));
+  const cache = (name: string) => readFileSync(join(own, 'dist', 'bin', name));
+  const write = (args: string[]) => {
+    const r = spawnSync(process.execPath, [join(own, pkg.bin.pactvm), ...args],
+      { encoding: 'utf8', timeout: CHILD_PROCESS_MS, env: { ...process.env, PACTVM_WRITE_CODE_CACHE: 'pactvm.js' } });
+    assert.is(r.status, 0, r.stderr);
+  };
+  const [small, batch] = [cache('pactvm-cli.js.cache'), cache('pactvm-cli.js.batch.cache')];
+  write(['run', dump]);
+  assert.not.equal(cache('pactvm-cli.js.cache'), small, 'run writes the small cache');
+  assert.equal(cache('pactvm-cli.js.batch.cache'), batch, 'run leaves the batch cache');
+  const afterRun = cache('pactvm-cli.js.cache');
+  write(['test', join(scripts, 'pass.repl')]);
+  assert.not.equal(cache('pactvm-cli.js.batch.cache'), batch, 'test writes the batch cache');
+  assert.equal(cache('pactvm-cli.js.cache'), afterRun, 'test leaves the small cache');
+  rmSync(own, { recursive: true, force: true });
 });
 
 test('without its code cache the bundle prints the same', () => {
