@@ -113,7 +113,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   }
   const ctx: ModuleHashContext = { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined };
   const desugared = atModuleForm(form, () => buildModuleIROnce(form, ctx));
-  phases.renamed?.(desugarSize(desugared));
+  phases.renamed?.({ get desugar() { return desugarSize(desugared); } });
   // the module's schemas are visible to the type checks of its defconsts before it is stored
   env.compilingSchemas = c.schemas;
   try {
@@ -126,7 +126,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
     env.compilingSchemas = null;
   }
   const sizes: ModuleSizes = atModuleForm(form, () => moduleSizesOnce(form, ctx, loadedDefs(), desugared));
-  phases.hashed?.(sizes.hashing);
+  phases.hashed?.(sizes);
   for (const m of members.values()) {
     if (m.value instanceof Closure) m.value.proto.moduleHash = sizes.hash;
     if (m.value instanceof TableRef) {
@@ -146,8 +146,9 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
 /** What a deployment does between the steps of installing: Pact charges the desugar gas once the
  *  module is renamed, and the hash gas once its constants are evaluated and it is hashed. */
 export interface InstallPhases {
-  renamed?(desugarBytes: number): void;
-  hashed?(hashingBytes: number): void;
+  /** S_desugar, measured when read (only gas reads it) */
+  renamed?(sizes: { readonly desugar: number }): void;
+  hashed?(sizes: { readonly hashing: number }): void;
 }
 
 /** A module's first use of a REPL native, in Pact's order of its definitions (Repl/Compile.hs

@@ -212,24 +212,27 @@ export { COST_CONFIG };
  *  storage. A deployment charges them at three points instead (the functions below). */
 export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hashing: number; transitiveDepCost: number | null; store: number },
   pact50 = false): void {
-  chargeModuleDesugar(gas, sizes.desugar);
-  chargeModuleHash(gas, sizes.hashing);
+  chargeModuleDesugar(gas, sizes);
+  chargeModuleHash(gas, sizes);
   chargeModuleStore(gas, sizes, pact50);
 }
 
+// The sizes are read only while metered: they are measured on first read (pact-ir/deploy.ts).
+
 /** Once the module is renamed (Desugar.hs renameModule), before its constants are evaluated. */
-export function chargeModuleDesugar(gas: GasMeter, bytes: number): void {
-  gas.charge(bytes * gas.model.config.desugarBytePenalty, desugarLabel, bytes);
+export function chargeModuleDesugar(gas: GasMeter, sizes: { readonly desugar: number }): void {
+  if (gas.metered) gas.charge(sizes.desugar * gas.model.config.desugarBytePenalty, desugarLabel, sizes.desugar);
 }
 
 /** Once its constants are evaluated, for its hash (ModuleHashing.hs). */
-export function chargeModuleHash(gas: GasMeter, bytes: number): void {
-  gas.charge(bytes * gas.model.config.mHashBytePenalty, blakeLabel, bytes);
+export function chargeModuleHash(gas: GasMeter, sizes: { readonly hashing: number }): void {
+  if (gas.metered) gas.charge(sizes.hashing * gas.model.config.mHashBytePenalty, blakeLabel, sizes.hashing);
 }
 
 /** When it is written (Compile.hs evalTopLevel): the dependency walk (a module's, from Pact 5.1
  *  on: null where none is made), then the stored bytes. */
-export function chargeModuleStore(gas: GasMeter, sizes: { transitiveDepCost: number | null; store: number }, pact50: boolean): void {
+export function chargeModuleStore(gas: GasMeter, sizes: { transitiveDepCost: number | null; readonly store: number }, pact50: boolean): void {
+  if (!gas.metered) return;
   if (!pact50 && sizes.transitiveDepCost !== null) gas.charge(sizes.transitiveDepCost, transitiveDepLabel, sizes.transitiveDepCost);
   gas.charge(sizes.store * gas.model.config.perByteWriteCost, writeLabel, sizes.store);
 }

@@ -21,12 +21,13 @@ export interface ModuleSizes {
   built: Built;
   /** the module hash as text */
   hash: string;
-  /** S_desugar: charged 400 mG/byte */
-  desugar: number;
+  /** S_desugar: charged 400 mG/byte. The three sizes are measured on first read: only gas reads
+   *  them, and most scripts deploy their modules with gas off. */
+  readonly desugar: number;
   /** S_hash: charged 100 mG/byte */
-  hashing: number;
+  readonly hashing: number;
   /** S_store: charged 200 mG/byte */
-  store: number;
+  readonly store: number;
   /** the byte length of the document the REPL's database stores (stored.ts): MOpLoadModule's
    *  size; computed on first read */
   readonly storedBytes: number;
@@ -46,10 +47,7 @@ export interface ModuleSizes {
  */
 export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContext, allLoadedBefore = 0,
   desugared: Built = buildModuleIR(form, ctx)): ModuleSizes {
-  const erased = new IrSizer(false);
-  const desugar = desugarSize(desugared);
   const evaluated = evaluateConstants(desugared, ctx);
-  const hashing = 'module' in evaluated ? erased.module(evaluated.module) : erased.interface(evaluated.interface);
   const file = form.span.file.name;
   const built = withFile(hashBuilt(evaluated), file);
   // Pact ≥ 5.1 walks a module's transitive dependencies; an interface, and a module under
@@ -57,13 +55,21 @@ export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContex
   const walk = 'module' in built && !ctx.disablePact51
     ? dependencyWalk(built, ctx, allLoadedBefore)
     : { cost: null, deps: directDependencies(built, ctx) };
-  const store = new IrSizer(true).moduleData(built, walk.deps);
   // the stored document is only needed if the module is read back: encode it on first use, with
   // the files of the dependencies' modules as they are now
   const depFiles = new Map(walk.deps.map(([f]) => [renderModuleName(f.module), ctx.lookupModule(f.module)?.file ?? file]));
-  let storedBytes: number | undefined;
+  let hashing: number | undefined, store: number | undefined, storedBytes: number | undefined;
   return {
-    built, hash: hashText(built), desugar, hashing, store, deps: walk.deps, transitiveDepCost: walk.cost,
+    built, hash: hashText(built), deps: walk.deps, transitiveDepCost: walk.cost,
+    get desugar() { return desugarSize(desugared); },
+    get hashing() {
+      if (hashing === undefined) {
+        const erased = new IrSizer(false);
+        hashing = 'module' in evaluated ? erased.module(evaluated.module) : erased.interface(evaluated.interface);
+      }
+      return hashing;
+    },
+    get store() { return store ??= new IrSizer(true).moduleData(built, walk.deps); },
     get storedBytes() {
       return storedBytes ??= storedModuleBytes(built, walk.deps, file, m => depFiles.get(renderModuleName(m)) ?? file).length;
     },

@@ -211,8 +211,8 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
   // Pact charges for the renamed module before its constants run, and for its hash after, each
   // at the module form
   const m = installModule(compiled, s, s.vm, s.env.txHash, ir, () => s.loadedDefs, {
-    renamed: bytes => s.gas.at(form.span, () => chargeModuleDesugar(s.gas, bytes)),
-    hashed: bytes => s.gas.at(form.span, () => chargeModuleHash(s.gas, bytes)),
+    renamed: sizes => s.gas.at(form.span, () => chargeModuleDesugar(s.gas, sizes)),
+    hashed: sizes => s.gas.at(form.span, () => chargeModuleHash(s.gas, sizes)),
   });
   refuseReplNatives(compiled, m);
   s.gas.at(form.span, () => {
