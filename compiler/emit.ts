@@ -116,6 +116,12 @@ class FunctionEmitter {
   }
   private patch(at: number, target: number): void { this.code[at + OPCODES[this.code[at] as Op].operands] = target; }
 
+  /** Each of `es`, left to right, not in tail position. An indexed loop: compiling runs as cold
+   *  code, where `for…of` costs an iterator and a result object per element. */
+  private operands(es: Expr[]): void {
+    for (let i = 0; i < es.length; i++) this.expr(es[i], false);
+  }
+
   private expr(e: Expr, tail: boolean): void {
     if (this.probes && e.span.startPos.line + 1 !== this.coveredLine) this.probe(ProbeKind.Line, e.span);
     switch (e.k) {
@@ -134,7 +140,7 @@ class FunctionEmitter {
       case 'native': this.op(Op.Native, e.span, e.spec.id); return;
       case 'app':
         this.expr(e.fn, false);
-        for (const a of e.args) this.expr(a, false);
+        this.operands(e.args);
         this.op(tail ? Op.TailCall : Op.Call, e.span, e.args.length);
         return;
       case 'call-native': {
@@ -145,7 +151,7 @@ class FunctionEmitter {
           this.op(e.spec.name === '+' ? Op.AddImm : Op.SubImm, e.span, k);
           return;
         }
-        for (const a of e.args) this.expr(a, false);
+        this.operands(e.args);
         const fast = NATIVE_OPCODES[e.spec.name];
         if (fast !== undefined && e.args.length === 2) this.op(fast, e.span);
         else this.op(Op.CallNative, e.span, e.spec.id, e.args.length);
@@ -204,20 +210,20 @@ class FunctionEmitter {
         return;
       }
       case 'seq':
-        e.exprs.forEach((x, i) => {
-          const last = i === e.exprs.length - 1;
-          this.expr(x, tail && last);
-          if (!last) this.op(Op.Pop, x.span);
-        });
+        for (let i = 0; i < e.exprs.length - 1; i++) {
+          this.expr(e.exprs[i], false);
+          this.op(Op.Pop, e.exprs[i].span);
+        }
+        this.expr(e.exprs[e.exprs.length - 1], tail);
         return;
       case 'list':
         this.op(Op.ChargeConcat, e.span, LiteralCharge.List, e.items.length);
-        for (const x of e.items) this.expr(x, false);
+        this.operands(e.items);
         this.op(Op.List, e.span, e.items.length);
         return;
       case 'object':
         this.op(Op.ChargeConcat, e.span, LiteralCharge.Object, e.keys.length);
-        for (const x of e.values) this.expr(x, false);
+        this.operands(e.values);
         this.op(Op.Object, e.span, this.constant(e.keys));
         return;
       case 'enforce': {

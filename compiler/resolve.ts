@@ -26,17 +26,23 @@ function walk(e: Expr, fn: FunctionIR, next: number): void {
       walk(x, fn, next);
       return;
     }
-    case 'app': walk(e.fn, fn, next); for (const a of e.args) walk(a, fn, next); return;
-    case 'call-native': for (const a of e.args) walk(a, fn, next); return;
+    case 'app': walk(e.fn, fn, next); walkAll(e.args, fn, next); return;
+    case 'call-native': walkAll(e.args, fn, next); return;
     case 'if': walk(e.cond, fn, next); walk(e.then, fn, next); walk(e.else, fn, next); return;
     case 'and': case 'or': walk(e.left, fn, next); walk(e.right, fn, next); return;
-    case 'seq': for (const x of e.exprs) walk(x, fn, next); return;
-    case 'list': for (const x of e.items) walk(x, fn, next); return;
-    case 'object': for (const x of e.values) walk(x, fn, next); return;
+    case 'seq': walkAll(e.exprs, fn, next); return;
+    case 'list': walkAll(e.items, fn, next); return;
+    case 'object': walkAll(e.values, fn, next); return;
     case 'enforce': walk(e.cond, fn, next); walk(e.msg, fn, next); return;
-    case 'enforce-one': walk(e.msg, fn, next); for (const c of e.conds) walk(c, fn, next); return;
+    case 'enforce-one': walk(e.msg, fn, next); walkAll(e.conds, fn, next); return;
     case 'try': walk(e.fallback, fn, next); walk(e.body, fn, next); return;
     case 'error': walk(e.msg, fn, next); return;
     case 'pure': walk(e.body, fn, next); return;
   }
+}
+
+/** An indexed loop: compiling runs as cold code, where `for…of` costs an iterator and a result
+ *  object per element. */
+function walkAll(es: Expr[], fn: FunctionIR, next: number): void {
+  for (let i = 0; i < es.length; i++) walk(es[i], fn, next);
 }

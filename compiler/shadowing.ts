@@ -49,7 +49,7 @@ const DEFS = new Set(['defun', 'defcap', 'defpact', 'defconst', 'defschema', 'de
 /** Expressions are checked bottom-up, as Pact's transformM visits them: a binder is reported
  *  after everything inside its form. */
 function walk(s: Syntax, check: ShadowCheck): void {
-  if (s.t === 'bracket' || s.t === 'brace') { for (const x of s.items) walk(x, check); return; }
+  if (s.t === 'bracket' || s.t === 'brace') { walkFrom(s.items, 0, check); return; }
   if (s.t !== 'paren') return;
   const head = s.items[0], binders = s.items[1];
   if (head?.t === 'keyword' && (head.name === 'let' || head.name === 'let*') && binders?.t === 'paren') {
@@ -59,16 +59,22 @@ function walk(s: Syntax, check: ShadowCheck): void {
       names.push(b.items[0]);
       walk(b.items[b.items.length - 1], check);
     }
-    for (const x of s.items.slice(2)) walk(x, check);
+    walkFrom(s.items, 2, check);
     for (const n of names) check(n.parts[0], n.span);
     return;
   }
   if (head?.t === 'keyword' && head.name === 'lambda' && binders?.t === 'paren') {
-    for (const x of s.items.slice(2)) walk(x, check);
+    walkFrom(s.items, 2, check);
     for (const p of paramNames(binders.items)) check(p.parts[0], p.span);
     return;
   }
-  for (const x of s.items) walk(x, check);
+  walkFrom(s.items, 0, check);
+}
+
+/** walk each of `items` from `start`, by index: the check runs as cold code, where `for…of`
+ *  costs an iterator and a result object per element. */
+function walkFrom(items: Syntax[], start: number, check: ShadowCheck): void {
+  for (let i = start; i < items.length; i++) walk(items[i], check);
 }
 
 /** The argument names of `(a:integer b c:object{s})`: names not in a type annotation. */

@@ -185,8 +185,7 @@ export class Machine extends CallStack {
   private enter(fn: Closure, args: Value[]): Value {
     const s = this.stack;
     const base = this.sp + 1;
-    let i = base;
-    for (const a of args) s[i++] = a;
+    for (let i = 0; i < args.length; i++) s[base + i] = args[i];
     return this.enterAt(fn, base);
   }
 

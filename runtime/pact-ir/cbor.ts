@@ -113,14 +113,14 @@ export class CborWriter {
   list<T>(items: readonly T[], each: (x: T) => void): this {
     if (items.length === 0) return this.listLen(0);
     this.listIndef();
-    for (const x of items) each(x);
+    for (let i = 0; i < items.length; i++) each(items[i]);
     return this.break();
   }
 
   /** Vector and Set encodings: a definite-length array. */
   array<T>(items: readonly T[], each: (x: T) => void): this {
     this.listLen(items.length);
-    for (const x of items) each(x);
+    for (let i = 0; i < items.length; i++) each(items[i]);
     return this;
   }
 
