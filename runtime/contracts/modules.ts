@@ -234,7 +234,17 @@ export function importedMembers(form: ModuleForm, resolve: (name: string) => Loa
 /** The entries a module brings into Pact's "all loaded" map: its definitions (an interface's
  *  constants and schemas) and, when read back from the database, the dependencies stored with
  *  it. Keys are fully qualified names with the hash, as the map's are. */
-export function loadedEntries(m: LoadedModule, withDependencies: boolean): LoadedDefinition[] {
+export function loadedEntries(m: LoadedModule, withDependencies: boolean): readonly LoadedDefinition[] {
+  // a module is read in transaction after transaction: its entries (and their keys) are made once
+  let made = entriesOf.get(m);
+  if (!made) entriesOf.set(m, made = [null, null]);
+  const i = withDependencies ? 1 : 0;
+  return made[i] ??= entriesFor(m, withDependencies);
+}
+
+const entriesOf = new WeakMap<LoadedModule, [readonly LoadedDefinition[] | null, readonly LoadedDefinition[] | null]>();
+
+function entriesFor(m: LoadedModule, withDependencies: boolean): readonly LoadedDefinition[] {
   const own = m.summary;
   const out: LoadedDefinition[] = [];
   for (const n of own.members.keys()) {

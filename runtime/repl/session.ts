@@ -263,7 +263,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   /** Pact's "all loaded" map (loAllLoaded), keyed by fully qualified name: entries already in it
    *  add nothing. */
   private loaded = new Map<string, LoadedDefinition>();
-  mergeLoaded(entries: LoadedDefinition[]): void {
+  mergeLoaded(entries: readonly LoadedDefinition[]): void {
     this.ownEvalState();
     for (const e of entries) {
       if (this.loaded.has(e.key)) continue;

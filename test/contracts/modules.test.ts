@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { filesLexed } from '../../compiler/index.js';
 import { Closure, TableRef } from '../../vm/values.js';
 import { runRepl } from '../helpers.js';
+import { loadedEntries } from '../../runtime/contracts/modules.js';
 
 const BANK = `(module bank GOV
   (defcap GOV () true)
@@ -67,6 +68,21 @@ test('a constant that is a function is refused at its expression', () => {
   const r = runRepl('(module m g (defcap g () true) (defun f () 1) (defconst K f))');
   assert.is(r.error?.message, 'Program encountered an unhandled raised error: Evaluation did not reduce to a value');
   assert.is(r.error?.span?.file.text.slice(r.error.span.start, r.error.span.end), 'f');
+});
+
+test('a module\'s "all loaded" entries are made once and shared by every transaction that reads it', () => {
+  const r = runRepl(`(begin-tx)
+(module a g (defcap g () true) (defun f1 () 1) (defun f2 () 2))
+(module b g (defcap g () true) (defun h () (a.f1)))
+(commit-tx)`);
+  assert.is(r.error, null);
+  const b = r.session.module('b')!;
+  const own = loadedEntries(b, false), stored = loadedEntries(b, true);
+  assert.equal(own.map(e => e.key), [`b.h.{${b.hash}}`, `b.g.{${b.hash}}`]);
+  // read back, b brings the definition of a it depends on
+  assert.equal(stored.map(e => e.key).slice(2), [`a.f1.{${r.session.module('a')!.hash}}`]);
+  assert.is(loadedEntries(b, false), own, 'the same entries, not made again');
+  assert.is(loadedEntries(b, true), stored);
 });
 
 test.run();
