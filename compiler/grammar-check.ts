@@ -2,19 +2,13 @@
 // Pact's parser refuses fails here first, with Pact's parse error text and location.
 
 import type { Token } from './lexer.js';
-import { EOF, TERMINALS, pactGrammar, type Grammar, type RuleCheck } from './grammar.js';
-import { PACT_TABLES } from './pact-tables.js';
+import { EOF, STARTS, TERMINALS, type RuleCheck } from './grammar.js';
+import { PACT_RULES, PACT_TABLES } from './pact-tables.js';
 import { SourceFile, Span } from '../vm/source.js';
 import { PactError } from '../vm/errors.js';
 
 /** A .repl file (which may define top-level defuns and defconsts) or a .pact file. */
 export type ProgramKind = 'ReplProgram' | 'Program';
-
-let grammar: Grammar | null = null;
-/** Pact's grammar (its rules and symbol names; the tables come from compiler/pact-tables.ts). */
-function pactGrammarOnce(): Grammar {
-  return grammar ??= pactGrammar();
-}
 
 const TERMINAL = new Map<string, number>(TERMINALS.map((t, i) => [t, i]));
 const KEYWORD_TERMINAL: Record<string, string> = {
@@ -72,36 +66,24 @@ interface DenseTables {
 }
 const ACTION_WIDTH = EOF + 1;
 let dense: DenseTables | null = null;
-function denseTables(g: Grammar): DenseTables {
+function denseTables(): DenseTables {
   if (dense) return dense;
-  const symbols = g.names.length, states = PACT_TABLES.states;
+  const symbols = PACT_RULES.symbols, states = PACT_TABLES.states;
   // an encoded action: a state to shift to (≥ 0), −(rule + 1) to reduce, or 'accept'
   const code = (a: number | 'accept' | null): number =>
     a === null ? 0 : a === 'accept' ? 3 : a >= 0 ? (a << 2) | 1 : ((-a - 1) << 2) | 2;
   const actions = new Int32Array(states.length * ACTION_WIDTH);
   const gotos = new Int32Array(states.length * symbols).fill(-1);
+  // indexed, without destructuring: this runs once per process, as cold code
   for (let s = 0; s < states.length; s++) {
-    const [pairs, fallback, gotoPairs] = states[s];
-    actions.fill(code(fallback), s * ACTION_WIDTH, (s + 1) * ACTION_WIDTH);
+    const state = states[s], pairs = state[0], gotoPairs = state[2];
+    actions.fill(code(state[1]), s * ACTION_WIDTH, (s + 1) * ACTION_WIDTH);
     for (let i = 0; i < pairs.length; i += 2) actions[s * ACTION_WIDTH + (pairs[i] as number)] = code(pairs[i + 1]);
     for (let i = 0; i < gotoPairs.length; i += 2) gotos[s * symbols + gotoPairs[i]] = gotoPairs[i + 1];
   }
   const start = new Map<number, number>();
   for (let i = 0; i < PACT_TABLES.start.length; i += 2) start.set(PACT_TABLES.start[i], PACT_TABLES.start[i + 1]);
   return dense = { actions, gotos, symbols, expected: states.map(st => st[3]), start };
-}
-
-/** Per rule, what a reduction needs to know without looking names up: whether it builds a module
- *  body (ExtOrDefList) and whether its last symbol is a Def. */
-let ruleShapes: { extOrDefList: boolean[]; endsInDef: boolean[] } | null = null;
-function shapes(g: Grammar): { extOrDefList: boolean[]; endsInDef: boolean[] } {
-  if (!ruleShapes) {
-    ruleShapes = {
-      extOrDefList: g.rules.map(r => g.names[r.lhs] === 'ExtOrDefList'),
-      endsInDef: g.rules.map(r => r.rhs.length > 0 && g.names[r.rhs[r.rhs.length - 1]] === 'Def'),
-    };
-  }
-  return ruleShapes;
 }
 
 /**
@@ -111,9 +93,9 @@ function shapes(g: Grammar): { extOrDefList: boolean[]; endsInDef: boolean[] } {
  * for module bodies and for the few rules that check their parts.
  */
 export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKind): void {
-  const g = pactGrammarOnce();
-  const { actions, gotos, symbols, expected, start } = denseTables(g);
-  const { extOrDefList, endsInDef } = shapes(g);
+  const { actions, gotos, symbols, expected, start } = denseTables();
+  // per rule (compiler/pact-tables.ts): its nonterminal, length, check and module-body shape
+  const { lhs, length, check, moduleBody, endsInDef } = PACT_RULES;
   const fail = (msg: string, start: number, end: number): PactError => new PactError('parse', msg, new Span(file, start, end));
   // the state stack and, beside each state above the first, its value: extent (start -1 when
   // empty), token index (-1 for a reduction) and module-body info; `top` indexes the top state.
@@ -123,7 +105,8 @@ export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKin
   let ends: Int32Array = new Int32Array(cap), toks: Int32Array = new Int32Array(cap);
   const bodies: (Value | null)[] = [];
   let top = 0;
-  states[0] = start.get(g.startRule.get(kind)!)!;
+  // rule i < STARTS.length is entry point i's start rule (compiler/grammar.ts)
+  states[0] = start.get(STARTS.indexOf(kind))!;
   const push = (state: number, start: number, end: number, tok: number, body: Value | null): void => {
     if (++top === cap) {
       cap *= 2;
@@ -147,8 +130,7 @@ export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKin
       continue;
     }
     const ruleNo = action >> 2;
-    const rule = g.rules[ruleNo];
-    const n = rule.rhs.length, first = top - n + 1;
+    const n = length[ruleNo], first = top - n + 1;
     // the extent of the non-empty parts
     let start = -1, end = -1;
     for (let k = first; k <= top; k++) {
@@ -157,14 +139,15 @@ export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKin
       end = ends[k];
     }
     let body: Value | null = null;
-    if (rule.check || extOrDefList[ruleNo]) {
+    const ruleCheck = check[ruleNo];
+    if (ruleCheck || moduleBody[ruleNo]) {
       const parts: Value[] = [];
       for (let k = first; k <= top; k++) parts.push(bodies[k] ?? { start: starts[k], end: ends[k], token: toks[k] < 0 ? undefined : toks[k] });
-      if (extOrDefList[ruleNo]) body = moduleBody(parts, endsInDef[ruleNo], start, end);
-      if (rule.check) runCheck(rule.check, parts, tokens, fail);
+      if (moduleBody[ruleNo]) body = moduleBodyOf(parts, endsInDef[ruleNo], start, end);
+      if (ruleCheck) runCheck(ruleCheck, parts, tokens, fail);
     }
     top -= n;
-    push(gotos[states[top] * symbols + rule.lhs], start, end, -1, body);
+    push(gotos[states[top] * symbols + lhs[ruleNo]], start, end, -1, body);
   }
 }
 
@@ -184,7 +167,7 @@ function parseFailure(fail: (m: string, s: number, e: number) => PactError, expe
 }
 
 /** A module body so far (ExtOrDefList): whether it has a def, and its first non-def. */
-function moduleBody(parts: Value[], isDef: boolean, start: number, end: number): Value {
+function moduleBodyOf(parts: Value[], isDef: boolean, start: number, end: number): Value {
   const [list, item] = parts.length === 2 ? parts : [null, parts[0]];
   return {
     start, end,

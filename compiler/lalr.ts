@@ -1,7 +1,7 @@
 // LALR(1) tables for the grammar in grammar.ts, built the way Pact's parser generator (happy)
 // builds and resolves them, so a parse fails in the same state, with the same expected tokens.
 
-import { EOF, isTerminal, type Grammar } from './grammar.js';
+import { EOF, isTerminal, type Grammar, type RuleCheck } from './grammar.js';
 
 export type Action =
   | { kind: 'shift'; to: number }
@@ -193,6 +193,29 @@ function decodeAction(a: number | 'accept' | null): Action | null {
   if (a === null) return null;
   if (a === 'accept') return { kind: 'accept' };
   return a >= 0 ? { kind: 'shift', to: a } : { kind: 'reduce', rule: -a - 1 };
+}
+
+/** What the grammar check needs of each rule, so that a process need not build the grammar:
+ *  per rule its nonterminal, the length of its right side, its check (or null), and whether it
+ *  builds a module body (ExtOrDefList) or ends in a Def; and how many symbols there are. */
+export interface EncodedRules {
+  symbols: number;
+  lhs: number[];
+  length: number[];
+  check: (RuleCheck | null)[];
+  moduleBody: boolean[];
+  endsInDef: boolean[];
+}
+
+export function encodeRules(g: Grammar): EncodedRules {
+  return {
+    symbols: g.names.length,
+    lhs: g.rules.map(r => r.lhs),
+    length: g.rules.map(r => r.rhs.length),
+    check: g.rules.map(r => r.check),
+    moduleBody: g.rules.map(r => g.names[r.lhs] === 'ExtOrDefList'),
+    endsInDef: g.rules.map(r => r.rhs.length > 0 && g.names[r.rhs[r.rhs.length - 1]] === 'Def'),
+  };
 }
 
 export function encodeTables(t: Tables): EncodedTables {

@@ -4,8 +4,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EOF, isTerminal, pactGrammar } from '../../compiler/grammar.js';
-import { buildTables, decodeTables, encodeTables } from '../../compiler/lalr.js';
-import { PACT_TABLES } from '../../compiler/pact-tables.js';
+import { buildTables, decodeTables, encodeRules, encodeTables } from '../../compiler/lalr.js';
+import { PACT_RULES, PACT_TABLES } from '../../compiler/pact-tables.js';
 
 // the grammar the independent check below reads; each test builds its own tables inside the test
 // (not at load), so mutation testing sees which tests reach the grammar and table builders
@@ -125,6 +125,19 @@ test('the tables a process reads (compiler/pact-tables.ts) are the ones the gram
   const tables = built();
   assert.equal(PACT_TABLES, encodeTables(tables), 'compiler/pact-tables.ts is stale: run `npm run tables`');
   assert.equal(decodeTables(PACT_TABLES), tables);
+});
+
+test('the rules the grammar check reads (compiler/pact-tables.ts) are the grammar\'s', () => {
+  const g = pactGrammar();
+  assert.equal(PACT_RULES, encodeRules(g), 'compiler/pact-tables.ts is stale: run `npm run tables`');
+  // spot checks of the encoding against the rule text
+  const ruleOf = (text: string) => g.rules.findIndex(r => `${g.names[r.lhs]} -> ${r.rhs.map(x => g.names[x]).join(' ')}` === text);
+  const body = ruleOf('ExtOrDefList -> ExtOrDefList Def');
+  assert.ok(body >= 0 && PACT_RULES.moduleBody[body] && PACT_RULES.endsInDef[body] && PACT_RULES.length[body] === 2);
+  const ext = ruleOf('ExtOrDefList -> ExtOrDefList Ext');
+  assert.ok(PACT_RULES.moduleBody[ext] && !PACT_RULES.endsInDef[ext]);
+  assert.is(PACT_RULES.check[ruleOf('ExtOrDefs -> ExtOrDefList')], 'atLeastOneDef');
+  assert.is(PACT_RULES.symbols, g.names.length);
 });
 
 test.run();
