@@ -36,10 +36,11 @@ export function subFq(a: bigint, b: bigint): bigint {
 /** 1/a by the extended Euclidean algorithm (cheaper cold than a 254-bit power). */
 export function invFq(a: bigint): bigint {
   if (a === 0n) throw new RangeError('BN254: inverse of zero');
-  let [r0, r1, s0, s1] = [Q, a, 0n, 1n];
+  let r0 = Q, r1 = a, s0 = 0n, s1 = 1n;
   while (r1 !== 0n) {
     const k = r0 / r1;
-    [r0, r1, s0, s1] = [r1, r0 - k * r1, s1, s0 - k * s1];
+    const r = r0 - k * r1, s = s0 - k * s1;
+    r0 = r1; r1 = r; s0 = s1; s1 = s;
   }
   return s0 < 0n ? s0 + Q : s0;
 }
@@ -71,6 +72,10 @@ export function sqr2(a: Fq2): Fq2 {
 
 export const mulFq2ByFq = (a: Fq2, k: bigint): Fq2 => [reduce(a[0] * k), reduce(a[1] * k)];
 
+/** a/2: a or a + q, whichever is even, shifted (no product, no division). */
+const halveFq = (a: bigint): bigint => ((a & 1n) === 0n ? a : a + Q) >> 1n;
+export const half2 = (a: Fq2): Fq2 => [halveFq(a[0]), halveFq(a[1])];
+
 /** 1/a = conjugate / norm, the norm a0² + a1² in Fq. */
 export function inv2(a: Fq2): Fq2 {
   const n = invFq(reduce(a[0] * a[0] + a[1] * a[1]));
@@ -92,56 +97,78 @@ function xiWide(c0: bigint, c1: bigint): Wide2 {
 }
 
 export function mulByXi(a: Fq2): Fq2 {
-  const [c0, c1] = xiWide(a[0], a[1]);
-  return [reduce(c0), reduce(c1)];
+  const c = xiWide(a[0], a[1]);
+  return [reduce(c[0]), reduce(c[1])];
 }
 
 /**
  * a·b in Fq⁶, unreduced, by Karatsuba over Fq² (six Fq² products instead of nine):
  * with t_i = a_i b_i, c0 = t0 + ξ((a1 + a2)(b1 + b2) − t1 − t2),
  * c1 = (a0 + a1)(b0 + b1) − t0 − t1 + ξ t2, c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1.
- * The inputs may themselves be unreduced sums.
+ * The inputs may themselves be unreduced sums. Written out on locals: this is the kernel of
+ * every Fq¹² product, and cold code pays for each call and each intermediate array.
  */
 function mul6Wide(a: Fq6, b: Fq6): bigint[] {
-  const [a0, a1, a2, a3, a4, a5] = a, [b0, b1, b2, b3, b4, b5] = b;
-  const t0 = mulWide(a0, a1, b0, b1), t1 = mulWide(a2, a3, b2, b3), t2 = mulWide(a4, a5, b4, b5);
-  const s12 = mulWide(a2 + a4, a3 + a5, b2 + b4, b3 + b5);
-  const s01 = mulWide(a0 + a2, a1 + a3, b0 + b2, b1 + b3);
-  const s02 = mulWide(a0 + a4, a1 + a5, b0 + b4, b1 + b5);
-  const x12 = xiWide(s12[0] - t1[0] - t2[0], s12[1] - t1[1] - t2[1]);
-  const x2 = xiWide(t2[0], t2[1]);
+  const a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5];
+  const b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4], b5 = b[5];
+  // each Fq² product (x0 + x1 u)(y0 + y1 u) as m − n + ((x0 + x1)(y0 + y1) − m − n) u
+  let m = a0 * b0, n = a1 * b1;
+  const t0r = m - n, t0i = (a0 + a1) * (b0 + b1) - m - n;
+  m = a2 * b2; n = a3 * b3;
+  const t1r = m - n, t1i = (a2 + a3) * (b2 + b3) - m - n;
+  m = a4 * b4; n = a5 * b5;
+  const t2r = m - n, t2i = (a4 + a5) * (b4 + b5) - m - n;
+  let x0 = a2 + a4, x1 = a3 + a5, y0 = b2 + b4, y1 = b3 + b5;
+  m = x0 * y0; n = x1 * y1;
+  const s12r = m - n - t1r - t2r, s12i = (x0 + x1) * (y0 + y1) - m - n - t1i - t2i;
+  x0 = a0 + a2; x1 = a1 + a3; y0 = b0 + b2; y1 = b1 + b3;
+  m = x0 * y0; n = x1 * y1;
+  const s01r = m - n - t0r - t1r, s01i = (x0 + x1) * (y0 + y1) - m - n - t0i - t1i;
+  x0 = a0 + a4; x1 = a1 + a5; y0 = b0 + b4; y1 = b1 + b5;
+  m = x0 * y0; n = x1 * y1;
+  const s02r = m - n - t0r - t2r, s02i = (x0 + x1) * (y0 + y1) - m - n - t0i - t2i;
+  // ξ(r + i u) = (9r − i) + (r + 9i) u
   return [
-    t0[0] + x12[0], t0[1] + x12[1],
-    s01[0] - t0[0] - t1[0] + x2[0], s01[1] - t0[1] - t1[1] + x2[1],
-    s02[0] - t0[0] - t2[0] + t1[0], s02[1] - t0[1] - t2[1] + t1[1],
+    t0r + 9n * s12r - s12i, t0i + s12r + 9n * s12i,
+    s01r + 9n * t2r - t2i, s01i + t2r + 9n * t2i,
+    s02r + t1r, s02i + t1i,
   ];
 }
 
 /** (x0 + x1 v + x2 v²)·v = ξ x2 + x0 v + x1 v², unreduced. */
 function mulByVWide(x: Fq6): bigint[] {
-  const [c0, c1] = xiWide(x[4], x[5]);
-  return [c0, c1, x[0], x[1], x[2], x[3]];
+  const c = xiWide(x[4], x[5]);
+  return [c[0], c[1], x[0], x[1], x[2], x[3]];
 }
 
 /**
  * x·(s0 + s1 v) in Fq⁶ for sparse s (s2 = 0), unreduced: five Fq² products.
- * c0 = x0 s0 + ξ x2 s1, c1 = x0 s1 + x1 s0, c2 = x1 s1 + x2 s0.
+ * c0 = x0 s0 + ξ x2 s1, c1 = (x0 + x1)(s0 + s1) − x0 s0 − x1 s1, c2 = x1 s1 + x2 s0.
  */
 function mul01Wide(x: Fq6, s0: Fq2, s1: Fq2): bigint[] {
-  const [x0, x1, x2, x3, x4, x5] = x;
-  const m0 = mulWide(x0, x1, s0[0], s0[1]), m1 = mulWide(x2, x3, s1[0], s1[1]);
-  const cross = mulWide(x0 + x2, x1 + x3, s0[0] + s1[0], s0[1] + s1[1]);
-  const x2s0 = mulWide(x4, x5, s0[0], s0[1]);
-  const x2s1 = xiWide(...mulWide(x4, x5, s1[0], s1[1]));
+  const m0 = mulWide(x[0], x[1], s0[0], s0[1]), m1 = mulWide(x[2], x[3], s1[0], s1[1]);
+  const cross = mulWide(x[0] + x[2], x[1] + x[3], s0[0] + s1[0], s0[1] + s1[1]);
+  const x2s0 = mulWide(x[4], x[5], s0[0], s0[1]);
+  const x2s1 = mulWide(x[4], x[5], s1[0], s1[1]);
+  const xi = xiWide(x2s1[0], x2s1[1]);
   return [
-    m0[0] + x2s1[0], m0[1] + x2s1[1],
+    m0[0] + xi[0], m0[1] + xi[1],
     cross[0] - m0[0] - m1[0], cross[1] - m0[1] - m1[1],
     m1[0] + x2s0[0], m1[1] + x2s0[1],
   ];
 }
 
-const sum = (a: readonly bigint[], b: readonly bigint[]): bigint[] => a.map((x, i) => x + b[i]);
-const reduceAll = (a: readonly bigint[]): bigint[] => a.map(reduce);
+function sum(a: readonly bigint[], b: readonly bigint[]): bigint[] {
+  const out = new Array<bigint>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] + b[i];
+  return out;
+}
+
+function reduceAll(a: readonly bigint[]): bigint[] {
+  const out = new Array<bigint>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = reduce(a[i]);
+  return out;
+}
 
 // ---- Fq⁶, the parts of Fq¹² inversion needs ----
 
@@ -178,8 +205,13 @@ export function mul12(a: Fq12, b: Fq12): Fq12 {
   const g = lowHalf(a), h = highHalf(a), g2 = lowHalf(b), h2 = highHalf(b);
   const t0 = mul6Wide(g, g2), t1 = mul6Wide(h, h2);
   const cross = mul6Wide(sum(g, h), sum(g2, h2));
-  const low = sum(t0, mulByVWide(t1));
-  return reduceAll([...low, ...cross.map((c, i) => c - t0[i] - t1[i])]);
+  const t1v = mulByVWide(t1);
+  const out = new Array<bigint>(12);
+  for (let i = 0; i < 6; i++) {
+    out[i] = reduce(t0[i] + t1v[i]);
+    out[i + 6] = reduce(cross[i] - t0[i] - t1[i]);
+  }
+  return out;
 }
 
 /** (g + h w)² = (g + h)(g + h v) − t − t v + 2t w with t = gh: two Fq⁶ products. */
@@ -188,7 +220,12 @@ export function sqr12(a: Fq12): Fq12 {
   const t = mul6Wide(g, h);
   const tv = mulByVWide(t);
   const p = mul6Wide(sum(g, h), sum(g, mulByVWide(h)));
-  return reduceAll([...p.map((c, i) => c - t[i] - tv[i]), ...t.map(c => c + c)]);
+  const out = new Array<bigint>(12);
+  for (let i = 0; i < 6; i++) {
+    out[i] = reduce(p[i] - t[i] - tv[i]);
+    out[i + 6] = reduce(t[i] + t[i]);
+  }
+  return out;
 }
 
 /**
@@ -198,23 +235,32 @@ export function sqr12(a: Fq12): Fq12 {
  */
 export function mulByLine(f: Fq12, l0: Fq2, l3: Fq2, l4: Fq2): Fq12 {
   const g = lowHalf(f), h = highHalf(f);
-  const gA = mulWide(g[0], g[1], l0[0], l0[1]).concat(mulWide(g[2], g[3], l0[0], l0[1]), mulWide(g[4], g[5], l0[0], l0[1]));
+  const gA0 = mulWide(g[0], g[1], l0[0], l0[1]), gA1 = mulWide(g[2], g[3], l0[0], l0[1]), gA2 = mulWide(g[4], g[5], l0[0], l0[1]);
+  const gA = [gA0[0], gA0[1], gA1[0], gA1[1], gA2[0], gA2[1]];
   const hB = mul01Wide(h, l3, l4);
   const cross = mul01Wide(sum(g, h), [l0[0] + l3[0], l0[1] + l3[1]], l4);
-  const low = sum(gA, mulByVWide(hB));
-  return reduceAll([...low, ...cross.map((c, i) => c - gA[i] - hB[i])]);
+  const hBv = mulByVWide(hB);
+  const out = new Array<bigint>(12);
+  for (let i = 0; i < 6; i++) {
+    out[i] = reduce(gA[i] + hBv[i]);
+    out[i + 6] = reduce(cross[i] - gA[i] - hB[i]);
+  }
+  return out;
 }
 
 /** g − h w: the q⁶-power Frobenius, and the inverse of an element of the cyclotomic subgroup. */
 export function conj12(a: Fq12): Fq12 {
-  return [...a.slice(0, 6), ...a.slice(6).map(c => (c === 0n ? 0n : Q - c))];
+  const out = a.slice();
+  for (let i = 6; i < 12; i++) out[i] = a[i] === 0n ? 0n : Q - a[i];
+  return out;
 }
 
 /** (g + h w)⁻¹ = (g − h w) / (g² − h² v). */
 export function inv12(a: Fq12): Fq12 {
   const g = lowHalf(a), h = highHalf(a);
-  const t = inv6(reduceAll(sum(mul6Wide(g, g), mulByVWide(mul6Wide(h, h).map(c => -c)))));
-  return [...mul6(g, t), ...mul6(h, t).map(c => (c === 0n ? 0n : Q - c))];
+  const hhv = mulByVWide(mul6Wide(h, h));
+  const t = inv6(reduceAll(mul6Wide(g, g).map((c, i) => c - hhv[i])));
+  return conj12([...mul6(g, t), ...mul6(h, t)]);
 }
 
 /**
@@ -234,9 +280,9 @@ export function frobenius12(a: Fq12, n: 1 | 2 | 3): Fq12 {
   for (let k = 1; k < 6; k++) {
     const at = W_POWER_AT[k];
     const c: Fq2 = n % 2 === 1 ? conj2([a[at], a[at + 1]]) : [a[at], a[at + 1]];
-    const [c0, c1] = mul2(c, gammas[k - 1]);
-    out[at] = c0;
-    out[at + 1] = c1;
+    const product = mul2(c, gammas[k - 1]);
+    out[at] = product[0];
+    out[at + 1] = product[1];
   }
   if (n % 2 === 1) out[1] = out[1] === 0n ? 0n : Q - out[1];
   return out;
@@ -250,35 +296,42 @@ export function frobenius12(a: Fq12, n: 1 | 2 | 3): Fq12 {
  * squarings, six Fq² squarings where a general squaring takes twelve products.
  */
 export function cyclotomicSqr12(a: Fq12): Fq12 {
-  const f = (k: number): [bigint, bigint] => [a[W_POWER_AT[k]], a[W_POWER_AT[k] + 1]];
-  const [A0, A1] = fq4SqrWide(f(0), f(3));
-  const [B0, B1] = fq4SqrWide(f(1), f(4));
-  const [C0, C1] = fq4SqrWide(f(2), f(5));
-  const sC1 = xiWide(C1[0], C1[1]); // s·C² = ξ C1 + C0 s
-  const out: bigint[] = new Array(12);
-  const put = (k: number, three: Wide2, two: Wide2, sign: 1n | -1n) => {
-    const at = W_POWER_AT[k];
-    out[at] = reduce(3n * three[0] + sign * 2n * two[0]);
-    out[at + 1] = reduce(3n * three[1] + sign * 2n * two[1]);
-  };
-  put(0, A0, f(0), -1n);
-  put(3, A1, f(3), 1n);
-  put(1, sC1, f(1), 1n);
-  put(4, C0, f(4), -1n);
-  put(2, B0, f(2), -1n);
-  put(5, B1, f(5), 1n);
+  const A = fq4SqrWide(a[0], a[1], a[8], a[9]); // f0, f3
+  const B = fq4SqrWide(a[6], a[7], a[4], a[5]); // f1, f4
+  const C = fq4SqrWide(a[2], a[3], a[10], a[11]); // f2, f5
+  const sC = xiWide(C[2], C[3]); // s·C² = ξ C1 + C0 s
+  const out = new Array<bigint>(12);
+  out[0] = threeMinusTwo(A[0], a[0]); out[1] = threeMinusTwo(A[1], a[1]);
+  out[8] = threePlusTwo(A[2], a[8]); out[9] = threePlusTwo(A[3], a[9]);
+  out[6] = threePlusTwo(sC[0], a[6]); out[7] = threePlusTwo(sC[1], a[7]);
+  out[4] = threeMinusTwo(C[0], a[4]); out[5] = threeMinusTwo(C[1], a[5]);
+  out[2] = threeMinusTwo(B[0], a[2]); out[3] = threeMinusTwo(B[1], a[3]);
+  out[10] = threePlusTwo(B[2], a[10]); out[11] = threePlusTwo(B[3], a[11]);
   return out;
 }
 
-/** (x + y s)² over Fq⁴ with s² = ξ: x² + ξ y² + ((x + y)² − x² − y²) s, unreduced. */
-function fq4SqrWide(x: Fq2, y: Fq2): [Wide2, Wide2] {
-  const x2 = sqrWide(x[0], x[1]), y2 = sqrWide(y[0], y[1]);
-  const xy2 = sqrWide(x[0] + y[0], x[1] + y[1]);
-  const xiY2 = xiWide(y2[0], y2[1]);
-  return [[x2[0] + xiY2[0], x2[1] + xiY2[1]], [xy2[0] - x2[0] - y2[0], xy2[1] - x2[1] - y2[1]]];
+/** 3t − 2z and 3t + 2z, reduced, by additions. */
+function threeMinusTwo(t: bigint, z: bigint): bigint {
+  const d = t - z;
+  return reduce(d + d + t);
 }
 
-function sqrWide(a0: bigint, a1: bigint): Wide2 {
-  const m = a0 * a1;
-  return [(a0 + a1) * (a0 - a1), m + m];
+function threePlusTwo(t: bigint, z: bigint): bigint {
+  const d = t + z;
+  return reduce(d + d + t);
+}
+
+/**
+ * (x + y s)² over Fq⁴ with s² = ξ, x = x0 + x1 u and y = y0 + y1 u: x² + ξ y² + ((x + y)² − x² − y²) s
+ * as four unreduced coefficients [c0, c1 of the first, c0, c1 of the second].
+ */
+function fq4SqrWide(x0: bigint, x1: bigint, y0: bigint, y1: bigint): bigint[] {
+  let m = x0 * x1;
+  const xx0 = (x0 + x1) * (x0 - x1), xx1 = m + m;
+  m = y0 * y1;
+  const yy0 = (y0 + y1) * (y0 - y1), yy1 = m + m;
+  const s0 = x0 + y0, s1 = x1 + y1;
+  m = s0 * s1;
+  const ss0 = (s0 + s1) * (s0 - s1), ss1 = m + m;
+  return [xx0 + 9n * yy0 - yy1, xx1 + yy0 + 9n * yy1, ss0 - xx0 - yy0, ss1 - xx1 - yy1];
 }

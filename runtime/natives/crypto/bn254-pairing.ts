@@ -11,9 +11,9 @@
 // which pairing-check accepts before Pact 5.4.
 
 import {
-  FQ2_ONE, add2, sub2, neg2, mul2, sqr2, mulFq2ByFq,
+  FQ2_ONE, add2, sub2, neg2, mul2, sqr2, half2, mulFq2ByFq,
   FQ12_ONE, mul12, sqr12, mulByLine, conj12, inv12, frobenius12, cyclotomicSqr12, isOne12,
-  type Fq2, type Fq12, Q,
+  type Fq2, type Fq12,
 } from './bn254-field.js';
 import { BN_X, TWIST_B, psiAffine, psi2Affine, type Affine, type G1Point, type G2Point } from './bn254-curve.js';
 
@@ -31,40 +31,44 @@ function digitsBelowTop(k: bigint): number[] {
 const ATE_DIGITS = digitsBelowTop(6n * BN_X + 2n);
 const X_DIGITS = digitsBelowTop(BN_X);
 
-const HALF = (Q + 1n) / 2n;
 const THREE_B = mulFq2ByFq(TWIST_B, 3n);
 
 /** T on the twist, homogeneous projective. */
 interface Projective { readonly x: Fq2; readonly y: Fq2; readonly z: Fq2 }
 /** A line's value at P is py·y_P + px·x_P·w + c·w³. */
 interface Line { readonly py: Fq2; readonly px: Fq2; readonly c: Fq2 }
+/** A step of the loop: the new T and the line through the old one. */
+interface Step { readonly t: Projective; readonly line: Line }
 
 /** 2T, and the tangent at T: (−2YZ)·y_P + 3X²·x_P·w + (3b'Z² − Y²)·w³. */
-function doubleStep(t: Projective): [Projective, Line] {
-  const { x, y, z } = t;
+function doubleStep(t: Projective): Step {
+  const x = t.x, y = t.y, z = t.z;
   const yy = sqr2(y), yz = mul2(y, z), yz2 = add2(yz, yz);
   const bzz3 = mul2(sqr2(z), THREE_B);
   const bzz9 = add2(bzz3, add2(bzz3, bzz3));
   const xx = sqr2(x);
   const line = { py: neg2(yz2), px: add2(xx, add2(xx, xx)), c: sub2(bzz3, yy) };
-  const halfSum = mulFq2ByFq(add2(yy, bzz9), HALF);
+  const halfSum = half2(add2(yy, bzz9));
   const bzz3Squared = sqr2(bzz3);
-  return [{
-    x: mulFq2ByFq(mul2(mul2(sub2(yy, bzz9), x), y), HALF),
-    y: sub2(sqr2(halfSum), add2(bzz3Squared, add2(bzz3Squared, bzz3Squared))),
-    z: mul2(yy, yz2),
-  }, line];
+  return {
+    t: {
+      x: half2(mul2(mul2(sub2(yy, bzz9), x), y)),
+      y: sub2(sqr2(halfSum), add2(bzz3Squared, add2(bzz3Squared, bzz3Squared))),
+      z: mul2(yy, yz2),
+    },
+    line,
+  };
 }
 
 /** T + Q for affine Q, and the line through them: with θ = Y − y_Q Z and λ = X − x_Q Z,
  *  λ·y_P − θ·x_P·w + (θ x_Q − λ y_Q)·w³. */
-function addStep(t: Projective, q: Affine<Fq2>): [Projective, Line] {
-  const { x, y, z } = t;
+function addStep(t: Projective, q: Affine<Fq2>): Step {
+  const x = t.x, y = t.y, z = t.z;
   const theta = sub2(y, mul2(q.y, z)), lambda = sub2(x, mul2(q.x, z));
   const line = { py: lambda, px: neg2(theta), c: sub2(mul2(theta, q.x), mul2(lambda, q.y)) };
   const l2 = sqr2(lambda), l3 = mul2(l2, lambda), l2x = mul2(l2, x);
   const e = add2(sub2(l3, add2(l2x, l2x)), mul2(sqr2(theta), z));
-  return [{ x: mul2(lambda, e), y: sub2(mul2(sub2(l2x, e), theta), mul2(l3, y)), z: mul2(z, l3) }, line];
+  return { t: { x: mul2(lambda, e), y: sub2(mul2(sub2(l2x, e), theta), mul2(l3, y)), z: mul2(z, l3) }, line };
 }
 
 const atP = (f: Fq12, line: Line, p: Affine<bigint>): Fq12 =>
@@ -75,28 +79,31 @@ const atP = (f: Fq12, line: Line, p: Affine<bigint>): Fq12 =>
  * of the pairs (T = [6x+2]Q, ψ the twisted q-power Frobenius).
  */
 export function millerLoop(pairs: readonly (readonly [Affine<bigint>, Affine<Fq2>])[]): Fq12 {
-  const ts: Projective[] = pairs.map(([, q]) => ({ x: q.x, y: q.y, z: FQ2_ONE }));
-  const negated = pairs.map(([, q]) => ({ x: q.x, y: neg2(q.y) }));
+  const ts: Projective[] = pairs.map(pair => ({ x: pair[1].x, y: pair[1].y, z: FQ2_ONE }));
+  const negated = pairs.map(pair => ({ x: pair[1].x, y: neg2(pair[1].y) }));
   let f = FQ12_ONE;
-  let line: Line;
-  ATE_DIGITS.forEach((digit, i) => {
+  for (let i = 0; i < ATE_DIGITS.length; i++) {
     if (i > 0) f = sqr12(f);
-    pairs.forEach(([p, q], j) => {
-      [ts[j], line] = doubleStep(ts[j]);
-      f = atP(f, line, p);
+    const digit = ATE_DIGITS[i];
+    for (let j = 0; j < pairs.length; j++) {
+      const p = pairs[j][0];
+      const doubled = doubleStep(ts[j]);
+      ts[j] = doubled.t;
+      f = atP(f, doubled.line, p);
       if (digit !== 0) {
-        [ts[j], line] = addStep(ts[j], digit > 0 ? q : negated[j]);
-        f = atP(f, line, p);
+        const added = addStep(ts[j], digit > 0 ? pairs[j][1] : negated[j]);
+        ts[j] = added.t;
+        f = atP(f, added.line, p);
       }
-    });
-  });
-  pairs.forEach(([p, q], j) => {
+    }
+  }
+  for (let j = 0; j < pairs.length; j++) {
+    const p = pairs[j][0], q = pairs[j][1];
     const q2 = psi2Affine(q);
-    [ts[j], line] = addStep(ts[j], psiAffine(q));
-    f = atP(f, line, p);
-    [, line] = addStep(ts[j], { x: q2.x, y: neg2(q2.y) });
-    f = atP(f, line, p);
-  });
+    const added = addStep(ts[j], psiAffine(q));
+    f = atP(f, added.line, p);
+    f = atP(f, addStep(added.t, { x: q2.x, y: neg2(q2.y) }).line, p);
+  }
   return f;
 }
 
@@ -137,6 +144,10 @@ export function finalExponentiation(f: Fq12): Fq12 {
 /** e(P1, Q1) · … · e(Pn, Qn) = 1; pairs with a point at infinity contribute 1. */
 export function pairingProductIsOne(pairs: readonly (readonly [G1Point, G2Point])[]): boolean {
   const terms: [Affine<bigint>, Affine<Fq2>][] = [];
-  for (const [p, q] of pairs) if (p !== null && q !== null) terms.push([p, q]);
-  return isOne12(finalExponentiation(millerLoop(terms)));
+  for (const pair of pairs) {
+    const p = pair[0], q = pair[1];
+    if (p !== null && q !== null) terms.push([p, q]);
+  }
+  // the empty product is 1 (and so is its final exponentiation)
+  return terms.length === 0 || isOne12(finalExponentiation(millerLoop(terms)));
 }
