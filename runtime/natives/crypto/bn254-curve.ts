@@ -111,13 +111,29 @@ function addWith<T>(F: Field<T>, u1: T, u2: T, s1: T, s2: T, z1z2: T, p: Jacobia
   return { x, y: F.sub(F.mul(r, F.sub(u1h2, x)), F.mul(s1, h3)), z: F.mul(z1z2, h) };
 }
 
-/** [k]P by double-and-add from the top bit (k ≥ 0): a one-off multiple needs no tables. */
+/**
+ * The non-adjacent form of k > 0 (digits −1, 0, 1, no two adjacent non-zero: a third of them
+ * non-zero where binary has half), from its second most significant digit down (the top one is 1).
+ */
+export function signedDigitsBelowTop(k: bigint): number[] {
+  const digits: number[] = [];
+  for (; k > 1n; k >>= 1n) {
+    if ((k & 1n) === 0n) digits.push(0);
+    else if ((k & 3n) === 3n) { digits.push(-1); k += 1n; }
+    else digits.push(1);
+  }
+  return digits.reverse();
+}
+
+/** [k]P by double-and-add over the signed digits of k ≥ 0 (−P costs a negation): a one-off
+ *  multiple needs no tables. */
 function multiply<T>(F: Field<T>, p: Affine<T> | null, k: bigint): Jacobian<T> {
-  let acc = fromAffine(F, null);
-  if (p === null) return acc;
-  for (let bit = BigInt(k.toString(2).length - 1); bit >= 0n; bit--) {
+  if (p === null || k === 0n) return fromAffine(F, null);
+  const negated = { x: p.x, y: F.neg(p.y) };
+  let acc = fromAffine(F, p);
+  for (const digit of signedDigitsBelowTop(k)) {
     acc = double(F, acc);
-    if ((k >> bit) & 1n) acc = addAffine(F, acc, p);
+    if (digit !== 0) acc = addAffine(F, acc, digit > 0 ? p : negated);
   }
   return acc;
 }

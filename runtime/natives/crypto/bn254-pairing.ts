@@ -15,21 +15,10 @@ import {
   FQ12_ONE, mul12, sqr12, mulByLine, conj12, inv12, frobenius12, cyclotomicSqr12, isOne12,
   type Fq2, type Fq12,
 } from './bn254-field.js';
-import { BN_X, TWIST_B, psiAffine, psi2Affine, type Affine, type G1Point, type G2Point } from './bn254-curve.js';
+import { BN_X, TWIST_B, psiAffine, psi2Affine, signedDigitsBelowTop, type Affine, type G1Point, type G2Point } from './bn254-curve.js';
 
-/** The non-adjacent form of k > 0 from its second most significant digit down (each −1, 0 or 1). */
-function digitsBelowTop(k: bigint): number[] {
-  const digits: number[] = [];
-  for (; k > 1n; k >>= 1n) {
-    if ((k & 1n) === 0n) digits.push(0);
-    else if ((k & 3n) === 3n) { digits.push(-1); k += 1n; }
-    else digits.push(1);
-  }
-  return digits.reverse();
-}
-
-const ATE_DIGITS = digitsBelowTop(6n * BN_X + 2n);
-const X_DIGITS = digitsBelowTop(BN_X);
+const ATE_DIGITS = signedDigitsBelowTop(6n * BN_X + 2n);
+const X_DIGITS = signedDigitsBelowTop(BN_X);
 
 const THREE_B = mulFq2ByFq(TWIST_B, 3n);
 
