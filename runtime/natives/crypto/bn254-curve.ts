@@ -155,8 +155,8 @@ export const BN_X = 4965661367192848881n;
 /**
  * ψ and ψ² (untwist ∘ Frobenius ∘ twist, and its square) on G2 affine coordinates:
  * ψ(x, y) = (x̄·ξ^((q−1)/3), ȳ·ξ^((q−1)/2)) (x̄ the conjugate, the q-power Frobenius of Fq²),
- * ψ²(x, y) = (x·ξ^((q²−1)/3), −y). These powers of ξ are among the Frobenius constants of Fq¹²
- * (w² = v, w³ = …: ξ^(k(q^n − 1)/6) for k = 2, 3).
+ * ψ²(x, y) = (x·ξ^((q²−1)/3), −y). These powers of ξ are Frobenius constants of Fq¹²:
+ * ξ^(k(q^n − 1)/6) for n = 1, k = 2 and 3, and for n = 2, k = 2.
  */
 export const PSI_CONSTANTS = { x: FROBENIUS_W[0][1], y: FROBENIUS_W[0][2], x2: FROBENIUS_W[1][1] } as const;
 
@@ -169,8 +169,9 @@ function psi2(p: Jacobian<Fq2>): Jacobian<Fq2> {
   return { x: mul2(p.x, PSI_CONSTANTS.x2), y: neg2(p.y), z: p.z };
 }
 
-export const psiAffine = (p: Affine<Fq2>): Affine<Fq2> => ({ x: mul2(conj2(p.x), PSI_CONSTANTS.x), y: mul2(conj2(p.y), PSI_CONSTANTS.y) });
-export const psi2Affine = (p: Affine<Fq2>): Affine<Fq2> => ({ x: mul2(p.x, PSI_CONSTANTS.x2), y: neg2(p.y) });
+/** ψ and ψ² of an affine point (Z = 1 stays 1), for the Miller loop's last two lines. */
+export const psiAffine = (p: Affine<Fq2>): Affine<Fq2> => psi({ x: p.x, y: p.y, z: FQ2_ONE });
+export const psi2Affine = (p: Affine<Fq2>): Affine<Fq2> => psi2({ x: p.x, y: p.y, z: FQ2_ONE });
 
 /**
  * Membership of the prime-order subgroup G2 (the twist's cofactor is not 1) by Scott's test

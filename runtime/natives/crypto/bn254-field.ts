@@ -293,7 +293,8 @@ export function frobenius12(a: Fq12, n: 1 | 2 | 3): Fq12 {
  * exponentiation's easy part), Granger–Scott: viewed as A + B w + C w² over
  * Fq⁴ = Fq²[s]/(s² − ξ) with s = w³, A = f0 + f3 s, B = f1 + f4 s, C = f2 + f5 s, the square is
  * (3A² − 2Ā) + (3sC² + 2B̄) w + (3B² − 2C̄) w², Ā the conjugate over Fq² (s ↦ −s): three Fq⁴
- * squarings, six Fq² squarings where a general squaring takes twelve products.
+ * squarings of three Fq² squarings each (two products apiece), where a general squaring takes
+ * twelve Fq² products of three.
  */
 export function cyclotomicSqr12(a: Fq12): Fq12 {
   const A = fq4SqrWide(a[0], a[1], a[8], a[9]); // f0, f3
