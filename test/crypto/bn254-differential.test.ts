@@ -12,7 +12,8 @@ import {
   type Fq2, type Fq12,
 } from '../../runtime/natives/crypto/bn254-field.js';
 import {
-  g1Add, g1Multiply, g2Add, g2Multiply, g1OnCurve, g2OnCurve, g2InSubgroup, TWIST_B, BN_X, type G1Point, type G2Point,
+  g1Add, g1Multiply, g2Add, g2Multiply, g1OnCurve, g2OnCurve, g2InSubgroup, TWIST_B, BN_X, signedDigitsBelowTop,
+  type G1Point, type G2Point,
 } from '../../runtime/natives/crypto/bn254-curve.js';
 import { millerLoop, finalExponentiation, pairingProductIsOne } from '../../runtime/natives/crypto/bn254-pairing.js';
 import { evalLast } from '../helpers.js';
@@ -281,6 +282,77 @@ function pairProducts(): Pair[][] {
   products.push([[bn254.G1.Point.ZERO, g2()]], [], [...balanced, [g1(), g2()], [bn254.G1.Point.ZERO, bn254.G2.Point.ZERO]]);
   return products;
 }
+
+/** Miller–Rabin with fixed bases (enough to tell these few numbers apart; a failure shows). */
+function isProbablePrime(n: bigint): boolean {
+  if (n < 4n) return n > 1n;
+  let d = n - 1n, s = 0;
+  for (; d % 2n === 0n; d /= 2n) s++;
+  return [2n, 3n, 5n, 7n, 11n, 13n, 17n, 19n, 23n, 29n, 31n, 37n].every(a => {
+    let y = modPow(a % n, d, n);
+    if (a % n === 0n || y === 1n || y === n - 1n) return true;
+    for (let i = 1; i < s; i++) if ((y = (y * y) % n) === n - 1n) return true;
+    return false;
+  });
+}
+function modPow(b: bigint, e: bigint, m: bigint): bigint {
+  let acc = 1n;
+  for (; e > 0n; e >>= 1n, b = (b * b) % m) if (e & 1n) acc = (acc * b) % m;
+  return acc;
+}
+/** Square roots mod an odd prime by Tonelli–Shanks ([] for a non-residue). */
+function sqrtMod(a: bigint, d: bigint): bigint[] {
+  a = ((a % d) + d) % d;
+  if (a === 0n) return [0n];
+  if (modPow(a, (d - 1n) / 2n, d) !== 1n) return [];
+  let q = d - 1n, s = 0n;
+  for (; q % 2n === 0n; q /= 2n) s++;
+  let z = 2n;
+  while (modPow(z, (d - 1n) / 2n, d) !== d - 1n) z++;
+  let [m, c, t, root] = [s, modPow(z, q, d), modPow(a, q, d), modPow(a, (q + 1n) / 2n, d)];
+  while (t !== 1n) {
+    let i = 0n;
+    for (let t2 = t; t2 !== 1n; t2 = (t2 * t2) % d) i++;
+    const b = modPow(c, 1n << (m - i - 1n), d);
+    [m, c, t, root] = [i, (b * b) % d, (t * b * b) % d, (root * b) % d];
+  }
+  return [root, d - root];
+}
+
+test('pairing: for every on-curve input the Miller loop meets no T = ∞, T = ±Q or zero line (so never inverts 0)', () => {
+  // #E'(Fq²) = r·h is a product of distinct primes: the twist is cyclic, each point a sum of
+  // prime-order parts, and ψ acts on the part of order d as a root μ of μ² − tμ + q (mod d), as
+  // [q] on G2. A step is degenerate for Q only if it is for every non-zero part of Q; so it
+  // suffices that no step is degenerate for any prime d and any such μ.
+  const primes = [R, ...SMALL_FACTORS.slice(0, 3), H_TWIST / (10069n * 5864401n * 1875725156269n)];
+  assert.is(primes.slice(1).reduce((a, b) => a * b), H_TWIST);
+  assert.ok(primes.every(isProbablePrime) && new Set(primes).size === 5);
+  const trace = 6n * BN_X * BN_X + 1n;
+  let checks = 0;
+  for (const d of primes) {
+    const ok = (k: bigint) => { checks++; return ((k % d) + d) % d !== 0n; };
+    // the loop's multiples m of Q: after each doubling m ≢ 0; before each addition of ±Q, m ≢ ±1
+    let m = 1n;
+    for (const digit of signedDigitsBelowTop(6n * BN_X + 2n)) {
+      m *= 2n;
+      assert.ok(ok(m));
+      if (digit !== 0) {
+        assert.ok(ok(m - 1n) && ok(m + 1n));
+        m += BigInt(digit);
+        assert.ok(ok(m));
+      }
+    }
+    assert.is(m, 6n * BN_X + 2n);
+    const eigen = d === R ? [Q % R] : sqrtMod(trace * trace - 4n * Q, d).map(root => ((trace + root) * modPow(2n, d - 2n, d)) % d);
+    assert.ok(eigen.length > 0 && eigen.every(mu => (mu * mu - trace * mu + Q) % d === 0n));
+    for (const mu of eigen) {
+      // T = [m]Q meets ψ(Q) = [μ]Q (neither equal nor opposite), then [m + μ]Q (not ∞) meets
+      // −ψ²(Q) = [−μ²]Q (neither equal nor opposite)
+      assert.ok(ok(m - mu) && ok(m + mu) && ok(m + mu + mu * mu) && ok(m + mu - mu * mu));
+    }
+  }
+  assert.ok(checks > 5 * 100);
+});
 
 test('pairing: Miller loop and final exponentiation equal noble\'s values coefficient by coefficient', () => {
   const products = pairProducts();
