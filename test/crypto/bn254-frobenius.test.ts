@@ -1,34 +1,55 @@
-// The written-out Frobenius tables of BN254's Fp6 and Fp12, and how noble is made to use them.
+// The written-out Frobenius constants of BN254's Fq¹², and the Frobenius map built on them.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bn254 } from '@noble/curves/bn254.js';
 import { __TEST } from '@noble/curves/abstract/tower.js';
-import { FROBENIUS_TABLES, installFrobeniusTables } from '../../runtime/natives/crypto/bn254-frobenius.js';
+import { FROBENIUS_W } from '../../runtime/natives/crypto/bn254-frobenius.js';
+import { Q, FQ12_ONE, frobenius12, mul12, sqr12, type Fq12 } from '../../runtime/natives/crypto/bn254-field.js';
 
-const { Fp, Fp2, Fp6, Fp12 } = bn254.fields;
-const pairs = (rows: readonly { c0: bigint; c1: bigint }[]) => rows.map(e => [e.c0, e.c1]);
-// noble's getters are not in its type declarations
-const served = (field: object, key: string) => (field as Record<string, unknown>)[key] as { c0: bigint; c1: bigint }[];
-const written = (rows: readonly (readonly [bigint, bigint])[]) => rows.map(r => [...r]);
+/** ξ^e in Fq² = Fq[u]/(u² + 1) by square-and-multiply on plain bigints: from scratch. */
+function xiPower(e: bigint): [bigint, bigint] {
+  const mul = (a: [bigint, bigint], b: [bigint, bigint]): [bigint, bigint] =>
+    [(((a[0] * b[0] - a[1] * b[1]) % Q) + Q) % Q, (a[0] * b[1] + a[1] * b[0]) % Q];
+  let acc: [bigint, bigint] = [1n, 0n], base: [bigint, bigint] = [9n, 1n];
+  for (; e > 0n; e >>= 1n, base = mul(base, base)) if (e & 1n) acc = mul(acc, base);
+  return acc;
+}
 
-test('the written-out tables are the powers of ξ that noble derives for Fp6 and Fp12', () => {
-  const { calcFrobeniusCoefficients } = __TEST;
-  const six = calcFrobeniusCoefficients(Fp2, Fp2.NONRESIDUE, Fp.ORDER, 6, 2, 3);
-  const twelve = calcFrobeniusCoefficients(Fp2, Fp2.NONRESIDUE, Fp.ORDER, 12, 1, 6);
-  assert.equal(written(FROBENIUS_TABLES.fp6First), pairs(six[0]!));
-  assert.equal(written(FROBENIUS_TABLES.fp6Second), pairs(six[1]!));
-  assert.equal(written(FROBENIUS_TABLES.fp12), pairs(twelve[0]!));
+test('FROBENIUS_W[n − 1][k − 1] is ξ^(k(q^n − 1)/6), recomputed from scratch', () => {
+  let checked = 0;
+  for (const n of [1, 2, 3]) {
+    for (let k = 1; k <= 5; k++) {
+      const e = BigInt(k) * (Q ** BigInt(n) - 1n);
+      assert.is(e % 6n, 0n);
+      assert.equal([...FROBENIUS_W[n - 1][k - 1]], xiPower(e / 6n), `n = ${n}, k = ${k}`);
+      checked++;
+    }
+  }
+  assert.is(checked, 15);
+  // and they are the factors noble derives for its Fp12 (row n of its table is ξ^((q^n − 1)/6))
+  const { Fp, Fp2 } = bn254.fields;
+  const twelve = __TEST.calcFrobeniusCoefficients(Fp2, Fp2.NONRESIDUE, Fp.ORDER, 12, 1, 6)[0]!;
+  for (const n of [1, 2, 3]) assert.equal([...FROBENIUS_W[n - 1][0]], [twelve[n].c0, twelve[n].c1]);
 });
 
-test('once installed, noble\'s Fp6 and Fp12 read the written-out tables, and the Frobenius map still is x ↦ x^q', () => {
-  installFrobeniusTables(Fp2, Fp6, Fp12);
-  assert.equal(pairs(served(Fp6, 'FROBENIUS_COEFFICIENTS_1')), written(FROBENIUS_TABLES.fp6First));
-  assert.equal(pairs(served(Fp6, 'FROBENIUS_COEFFICIENTS_2')), written(FROBENIUS_TABLES.fp6Second));
-  assert.equal(pairs(served(Fp12, 'FROBENIUS_COEFFICIENTS')), written(FROBENIUS_TABLES.fp12));
-  const x = Fp12.fromBigTwelve(Array.from({ length: 12 }, (_, i) => BigInt(i * 7919 + 3)) as Parameters<typeof Fp12.fromBigTwelve>[0]);
-  for (const power of [1, 2, 3]) {
-    assert.ok(Fp12.eql(Fp12.frobeniusMap(x, power), Fp12.pow(x, Fp.ORDER ** BigInt(power))), `power ${power}`);
+/** a^e by square-and-multiply with our Fq¹² product. */
+function power(a: Fq12, e: bigint): Fq12 {
+  let acc = FQ12_ONE;
+  for (let bit = BigInt(e.toString(2).length - 1); bit >= 0n; bit--) {
+    acc = sqr12(acc);
+    if ((e >> bit) & 1n) acc = mul12(acc, a);
+  }
+  return acc;
+}
+
+test('the Frobenius map is x ↦ x^(q^n) for n = 1, 2, 3', () => {
+  const x = Array.from({ length: 12 }, (_, i) => BigInt(i * 7919 + 3) ** 9n % Q);
+  let y: Fq12 = x;
+  for (const n of [1, 2, 3] as const) {
+    y = power(y, Q);
+    assert.equal(frobenius12(x, n), y, `power ${n}`);
+    assert.not.equal(y, x);
   }
 });
 

@@ -1,12 +1,11 @@
-// The crypto libraries, each loaded on its first use: a script that calls no keccak,
-// BN254 or WebAuthn-key code pays nothing at startup for them (building their curves takes ms).
+// The crypto libraries, each loaded on its first use: a script that calls no keccak
+// or WebAuthn-key code pays nothing at startup for them (building their curves takes ms).
 
 import { createRequire } from 'node:module';
 
 // types only: the values come from `load` below (the CLI bundle turns these loads into bundled,
 // lazily initialised modules; see scripts/bundle.mjs)
 type Sha3 = typeof import('@noble/hashes/sha3.js');
-type Bn254 = typeof import('@noble/curves/bn254.js');
 type Nist = typeof import('@noble/curves/nist.js');
 
 const load = createRequire(import.meta.url);
@@ -18,5 +17,4 @@ function once<T>(make: () => T): () => T {
 }
 
 export const keccakLibrary = once(() => load('@noble/hashes/sha3.js') as Sha3);
-export const bn254Library = once(() => load('@noble/curves/bn254.js') as Bn254);
 export const nistLibrary = once(() => load('@noble/curves/nist.js') as Nist);
