@@ -142,4 +142,30 @@ test('a failure inside a function reached through a module reference ends its re
   });
 });
 
+test('a module that called out through a module reference writes again once the call returned (the mark is left on return)', () => {
+  for (const mode of MODES) {
+    const r = inMode(mode, () => runRepl(`(begin-tx)
+(interface runner (defun run:integer ()))
+(module a g (defcap g () true)
+  (defschema s v:integer)
+  (deftable t:{s})
+  (defun put:integer (k:integer) (write t (int-to-str 10 k) {"v": k}) k)
+  (defun go:integer (m:module{runner}) (m::run))
+  (defun go-then-put:integer (m:module{runner}) (m::run) (put 7)))
+(create-table t)
+(module b g (defcap g () true) (implements runner)
+  (defun run:integer () (fold (+) 0 (map (a.put) [1 2]))))
+(module c g (defcap g () true) (implements runner)
+  (defun run:integer () 5))
+(commit-tx)
+(begin-tx)
+(expect-failure "a's own function, applied while a has called out, runs read-only" "read-only" (a.go b))
+(expect "after the call out returned, a writes again" 7 (a.go-then-put c))
+(commit-tx)`));
+    assert.is(r.error, null, mode);
+    assert.ok(r.traces.includes('"Expect failure: Success: a\'s own function, applied while a has called out, runs read-only"'), `${mode}: ${r.traces.join(' | ')}`);
+    assert.ok(r.traces.includes('"Expect: success after the call out returned, a writes again"'), `${mode}: ${r.traces.join(' | ')}`);
+  }
+});
+
 test.run();
