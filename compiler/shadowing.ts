@@ -18,19 +18,19 @@ export function checkTopLevelShadowing(form: Syntax, check: ShadowCheck): void {
       const moduleName = name?.t === 'name' ? name.parts.join('.') : '';
       if (name?.t === 'name' && name.parts.length === 1) check(name.parts[0], form.span, `in ${head.name} name ${moduleName}`);
       for (const item of form.items.slice(2)) {
-        if (item.t === 'paren' && item.items[0]?.t === 'keyword') checkDefinition(item, check, moduleName);
+        if (item.t === 'paren' && item.items[0]?.t === 'keyword') checkDefinition(item, check, moduleName, head.name === 'interface');
       }
       return;
     }
     case 'use': return;
     // a definition outside a module is a REPL one, which Pact files under its pseudo-module
-    default: return checkDefinition(form, check, '#repl');
+    default: return checkDefinition(form, check, REPL_MODULE, false);
   }
 }
 
 /** A def form: its name, its arguments in order, then its body (schemas and tables: the name,
  *  located, as Pact's parser records those two, at the whole form). */
-function checkDefinition(form: Syntax & { t: 'paren' }, check: ShadowCheck, moduleName: string): void {
+function checkDefinition(form: Syntax & { t: 'paren' }, check: ShadowCheck, moduleName: string, inInterface: boolean): void {
   const kind = (form.items[0] as { name: string }).name;
   if (!DEFS.has(kind)) {
     if (kind === 'let' || kind === 'let*' || kind === 'lambda') walk(form, check, 'in top level expression');
@@ -38,8 +38,10 @@ function checkDefinition(form: Syntax & { t: 'paren' }, check: ShadowCheck, modu
   }
   const name = form.items[1];
   if (name?.t !== 'name') return;
-  // Pact's DefKind prints a schema as `defscema`
-  const what = `${kind === 'defschema' ? 'defscema' : kind} ${moduleName}.${name.parts[0]}`;
+  // Pact's DefKind prints a schema as `defscema`, and qualifies an interface's schema by #repl
+  // (its checkDefSchemaShadows knows only a module's context)
+  const owner = kind === 'defschema' && inInterface ? REPL_MODULE : moduleName;
+  const what = `${kind === 'defschema' ? 'defscema' : kind} ${owner}.${name.parts[0]}`;
   if (kind === 'defschema' || kind === 'deftable') return check(name.parts[0], form.span, `in the definition name of ${what}`);
   check(name.parts[0], name.span, `in the definition name of ${what}`);
   let i = skipType(form.items, 2);
@@ -53,6 +55,9 @@ function checkDefinition(form: Syntax & { t: 'paren' }, check: ShadowCheck, modu
   const body = `in the body of definition ${what}`;
   for (const x of form.items.slice(i)) walk(x, check, body);
 }
+
+/** The pseudo-module Pact files REPL definitions under. */
+const REPL_MODULE = '#repl';
 
 const DEFS = new Set(['defun', 'defcap', 'defpact', 'defconst', 'defschema', 'deftable']);
 

@@ -122,8 +122,10 @@ test('each visited name carries Pact\'s ShadowCtx words: definitions qualified b
     'x in the body of definition defcap m.g', 's in the definition name of defscema m.s', 't in the definition name of deftable m.t',
     'K in the definition name of defconst m.K', 'p in the definition name of defpact m.p', 'q in definition defpact m.p at argument position 0',
     'r in definition defpact m.p at argument position 1', 'y in the body of definition defpact m.p']);
-  assert.equal(contexts('(interface i (defun f (a b)))'), ['i in interface name i', 'f in the definition name of defun i.f',
-    'a in definition defun i.f at argument position 0', 'b in definition defun i.f at argument position 1']);
+  assert.equal(contexts('(interface i (defun f (a b)) (defconst C 1) (defschema s x:integer))'), ['i in interface name i',
+    'f in the definition name of defun i.f', 'a in definition defun i.f at argument position 0', 'b in definition defun i.f at argument position 1',
+    // Pact's schema check knows only a module's context: an interface's schema is filed under #repl
+    'C in the definition name of defconst i.C', 's in the definition name of defscema #repl.s']);
   // REPL definitions belong to Pact's pseudo-module #repl; expressions are top-level ones
   assert.equal(contexts('(defun f (a) (let ((b 1)) b)) (defconst C (let ((d 1)) d)) (lambda (e) e)'), [
     'f in the definition name of defun #repl.f', 'a in definition defun #repl.f at argument position 0', 'b in the body of definition defun #repl.f',
