@@ -56,6 +56,9 @@ export function compileExpression(form: Syntax, env: NameEnv, module: ModuleScop
   return compileFunction(new Desugarer(env, module).topLevel(form), null);
 }
 
+/** A name that shadows a native, where it is, and Pact's words for that place. */
+export interface NativeShadow { name: string; span: Span; context: string }
+
 /** Pact's check that no name in a top-level form is a native's (shadowing.ts), for the natives
  *  visible in `env`: every offending name of the form, in Pact's order (the REPL prints each, then
  *  fails with the first). A form found clean once is clean again under the same natives: a
@@ -74,7 +77,5 @@ export function nativeShadowingCheck(env: NameEnv): (form: Syntax) => NativeShad
     return found;
   };
 }
-
-export interface NativeShadow { name: string; span: Span; context: string }
 
 const cleanForms = new WeakMap<Syntax, string>();
