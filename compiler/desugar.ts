@@ -7,7 +7,7 @@ import type { Span } from '../vm/source.js';
 import type { CoverageCollector } from '../vm/coverage.js';
 import type { Binder, Expr, FunctionIR, FunctionKind } from './ir.js';
 import { PactError } from '../vm/errors.js';
-import { desugarError, syntaxFailure } from './errors.js';
+import { desugarError, shadowsNativeError, syntaxFailure } from './errors.js';
 import { overloads, namedOverload, resolveOverload, type BuiltinSpec } from '../vm/builtins.js';
 import { primType, type PactType } from '../vm/types.js';
 import type { GlobalCell } from '../vm/chunk.js';
@@ -584,9 +584,11 @@ export class Desugarer {
 
   /** Pact forbids binding a name that is a native (language.md §4.5). */
   checkNotNative(name: string, span: Span): void {
-    if (this.nativeNamed(name) && !INTERNAL_FORMS.has(name)) {
-      throw desugarError(`Variable ${name} shadows native with the same name`, span);
-    }
+    if (this.shadowsNative(name)) throw shadowsNativeError(name, span);
+  }
+
+  shadowsNative(name: string): boolean {
+    return this.nativeNamed(name) !== undefined && !INTERNAL_FORMS.has(name);
   }
 
   params(items: Syntax[]): { name: string; type: PactType | null; span: Span }[] {

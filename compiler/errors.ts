@@ -10,3 +10,8 @@ export function desugarError(msg: string, span: Span): PactError {
 export function syntaxFailure(msg: string, span: Span): PactError {
   return desugarError(`Desugar syntax failure: ${msg}`, span);
 }
+
+/** A binder or definition named like a native (Pact's InvalidNativeShadowing). */
+export function shadowsNativeError(name: string, span: Span): PactError {
+  return desugarError(`Variable ${name} shadows native with the same name`, span);
+}

@@ -1,7 +1,7 @@
 // The pipeline, one line per stage: text → tokens → syntax → IR → slots → bytecode; a module form
 // becomes a whole compiled module (module.ts). The runtime reaches the compiler through this file.
 
-import { SourceFile } from '../vm/source.js';
+import { SourceFile, type Span } from '../vm/source.js';
 import { tokenize, type Token } from './lexer.js';
 import { parse } from './parser.js';
 import { checkGrammar } from './grammar-check.js';
@@ -9,11 +9,11 @@ import { readOnce } from './source-cache.js';
 import type { Syntax } from './syntax.js';
 import { Desugarer, type NameEnv, type ModuleScope } from './desugar.js';
 import { compileFunction } from './definitions.js';
-import { checkTopLevelShadowing, type ShadowCheck } from './shadowing.js';
+import { checkTopLevelShadowing } from './shadowing.js';
 import type { FunctionProto } from '../vm/chunk.js';
 
 export { SourceFile } from '../vm/source.js';
-export { desugarError, syntaxFailure } from './errors.js';
+export { desugarError, shadowsNativeError, syntaxFailure } from './errors.js';
 export { filesLexed } from './lexer.js';
 export { internSource, internedFiles } from './source-cache.js';
 export { compileModule } from './module.js';
@@ -56,17 +56,26 @@ export function compileExpression(form: Syntax, env: NameEnv, module: ModuleScop
   return compileFunction(new Desugarer(env, module).topLevel(form), null);
 }
 
+/** A name that shadows a native, where it is, and Pact's words for that place. */
+export interface NativeShadow { name: string; span: Span; context: string }
+
 /** Pact's check that no name in a top-level form is a native's (shadowing.ts), for the natives
- *  visible in `env`. A form found clean once is clean again under the same natives: a contract
- *  loaded by every script of a batch is walked once. */
-export function nativeShadowingCheck(env: NameEnv): (form: Syntax) => void {
+ *  visible in `env`: every offending name of the form, in Pact's order (the REPL prints each, then
+ *  fails with the first). A form found clean once is clean again under the same natives: a
+ *  contract loaded by every script of a batch is walked once. */
+export function nativeShadowingCheck(env: NameEnv): (form: Syntax) => NativeShadow[] {
   const natives = `${env.replNatives} ${[...env.disabledNatives ?? []].sort().join(' ')}`;
-  let check: ShadowCheck | undefined;
+  let names: Desugarer | undefined;
   return form => {
-    if (cleanForms.get(form) === natives) return;
-    if (!check) { const names = new Desugarer(env); check = (name, span) => names.checkNotNative(name, span); }
-    checkTopLevelShadowing(form, check);
-    cleanForms.set(form, natives);
+    if (cleanForms.get(form) === natives) return [];
+    names ??= new Desugarer(env);
+    const found: NativeShadow[] = [];
+    checkTopLevelShadowing(form, (name, span, context) => {
+      if (names!.shadowsNative(name)) found.push({ name, span, context });
+    });
+    if (found.length === 0) cleanForms.set(form, natives);
+    return found;
   };
 }
+
 const cleanForms = new WeakMap<Syntax, string>();

@@ -4,7 +4,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import {
-  SourceFile, internSource, read, compileExpression, compileReplDefinition, nativeShadowingCheck,
+  SourceFile, internSource, read, compileExpression, compileReplDefinition, nativeShadowingCheck, shadowsNativeError,
 } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { GlobalCell } from '../../vm/chunk.js';
@@ -53,14 +53,14 @@ function runForms(s: ReplSession, file: SourceFile): void {
   // a .pact file starts from an empty top-level name table (repl.md §5.2 step 4)
   if (!s.replNatives) s.topLevel = new Map();
   try {
-    // Pact refuses a file with a name shadowing a native before running any of it
+    // Pact refuses a file with a name shadowing a native before running any of it: at the first
+    // form with such names it prints each of them, then fails with the first (liftShadowsReplM)
     const check = nativeShadowingCheck(s);
     for (const form of forms) {
-      try {
-        check(form);
-      } catch (e) {
-        throw located(s, e, form.span);
-      }
+      const shadows = check(form);
+      if (shadows.length === 0) continue;
+      for (const { name, span, context } of shadows) s.out.print(`Variable ${name} shadows native of the same name ${context}`, span);
+      throw located(s, shadowsNativeError(shadows[0].name, shadows[0].span), form.span);
     }
     for (const form of forms) {
       try {

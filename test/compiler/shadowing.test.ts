@@ -23,12 +23,12 @@ test('a module: its name at the whole form, then each definition\'s name, argume
   const src = '(module m g (defcap g (a:integer) true) (use other) (implements i) (defschema s f:integer) (deftable t:{s}) '
     + '(defconst K:integer (let ((x 1)) x) "doc") (defun f:[integer] (a:object{s} b:module{i} c:[string] d) @doc "x" '
     + '(lambda (e) (let* ((y 1) (z (let ((w 2)) w))) [y z]))) (defpact p (q) (step (let ((r 1)) r))))';
-  assert.equal(visited(src), ['m@0+312', 'g@20+1', 'a@23+1', 's@78+1', 't@101+1', 'K@118+1', 'x@135+1', 'f@158+1', 'a@171+1',
+  assert.equal(visited(src), ['m@0+312', 'g@20+1', 'a@23+1', 's@67+23', 't@91+16', 'K@118+1', 'x@135+1', 'f@158+1', 'a@171+1',
     'b@183+1', 'c@195+1', 'd@206+1', 'w@253+1', 'y@238+1', 'z@244+1', 'e@227+1', 'p@282+1', 'q@285+1', 'r@301+1']);
   assert.equal(visited('(interface j (defun f (a)) (defconst C 1))'), ['j@0+42', 'f@20+1', 'a@23+1', 'C@37+1']);
   // a qualified module name is not a binder; forms that are not definitions are skipped
   assert.equal(visited('(module ns.m g (defun f () 1))'), ['f@22+1']);
-  assert.equal(visited('(module m g (defun f () 1) 1 [x] (1 2) (use m) (defschema identity))'), ['m@0+68', 'f@19+1', 'identity@58+8']);
+  assert.equal(visited('(module m g (defun f () 1) 1 [x] (1 2) (use m) (defschema identity))'), ['m@0+68', 'f@19+1', 'identity@47+20']);
 });
 
 test('top-level definitions and expressions: arguments past every shape of annotation, binders bottom-up', () => {
@@ -57,15 +57,15 @@ test('a return type of any shape is skipped before the arguments; let*, lambda a
 
 test('malformed forms are walked as far as they go, without a crash', () => {
   assert.equal(visited('(module (defun identity () 1) g (defun f () 1))'), ['f@39+1']);
-  assert.equal(visited('(defschema s (x))'), ['s@11+1']);
-  assert.equal(visited('(deftable t (y))'), ['t@10+1']);
+  assert.equal(visited('(defschema s (x))'), ['s@0+17']);
+  assert.equal(visited('(deftable t (y))'), ['t@0+16']);
   assert.equal(visited('(defun f (a (let ((q 1)) q)) 1)'), ['f@7+1', 'a@10+1']);
   assert.equal(visited('(lambda (a (let ((q 1)) q)) 1)'), ['a@9+1']);
   assert.equal(visited('(let (() (x 1)) x)'), ['x@10+1']);
   assert.equal(visited('(let (x (y 1) ("s" 2)) y)'), ['y@9+1']);
   assert.equal(visited('(lambda) (let) (let 1 2) (lambda 1 (let ((q 1)) q))'), ['q@42+1']);
   assert.equal(visited('(module) (module 1) (defun) (defun 1 (a) 1) (defschema s a) (deftable t) (defconst) (bless "h") (defun f:)'),
-    ['s@55+1', 't@70+1', 'f@103+1']);
+    ['s@44+15', 't@60+12', 'f@103+1']);
 });
 
 /** `line:col+length: message` of the error the file raises. */
@@ -77,9 +77,9 @@ function shadowed(src: string): string {
 }
 const at = (col: number, name: string) => `1:${col}+${name.length}: Variable ${name} shadows native with the same name`;
 
-test('schema, table and constant names are checked at the name', () => {
-  assert.is(shadowed('(module m g (defcap g () true) (defschema length a:integer))'), at(42, 'length'));
-  assert.is(shadowed('(module m g (defcap g () true) (deftable format:{s}))'), at(41, 'format'));
+test('schema and table names are located at their whole form, as Pact\'s parser records those two; constants at the name', () => {
+  assert.is(shadowed('(module m g (defcap g () true) (defschema length a:integer))'), '1:31+28: Variable length shadows native with the same name');
+  assert.is(shadowed('(module m g (defcap g () true) (deftable format:{s}))'), '1:31+21: Variable format shadows native with the same name');
   assert.is(shadowed('(defconst identity 1)'), at(10, 'identity'));
   assert.is(shadowed('(interface i (defun f (format)))'), at(23, 'format'));
 });
@@ -107,6 +107,42 @@ test('a name that shadows nothing passes, and use and implements forms are not b
   assert.is(shadowed('(module m g (defcap g () true) (use identity))'), '1:0+46: Cannot find module:  identity');
   assert.is(shadowed('(module m g (defcap g () true) (implements format) (defun f () 1))'), '1:0+66: Cannot find module:  format');
   assert.equal(runRepl('(let ((lengthy 1)) ((lambda (formats) lengthy) 2))').traces, ['1']);
+});
+
+/** Every name the check visits in `src`, with the words that say where it is. */
+function contexts(src: string): string[] {
+  const file = new SourceFile('s.repl', src), seen: string[] = [];
+  for (const form of parse(file, tokenize(file))) checkTopLevelShadowing(form, (name, _span, context) => { seen.push(`${name} ${context}`); });
+  return seen;
+}
+
+test('each visited name carries Pact\'s ShadowCtx words: definitions qualified by their module, arguments counted from 0', () => {
+  assert.equal(contexts('(module m g (defcap g (a) (let ((x 1)) x)) (defschema s f:integer) (deftable t:{s}) (defconst K 1) (defpact p (q r) (step (lambda (y) y))))'), [
+    'm in module name m', 'g in the definition name of defcap m.g', 'a in definition defcap m.g at argument position 0',
+    'x in the body of definition defcap m.g', 's in the definition name of defscema m.s', 't in the definition name of deftable m.t',
+    'K in the definition name of defconst m.K', 'p in the definition name of defpact m.p', 'q in definition defpact m.p at argument position 0',
+    'r in definition defpact m.p at argument position 1', 'y in the body of definition defpact m.p']);
+  assert.equal(contexts('(interface i (defun f (a b)) (defconst C 1) (defschema s x:integer))'), ['i in interface name i',
+    'f in the definition name of defun i.f', 'a in definition defun i.f at argument position 0', 'b in definition defun i.f at argument position 1',
+    // Pact's schema check knows only a module's context: an interface's schema is filed under #repl
+    'C in the definition name of defconst i.C', 's in the definition name of defscema #repl.s']);
+  // REPL definitions belong to Pact's pseudo-module #repl; expressions are top-level ones
+  assert.equal(contexts('(defun f (a) (let ((b 1)) b)) (defconst C (let ((d 1)) d)) (lambda (e) e)'), [
+    'f in the definition name of defun #repl.f', 'a in definition defun #repl.f at argument position 0', 'b in the body of definition defun #repl.f',
+    'C in the definition name of defconst #repl.C', 'd in the body of definition defconst #repl.C', 'e in top level expression']);
+  assert.equal(contexts('[(let ((x 1)) x)]'), ['x in top level expression']);
+});
+
+test('the REPL prints every native-shadowing name of the first offending form, then fails with the first', () => {
+  const r = runRepl('(let ((ok 1)) ok)\n(module m g (defcap g () true) (defun f (hash length) (let ((at 1)) at)))\n(let ((format 1)) 1)', 's.repl');
+  assert.equal(r.prints, [
+    'Variable hash shadows native of the same name in definition defun m.f at argument position 0',
+    'Variable length shadows native of the same name in definition defun m.f at argument position 1',
+    'Variable at shadows native of the same name in the body of definition defun m.f']);
+  assert.is(r.error?.message, 'Variable hash shadows native with the same name');
+  assert.is(r.error?.span?.startPos.line, 1);
+  // nothing in the file ran: the check comes first
+  assert.equal(r.traces, []);
 });
 
 test.run();

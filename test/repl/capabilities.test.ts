@@ -87,4 +87,33 @@ test('try does not catch execution errors, only recoverable ones like keyset fai
   assert.is(evalLast(`${MODULE} (env-keys []) (try "denied" (caps.guarded "alice"))`), '"denied"');
 });
 
+// Pact evaluates a capability body in a stack frame without a declared type (CEK evalCap), so a
+// defcap's `:bool` is for the static typechecker only; kadenaswap's TRANSFER:bool ends in a write.
+const LOOSE = `
+(module loose G
+  (defcap G () true)
+  (defcap PLAIN:bool () (identity "not a bool"))
+  (defcap EVENT:bool () @event (identity "event"))
+  (defcap ONCE:bool () @managed (identity "once"))
+  (defcap PAY:bool (amount:integer) @managed amount PAY-mgr (identity "pay"))
+  (defcap OUTER:integer () (compose-capability (PLAIN)) (identity "outer"))
+  (defcap TYPED:bool (n:integer) true)
+  (defun PAY-mgr:integer (have:integer want:integer) (if (= want 2) "not an integer" have))
+  (defun plain:bool () (with-capability (PLAIN) (require-capability (PLAIN)))))
+(env-sigs [{"key": "k", "caps": [(loose.ONCE), (loose.PAY 1), (loose.PAY 2)]}])
+`;
+
+test("a defcap's result type is not checked at run time, its argument types and its manager's result are", () => {
+  assert.is(evalLast(`${LOOSE} (loose.plain)`), 'true');
+  assert.is(evalLast(`${LOOSE} (with-capability (loose.EVENT) 1)`), '1');
+  assert.is(evalLast(`${LOOSE} (with-capability (loose.ONCE) 2)`), '2');
+  assert.is(evalLast(`${LOOSE} (with-capability (loose.PAY 1) 3)`), '3');
+  assert.is(evalLast(`${LOOSE} (with-capability (loose.OUTER) (require-capability (loose.PLAIN)))`), 'true');
+  assert.is(evalLast(`${LOOSE} (typeof (test-capability (loose.PLAIN)))`), '"unit"');
+  assert.is(errorOf(`${LOOSE} (with-capability (loose.TYPED "a") 1)`),
+    'Runtime typecheck failure, argument is string , but expected type integer');
+  assert.is(errorOf(`${LOOSE} (with-capability (loose.PAY 2) 4)`),
+    'Runtime typecheck failure, argument is string , but expected type integer');
+});
+
 test.run();
