@@ -6,6 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runRepl } from '../helpers.js';
+import { identToken } from '../../runtime/values/token-names.js';
 
 const HASH = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'; // 43 base64url characters
 const HEX = '0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789abcdef0123'; // 64
@@ -117,6 +118,17 @@ test('describe-module reads a module name with Unicode letters (Names.hs identPa
   assert.is(r.traces[r.traces.length - 1], '"mšdulš"');
   const bad = runRepl('(describe-module "1m")');
   assert.is(bad.error?.message, 'native execution failure, describe-module failed with message: invalid module name format');
+});
+
+test('an identifier starts with any letter (ASCII ones decided without the Unicode regex) or a symbol', () => {
+  const letter = /^\p{L}$/u;
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    const starts = identToken(`${ch}x`, 0) !== null;
+    assert.is(starts, letter.test(ch) || '%#+-_&$@<>=^?*!|/~'.includes(ch), `${JSON.stringify(ch)} starts an identifier`);
+  }
+  for (const ch of ['é', 'Ω', 'ж', '中']) assert.ok(identToken(`${ch}x`, 0) !== null, ch);
+  for (const ch of ['\u00a0', '¹', '😀']) assert.is(identToken(`${ch}x`, 0), null, ch);
 });
 
 test.run();
