@@ -12,7 +12,7 @@ import { buildModuleIR, evaluateConstants, hashBuilt, hashText, type Built } fro
 import { IrSizer } from './size-of.js';
 import { storedModuleBytes } from './stored.js';
 import {
-  compareFqn, defName, ifDefName, renderModuleName, sameModuleName,
+  compareFqn, defName, formTerms, ifDefName, renderModuleName, sameModuleName,
   type Def, type FullyQualifiedName, type HashBytes, type Term,
 } from './terms.js';
 
@@ -159,11 +159,11 @@ export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBe
         break;
       case 'lam': case 'nullary': visit(t.body); break;
       case 'let': visit(t.value); visit(t.body); break;
-      case 'app': visit(t.fn); t.args.forEach(visit); break;
+      case 'app': visit(t.fn); for (let i = 0; i < t.args.length; i++) visit(t.args[i]); break;
       case 'seq': visit(t.first); visit(t.then); break;
-      case 'form': for (const [k, v] of Object.entries(t.form)) if (k !== 'f') visit(v as Term); break;
-      case 'list': t.items.forEach(visit); break;
-      case 'object': t.fields.forEach(([, v]) => visit(v)); break;
+      case 'form': { const ts = formTerms(t.form); for (let i = 0; i < ts.length; i++) visit(ts[i]); break; }
+      case 'list': for (let i = 0; i < t.items.length; i++) visit(t.items[i]); break;
+      case 'object': for (let i = 0; i < t.fields.length; i++) visit(t.fields[i][1]); break;
       default: break;
     }
   };

@@ -6,7 +6,7 @@
 import { utf8Length } from '../values/size.js';
 import { bitLength } from '../values/numbers.js';
 import {
-  compareBytes, compareModuleName, sortedSet,
+  compareBytes, compareModuleName, formTerms, sortedSet,
   type Arg, type BuiltinForm, type ConstVal, type Def, type DefCapMeta, type DefConst, type DefSchema,
   type FullyQualifiedName, type Governance, type Guard, type IfDef, type IfDefCapMeta, type Import, type Info,
   type Interface, type Literal, type Module, type ModuleName, type Name, type PactValue, type QualifiedName,
@@ -117,19 +117,12 @@ export class IrSizer {
     }
   }
 
-  /** 2 + its terms, each form's written out (Object.entries made an array per node). */
+  /** 2 + its terms. */
   form(f: BuiltinForm): number {
-    switch (f.f) {
-      case 'and': case 'or': return 2 + this.term(f.a) + this.term(f.b);
-      case 'if': return 2 + this.term(f.cond) + this.term(f.then) + this.term(f.else);
-      case 'enforceOne': return 2 + this.term(f.msg) + this.term(f.conds);
-      case 'enforce': return 2 + this.term(f.cond) + this.term(f.msg);
-      case 'withCapability': return 2 + this.term(f.cap) + this.term(f.body);
-      case 'try': return 2 + this.term(f.fallback) + this.term(f.body);
-      case 'createUserGuard': return 2 + this.term(f.app);
-      case 'pure': return 2 + this.term(f.body);
-      case 'error': return 2 + this.term(f.msg);
-    }
+    const ts = formTerms(f);
+    let n = 2;
+    for (let i = 0; i < ts.length; i++) n += this.term(ts[i]);
+    return n;
   }
 
   /** Every Term constructor: 2 + its fields (the info last). */

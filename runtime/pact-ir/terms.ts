@@ -212,6 +212,22 @@ export interface Interface {
 
 // ------------------------------------------------------------------------------------ helpers
 
+/** The terms of a special form, in field order (the walks that visit them run as cold code, once
+ *  per module: written out, not Object.entries, which makes an array per node). */
+export function formTerms(f: BuiltinForm): Term[] {
+  switch (f.f) {
+    case 'and': case 'or': return [f.a, f.b];
+    case 'if': return [f.cond, f.then, f.else];
+    case 'enforceOne': return [f.msg, f.conds];
+    case 'enforce': return [f.cond, f.msg];
+    case 'withCapability': return [f.cap, f.body];
+    case 'try': return [f.fallback, f.body];
+    case 'createUserGuard': return [f.app];
+    case 'pure': return [f.body];
+    case 'error': return [f.msg];
+  }
+}
+
 export function defName(d: Def): string {
   switch (d.d) {
     case 'defun': return d.defun.spec.name;
