@@ -203,17 +203,17 @@ export class IrEncoder {
     const w = this.w;
     switch (t.t) {
       case 'var': w.listLen(3).word(0); this.name(t.name); break;
-      case 'lam': w.listLen(4).word(1).list(t.args, a => this.arg(a)); this.term(t.body); break;
+      case 'lam': w.listLen(4).word(1); this.args(t.args); this.term(t.body); break;
       case 'let': w.listLen(5).word(2); this.arg(t.arg); this.term(t.value); this.term(t.body); break;
-      case 'app': w.listLen(4).word(3); this.term(t.fn); w.list(t.args, a => this.term(a)); break;
+      case 'app': w.listLen(4).word(3); this.term(t.fn); this.terms(t.args); break;
       case 'seq': w.listLen(4).word(4); this.term(t.first); this.term(t.then); break;
       case 'nullary': w.listLen(3).word(5); this.term(t.body); break;
       case 'form': w.listLen(3).word(6); this.form(t.form); break;
       case 'builtin': w.listLen(3).word(7); this.builtin(t.builtin); break;
       case 'const': w.listLen(3).word(8); this.literal(t.lit); break;
-      case 'list': w.listLen(3).word(9).list(t.items, x => this.term(x)); break;
+      case 'list': w.listLen(3).word(9); this.terms(t.items); break;
       case 'object':
-        w.listLen(3).word(10).list(t.fields, ([k, v]) => { w.listLen(2).text(k); this.term(v); });
+        w.listLen(3).word(10).list(t.fields, f => { w.listLen(2).text(f[0]); this.term(f[1]); });
         break;
       case 'inline': w.listLen(3).word(11); this.pactValue(t.value); break;
     }
@@ -222,7 +222,24 @@ export class IrEncoder {
 
   // ------------------------------------------------------------------------------------- defs
 
-  private args(args: Arg[]): void { this.w.list(args, a => this.arg(a)); }
+  // Lists of terms and arguments, written as CborWriter.list writes any list (a definite empty
+  // array, else an indefinite one): one per node of a module, as cold code, where a closure per
+  // list and a call per element cost.
+  private terms(ts: readonly Term[]): void {
+    const w = this.w;
+    if (ts.length === 0) { w.listLen(0); return; }
+    w.listIndef();
+    for (let i = 0; i < ts.length; i++) this.term(ts[i]);
+    w.break();
+  }
+
+  private args(args: readonly Arg[]): void {
+    const w = this.w;
+    if (args.length === 0) { w.listLen(0); return; }
+    w.listIndef();
+    for (let i = 0; i < args.length; i++) this.arg(args[i]);
+    w.break();
+  }
 
   constVal(c: ConstVal): void {
     this.w.listLen(2);
