@@ -168,4 +168,32 @@ test('a module that called out through a module reference writes again once the 
   }
 });
 
+test('a function reached by module reference and applied by a native records the reference: the caller\'s functions run read-only under it', () => {
+  for (const mode of MODES) {
+    const r = inMode(mode, () => runRepl(`(begin-tx)
+(interface adder
+  (defun add:integer (acc:integer x:integer))
+  (defun add-back:integer (acc:integer x:integer)))
+(module a g (defcap g () true)
+  (defschema s v:integer)
+  (deftable t:{s})
+  (defun put:integer (k:integer) (write t (int-to-str 10 k) {"v": k}) k)
+  (defun put-add:integer (acc:integer x:integer) (write t (int-to-str 10 x) {"v": x}) (+ acc x))
+  (defun go:integer (m:module{adder}) (fold (m::add) 0 [1 2]))
+  (defun go-back:integer (m:module{adder}) (fold (m::add-back) 0 [1 2])))
+(create-table t)
+(module b g (defcap g () true) (implements adder)
+  (defun add:integer (acc:integer x:integer) (+ acc (a.put x)))
+  (defun add-back:integer (acc:integer x:integer) (fold (a.put-add) acc [x])))
+(commit-tx)
+(begin-tx)
+(expect-failure "fold enters b.add, reached through a's reference: a.put runs read-only" "read-only" (a.go b))
+(expect-failure "under that mark, fold enters a.put-add itself: read-only too" "read-only" (a.go-back b))
+(commit-tx)`));
+    assert.is(r.error, null, mode);
+    assert.ok(r.traces.includes('"Expect failure: Success: fold enters b.add, reached through a\'s reference: a.put runs read-only"'), `${mode}: ${r.traces.join(' | ')}`);
+    assert.ok(r.traces.includes('"Expect failure: Success: under that mark, fold enters a.put-add itself: read-only too"'), `${mode}: ${r.traces.join(' | ')}`);
+  }
+});
+
 test.run();
