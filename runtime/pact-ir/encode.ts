@@ -222,24 +222,12 @@ export class IrEncoder {
 
   // ------------------------------------------------------------------------------------- defs
 
-  // Lists of terms and arguments, written as CborWriter.list writes any list (a definite empty
-  // array, else an indefinite one): one per node of a module, as cold code, where a closure per
-  // list and a call per element cost.
-  private terms(ts: readonly Term[]): void {
-    const w = this.w;
-    if (ts.length === 0) { w.listLen(0); return; }
-    w.listIndef();
-    for (let i = 0; i < ts.length; i++) this.term(ts[i]);
-    w.break();
-  }
-
-  private args(args: readonly Arg[]): void {
-    const w = this.w;
-    if (args.length === 0) { w.listLen(0); return; }
-    w.listIndef();
-    for (let i = 0; i < args.length; i++) this.arg(args[i]);
-    w.break();
-  }
+  // Lists of terms and arguments: one per node of a module, encoded as cold code, where a new
+  // closure per list costs; these are made once per encoder.
+  private readonly eachTerm = (t: Term): void => this.term(t);
+  private readonly eachArg = (a: Arg): void => this.arg(a);
+  private terms(ts: readonly Term[]): void { this.w.list(ts, this.eachTerm); }
+  private args(args: readonly Arg[]): void { this.w.list(args, this.eachArg); }
 
   constVal(c: ConstVal): void {
     this.w.listLen(2);
