@@ -203,8 +203,8 @@ export class Machine extends CallStack {
    * function's code from its start, and `dispatch` is large. A catch inside it, and a rethrow
    * from its end, made each Pact error (thousands in a suite of expect-failures) walk it up to
    * four times. Before anything that can throw, `dispatch` records the frame in `this.fp` and
-   * the instruction in `fAt` (`at`, `fault`); a handled error resumes the loop at the handler's
-   * frame.
+   * the instruction in `fAt` (`at`, `record`, `fault`); a handled error resumes the loop at the
+   * handler's frame.
    */
   private execute(entryFp: number): Value {
     for (;;) {
@@ -321,7 +321,7 @@ export class Machine extends CallStack {
             if (proto.tier === null && ++proto.calls > tierSettings.threshold) tierUp(proto);
             // a tiered callee runs as a JS call (a tail call keeps reusing this frame instead)
             if (proto.tier !== null && !tail && fp < TIER_DEPTH) {
-              fIp[fp] = ip; this.sp = sp; this.fault(fp, opStart, null);
+              fIp[fp] = ip; this.sp = sp; this.record(fp, opStart);
               const r = this.runTier(proto.tier, callee, sp - argc);
               sp -= argc + 1;
               s[sp++] = r;
@@ -332,7 +332,7 @@ export class Machine extends CallStack {
             const reuse = tail && !guarded && this.guardFp !== fp && this.handlersBelow(fp);
             // only a call that pushes a frame counts against the depth limit
             if (fp >= maxDepth && !reuse) throw this.fault(fp, opStart, callTooDeep());
-            if (callee.proto.tracked) { this.fault(fp, opStart, null); activate(callee.proto); }
+            if (callee.proto.tracked) { this.record(fp, opStart); activate(callee.proto); }
             if (reuse) {
               // reuse this frame: move callee and arguments down to our own slots
               const dst = base - 1;
@@ -469,14 +469,14 @@ export class Machine extends CallStack {
         case Op.TypecheckLocal: {
           const v = s[base + code[ip++]];
           const t = consts[code[ip++]] as PactType;
-          this.fault(fp, opStart, null); // a metered check is charged in this frame (the profiler reads this.fp)
+          this.record(fp, opStart); // a metered check is charged in this frame (the profiler reads this.fp)
           if (!host.typecheck(v, t)) throw this.fault(fp, opStart, typecheckFailure(v, t));
           break;
         }
         case Op.TypecheckResult: {
           const t = consts[code[ip++]] as PactType;
           const v = s[sp - 1];
-          this.fault(fp, opStart, null);
+          this.record(fp, opStart);
           if (this.checkReturnTypes && !host.typecheck(v, t)) throw this.fault(fp, opStart, typecheckFailure(v, t));
           break;
         }
@@ -613,11 +613,16 @@ export class Machine extends CallStack {
     this.siteIp = ip;
   }
 
-  /** Frame `fp` fails, or may fail, at its instruction `ip` (the error, if any, is returned to
-   *  be thrown): where `recover` finds the frame and the error's location. */
-  private fault<E>(fp: number, ip: number, e: E): E {
+  /** Frame `fp` is at its instruction `ip`, which may fail (a check, a call out): where
+   *  `recover` finds the frame and the error's location. (`at` records the same, with the site.) */
+  private record(fp: number, ip: number): void {
     this.fp = fp;
     this.fAt[fp] = ip;
+  }
+
+  /** `e`, for frame `fp` to throw at its instruction `ip`, recorded first. */
+  private fault<E>(fp: number, ip: number, e: E): E {
+    this.record(fp, ip);
     return e;
   }
 
