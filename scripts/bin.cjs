@@ -31,10 +31,9 @@ const bundle = join(__dirname, BUNDLES[self]);
 const cacheFile = self === 'pactvm.js' && process.argv[2] === 'test' ? `${bundle}.batch.cache` : `${bundle}.cache`;
 let cachedData;
 try { cachedData = readFileSync(cacheFile); } catch { /* no cache: compile */ }
-// the bundle as a CommonJS module body; a shebang line would not parse inside the function
-const body = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`,
-  { filename: bundle, cachedData });
+// the bundle is stored as the function to call (a CommonJS module body, wrapped by the build) and
+// in ASCII, so its bytes go to V8 as they are
+const script = new Script(readFileSync(bundle, 'latin1'), { filename: bundle, cachedData });
 if (process.env.PACTVM_WRITE_CODE_CACHE === self) {
   // after the run, so that the functions it compiled are in the cache too; written whole, then
   // renamed, since two workers may finish at once
