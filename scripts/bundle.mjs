@@ -25,7 +25,10 @@ const lazyLibraries = {
       const text = await readFile(args.path, 'utf8');
       const calls = text.match(/\bload\('/g)?.length ?? 0;
       if (calls === 0) throw new Error(`${args.path}: no load('…') calls to bundle`);
-      return { contents: text.replace(/\bload\('/g, "require('"), loader: 'js' };
+      // and without `load` itself: making it would load node:module at every start
+      const maker = /^import \{ createRequire \} from 'node:module';$|^const load = createRequire\(import\.meta\.url\);$/gm;
+      if (text.match(maker)?.length !== 2) throw new Error(`${args.path}: expected the createRequire import and \`const load = createRequire(…)\``);
+      return { contents: text.replace(maker, '').replace(/\bload\('/g, "require('"), loader: 'js' };
     });
   },
 };

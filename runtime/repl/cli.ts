@@ -267,6 +267,7 @@ function runCommand(args: ParsedArgs): number {
     out: {
       print: (text, span) => process.stdout.write((trace ? `${span ? span.range() : file}:Print: ` : '') + text + '\n'),
       trace: (text, span) => { if (trace) process.stdout.write(`${span ? span.range() : file}:Trace: ${text}\n`); },
+      traced: trace,
     },
   });
   if (lcov !== null && !finishCoverage(lcov, result.coverage!)) return 1;

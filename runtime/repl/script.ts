@@ -86,10 +86,11 @@ function located(s: ReplSession, e: unknown, span: Span): PactError | InternalFa
   return engineFailure(e, span);
 }
 
-/** The same file reached by two names is the same file: compare real paths where they exist. */
+/** The same file reached by two names is the same file: compare real paths where they exist
+ *  (the system's realpath: one call, where Node's own walks the path in JavaScript). */
 function fileIdentity(name: string): string {
   try {
-    return realpathSync(name);
+    return realpathSync.native(name);
   } catch {
     return name;
   }
@@ -181,7 +182,7 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
   if (isCallable(v)) {
     throw new PactError('exec', 'Program encountered an unhandled raised error: Evaluation did not reduce to a value', form.span);
   }
-  if (!(v instanceof Unit)) display(s, pretty(v), form.span);
+  if (!(v instanceof Unit) && s.out.traced !== false) display(s, pretty(v), form.span);
   s.flushWarnings();
 }
 

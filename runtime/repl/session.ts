@@ -67,9 +67,12 @@ export interface OutputSink {
   print(text: string, span?: Span | null): void;
   /** trace channel: top-level results, `Loading ...` (shown with --trace) */
   trace(text: string, span: Span | null): void;
+  /** false when trace text is never shown: top-level results are then not rendered at all, as
+   *  Pact's REPL, which renders lazily, does not render what it does not print */
+  readonly traced?: boolean;
 }
 
-export const SILENT: OutputSink = { print: () => {}, trace: () => {} };
+export const SILENT: OutputSink = { print: () => {}, trace: () => {}, traced: false };
 
 export class ReplSession implements Runtime, NameEnv, ContractsHost {
   readonly gas: GasMeter;
