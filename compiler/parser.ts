@@ -16,6 +16,12 @@ const CLOSE_TEXT: Record<string, string> = { rparen: ')', rbracket: ']', rbrace:
 
 export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
   let i = 0;
+  // The tree lives as long as its script, so it is built without slack: a form's items gather on
+  // one shared stack and are copied out at the form's end at their exact length, and a name of one
+  // part shares its parts array with every other use of that name in the file (trees are never
+  // changed once parsed).
+  const pending: Syntax[] = [];
+  const singleParts = new Map<string, string[]>();
   const span = (a: number, b: number) => new Span(file, a, b);
   const err = (msg: string, t: Token | undefined) =>
     new PactError('parse', msg, t ? span(t.start, t.end) : span(file.text.length, file.text.length));
@@ -29,17 +35,19 @@ export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
       case 'lparen': case 'lbracket': case 'lbrace': {
         if (depth >= MAX_SOURCE_NESTING) throw sourceTooDeep(span(t.start, t.end));
         const close = CLOSER[t.type];
-        const items: Syntax[] = [];
+        const from = pending.length;
         depth++;
         while (i < tokens.length && tokens[i].type !== close) {
           const n = tokens[i];
           if (n.type === 'rparen' || n.type === 'rbracket' || n.type === 'rbrace') {
             throw err(`Expected: [${CLOSE_TEXT[close]}], got ${n.text}`, n);
           }
-          items.push(parseOne());
+          pending.push(parseOne());
         }
         depth--;
         if (i >= tokens.length) throw err(`Expected: [${CLOSE_TEXT[close]}], got end of input`, undefined);
+        const items = pending.slice(from);
+        pending.length = from;
         const end = tokens[i++].end;
         const s = span(t.start, end);
         return t.type === 'lparen' ? { t: 'paren', items, span: s }
@@ -71,6 +79,11 @@ export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
           const m = tokens[i + 1];
           i += 2;
           return { t: 'dyn', ref: t.value, member: m.value, span: span(t.start, m.end) };
+        }
+        if (tokens[i]?.type !== 'dot' || tokens[i + 1]?.type !== 'ident') {
+          let parts = singleParts.get(t.value);
+          if (!parts) singleParts.set(t.value, parts = [t.value]);
+          return { t: 'name', parts, span: span(t.start, t.end) };
         }
         const parts = [t.value];
         let end = t.end;
