@@ -85,13 +85,14 @@ export function parse(file: SourceFile, tokens: Token[]): Syntax[] {
           if (!parts) singleParts.set(t.value, parts = [t.value]);
           return { t: 'name', parts, span: span(t.start, t.end) };
         }
+        // a qualified name: `.ident` once (just checked), then again up to three parts
         const parts = [t.value];
-        let end = t.end;
-        while (parts.length < 3 && tokens[i]?.type === 'dot' && tokens[i + 1]?.type === 'ident') {
+        let end: number;
+        do {
           parts.push(tokens[i + 1].value);
           end = tokens[i + 1].end;
           i += 2;
-        }
+        } while (parts.length < 3 && tokens[i]?.type === 'dot' && tokens[i + 1]?.type === 'ident');
         return { t: 'name', parts, span: span(t.start, end) };
       }
       case 'rparen': case 'rbracket': case 'rbrace':

@@ -44,6 +44,10 @@ test('brackets group their items and span from opener to closer', () => {
 test('qualified names take at most three parts; dynamic names join ident :: ident', () => {
   assert.equal(shape('a.b ns.m.f m::g'), ['name<a.b>@0-3', 'name<ns.m.f>@4-10', 'dyn<m::g>@11-15']);
   assert.is(fails('a.b.c.d'), 'parse: Unexpected input after expr, remaining tokens: [., d] @ 5-6');
+  // a dot not followed by an identifier ends the name, after one part or two
+  assert.is(fails('a. "s"'), 'parse: Unexpected input after expr, remaining tokens: [., "s"] @ 1-2');
+  assert.is(fails('a.b. "s"'), 'parse: Unexpected input after expr, remaining tokens: [., "s"] @ 3-4');
+  assert.is(fails('a.b.'), 'parse: Unexpected input after expr, remaining tokens: [.] @ 3-4');
   assert.is(fails('a.1'), 'parse: Unexpected input after expr, remaining tokens: [., 1] @ 1-2');
   assert.is(fails('m::1'), 'parse: Unexpected input after expr, remaining tokens: [::, 1] @ 1-3');
   assert.is(fails('m:: g'), 'no error');
