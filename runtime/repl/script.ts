@@ -27,7 +27,8 @@ import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
  *  this is the boundary where engine failures (vm/limits.ts) become located Pact errors. */
 export function runSource(s: ReplSession, file: SourceFile): void {
   const outermost = s.loadChain.length === 0;
-  s.loadChain.push({ name: file.name, identity: fileIdentity(file.name) });
+  // its real path only once a load needs to compare it: most scripts load nothing
+  s.loadChain.push({ name: file.name, identity: null });
   try {
     runForms(s, file);
   } catch (e) {
@@ -102,7 +103,7 @@ export function loadFile(s: ReplSession, path: string, reset: boolean): Value {
   const resolved = cur === '(interactive)' || isAbsolute(path) || dirname(cur) === '.' ? path : combine(dirname(cur), path);
   s.out.trace(`"Loading ${path}..."`, s.vm.callSite());
   const identity = fileIdentity(resolved);
-  const at = s.loadChain.findIndex(f => f.identity === identity);
+  const at = s.loadChain.findIndex(f => (f.identity ??= fileIdentity(f.name)) === identity);
   if (at >= 0) {
     const chain = [...s.loadChain.slice(at).map(f => f.name), resolved].join(' -> ');
     throw new PactError('io', `load: cycle of loads: ${chain}`);

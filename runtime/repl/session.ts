@@ -105,8 +105,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   events: PactEvent[] = [];
   /** the file being run (for `load` path resolution and error locations) */
   currentFile = '(interactive)';
-  /** the files being run, outermost first (`load` refuses a cycle) */
-  readonly loadChain: { name: string; identity: string }[] = [];
+  /** the files being run, outermost first (`load` refuses a cycle); `identity`, the real path, is
+   *  found when a load first compares it */
+  readonly loadChain: { name: string; identity: string | null }[] = [];
   /** `pactvm test --root DIR`: the real path `load` may not leave (null: anywhere) */
   root: string | null = null;
   /** `--any-key-wildcard`: the seed's `any` key wildcard for the whole run (survives

@@ -50,6 +50,17 @@ test('a script that loads itself, and two that load each other: the error names 
   assertLocatedFailure(r, b, 2, 0, `load: cycle of loads: ${a} -> ${b} -> ${a}`);
 });
 
+test('a file loading itself under another name (a link to it) is a cycle too, as is one reached through a link to its folder', () => {
+  const own = join(dir, 'named');
+  mkdirSync(own);
+  const real = write(own, 'real.repl', '(+ 1 2)\n(load "alias.repl")\n');
+  symlinkSync('real.repl', join(own, 'alias.repl'));
+  assertLocatedFailure(pactvm(['run', real]), real, 2, 0, `load: cycle of loads: ${real} -> ${join(own, 'alias.repl')}`);
+  symlinkSync(own, join(dir, 'named-link'));
+  const viaFolder = join(dir, 'named-link', 'real.repl');
+  assertLocatedFailure(pactvm(['run', viaFolder]), viaFolder, 2, 0, `load: cycle of loads: ${viaFolder} -> ${join(dir, 'named-link', 'alias.repl')}`);
+});
+
 test('the same file loaded twice in a row is not a cycle', () => {
   write(dir, 'lib.repl', '(defconst LIB 7)\n');
   const twice = write(dir, 'twice.repl', '(load "lib.repl")\n(load "lib.repl")\n(expect "lib" 7 LIB)\n');
