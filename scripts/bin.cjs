@@ -12,14 +12,21 @@
 // - V8 optimises a function (TurboFan, on background threads) once it has run through this much
 //   bytecode; the default (67584) is tuned for long-lived pages. A test batch runs many short
 //   scripts, and most of what TurboFan compiled for them never paid back its compile: 8× the
-//   budget took ~25–30 % off the 52-file conformance corpus's CPU time.
+//   budget took ~25–30 % off the 52-file conformance corpus's CPU time. A `--jobs` worker sets
+//   32×: with a script running on each core, TurboFan's threads no longer find an idle core, and
+//   its compiles pay back less still (the corpus with --jobs 2 on 2 cores: ~5 % less wall time).
+//   Flags are the process's, so once a worker starts, the main thread runs at 32× as well.
 // - The young generation stays at its first size (1 MB a semi-space) instead of growing toward
 //   16 MB. A script's own state (its syntax, modules, tables) lives for the whole script, so a
 //   larger young space copies it as often and only adds fresh pages for the kernel to fault in
 //   (~7 000 more page faults in the corpus run): ~12 % off the corpus's wall and main-thread
 //   time, ~15 % off a loop-heavy script, within a few % on a script that keeps 150k rows. This
 //   flag is read whenever the young generation would grow, so it works set at run time.
-require('node:v8').setFlagsFromString('--interrupt-budget=540672 --semi-space-growth-factor=1');
+/** this loader's name → its V8 flags (test/repl/bundle.test.ts reads them from here) */
+const FLAGS = {
+  'pactvm.js': '--interrupt-budget=540672 --semi-space-growth-factor=1',
+  'test-worker.js': '--interrupt-budget=2162688 --semi-space-growth-factor=1',
+};
 const { readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { Script } = require('node:vm');
 const { basename, join } = require('node:path');
@@ -27,6 +34,7 @@ const { basename, join } = require('node:path');
 /** this loader's name → the bundle it runs */
 const BUNDLES = { 'pactvm.js': 'pactvm-cli.js', 'test-worker.js': 'pactvm-worker.js' };
 const self = basename(__filename);
+require('node:v8').setFlagsFromString(FLAGS[self]);
 const bundle = join(__dirname, BUNDLES[self]);
 const cacheFile = self === 'pactvm.js' && process.argv[2] === 'test' ? `${bundle}.batch.cache` : `${bundle}.cache`;
 let cachedData;
