@@ -47,14 +47,23 @@ export function stringTooLarge(): PactError {
   return execError(`Value too large: string of more than ${MAX_STRING_LENGTH} characters`);
 }
 
-// both bounds are made once: negating a million-bit BigInt on every check would copy it each time
-const INTEGER_CEILING = 1n << BigInt(MAX_INTEGER_BITS);
-const INTEGER_FLOOR = -INTEGER_CEILING;
+// Integers within 2^1024 are checked against these small bounds only; the limit's own bounds, two
+// million-bit BigInts (256 KB), are made the first time an integer passes 2^1024, not at every
+// start. Each bound is made once: negating one on every check would copy it each time.
+const PAST_SMALL = 1n << 1024n;
+const BEFORE_SMALL = -PAST_SMALL;
+let ceiling: bigint | null = null, floor: bigint | null = null;
 
-/** An integer result (or a decimal's mantissa), refused if it passed the size limit (a comparison:
+function pastLimit(i: bigint): boolean {
+  ceiling ??= 1n << BigInt(MAX_INTEGER_BITS);
+  floor ??= -ceiling;
+  return i >= ceiling || i <= floor;
+}
+
+/** An integer result (or a decimal's mantissa), refused if it passed the size limit (comparisons:
  *  cheap for any size). */
 export function checkedInteger<T extends number | bigint>(i: T, what: 'integer' | 'decimal' = 'integer'): T {
-  if (typeof i === 'bigint' && (i >= INTEGER_CEILING || i <= INTEGER_FLOOR)) throw integerTooLarge(what);
+  if (typeof i === 'bigint' && (i >= PAST_SMALL || i <= BEFORE_SMALL) && pastLimit(i)) throw integerTooLarge(what);
   return i;
 }
 

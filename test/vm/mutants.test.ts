@@ -29,6 +29,8 @@ test('checkedInteger passes integers strictly inside ±2^(2^20) and refuses the 
   assert.is(checkedInteger(CEILING - 1n), CEILING - 1n);
   assert.is(checkedInteger(-CEILING + 1n), -CEILING + 1n);
   assert.is(checkedInteger(7), 7);
+  // around the small bounds checked first (±2^1024): all far inside the limit
+  for (const i of [(1n << 1024n) - 1n, 1n << 1024n, (1n << 1024n) + 1n, -(1n << 1024n), -(1n << 1025n)]) assert.is(checkedInteger(i), i);
   assert.throws(() => checkedInteger(CEILING), (e: PactError) => e.message === 'Value too large: integer of more than 1048576 bits');
   assert.throws(() => checkedInteger(-CEILING), (e: PactError) => e.message === 'Value too large: integer of more than 1048576 bits');
   assert.throws(() => checkedInteger(CEILING, 'decimal'), (e: PactError) => e.message === 'Value too large: decimal of more than 1048576 bits');
