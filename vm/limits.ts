@@ -50,8 +50,8 @@ export function stringTooLarge(): PactError {
 // Integers within 2^1024 are checked against these small bounds only; the limit's own bounds, two
 // million-bit BigInts (256 KB), are made the first time an integer passes 2^1024, not at every
 // start. Each bound is made once: negating one on every check would copy it each time.
-const PAST_SMALL = 1n << 1024n;
-const BEFORE_SMALL = -PAST_SMALL;
+const SMALL_CEILING = 1n << 1024n;
+const SMALL_FLOOR = -SMALL_CEILING;
 let ceiling: bigint | null = null, floor: bigint | null = null;
 
 function pastLimit(i: bigint): boolean {
@@ -63,7 +63,7 @@ function pastLimit(i: bigint): boolean {
 /** An integer result (or a decimal's mantissa), refused if it passed the size limit (comparisons:
  *  cheap for any size). */
 export function checkedInteger<T extends number | bigint>(i: T, what: 'integer' | 'decimal' = 'integer'): T {
-  if (typeof i === 'bigint' && (i >= PAST_SMALL || i <= BEFORE_SMALL) && pastLimit(i)) throw integerTooLarge(what);
+  if (typeof i === 'bigint' && (i >= SMALL_CEILING || i <= SMALL_FLOOR) && pastLimit(i)) throw integerTooLarge(what);
   return i;
 }
 
