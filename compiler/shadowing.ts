@@ -52,8 +52,7 @@ function checkDefinition(form: Syntax & { t: 'paren' }, check: ShadowCheck, modu
       i++;
     }
   }
-  const body = `in the body of definition ${what}`;
-  for (const x of form.items.slice(i)) walk(x, check, body);
+  walkFrom(form.items, i, check, `in the body of definition ${what}`);
 }
 
 /** The pseudo-module Pact files REPL definitions under. */

@@ -23,20 +23,19 @@
 //   time, ~15 % off a loop-heavy script, within a few % on a script that keeps 150k rows. This
 //   flag is read whenever the young generation would grow, so it works set at run time. (Node
 //   20's V8 takes 1; later V8s raise it to at least 2, where it changes nothing, and print no error.)
-/** this loader's name → its V8 flags (test/repl/bundle.test.ts reads them from here) */
-const FLAGS = {
-  'pactvm.js': '--interrupt-budget=540672 --semi-space-growth-factor=1',
-  'test-worker.js': '--interrupt-budget=2162688 --semi-space-growth-factor=1',
+/** this loader's name → the bundle it runs and its V8 flags (test/repl/bundle.test.ts reads the
+ *  flags from here) */
+const LOADERS = {
+  'pactvm.js': { bundle: 'pactvm-cli.js', flags: '--interrupt-budget=540672 --semi-space-growth-factor=1' },
+  'test-worker.js': { bundle: 'pactvm-worker.js', flags: '--interrupt-budget=2162688 --semi-space-growth-factor=1' },
 };
 const { readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { Script } = require('node:vm');
 const { basename, join } = require('node:path');
 
-/** this loader's name → the bundle it runs */
-const BUNDLES = { 'pactvm.js': 'pactvm-cli.js', 'test-worker.js': 'pactvm-worker.js' };
 const self = basename(__filename);
-require('node:v8').setFlagsFromString(FLAGS[self]);
-const bundle = join(__dirname, BUNDLES[self]);
+require('node:v8').setFlagsFromString(LOADERS[self].flags);
+const bundle = join(__dirname, LOADERS[self].bundle);
 const cacheFile = self === 'pactvm.js' && process.argv[2] === 'test' ? `${bundle}.batch.cache` : `${bundle}.cache`;
 let cachedData;
 try { cachedData = readFileSync(cacheFile); } catch { /* no cache: compile */ }

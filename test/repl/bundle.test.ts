@@ -68,7 +68,7 @@ test('the code caches made at build time, the CLI\'s (one-off and batch) and the
   // V8 keys a code cache by its flags: each loader sets its own before compiling its bundle
   const loader = readFileSync(join(repo, 'dist', 'bin', 'pactvm.js'), 'utf8');
   const flagsOf = (name: string) => {
-    const m = new RegExp(`'${name.replace('.', '\\.')}': '([^']+)'`).exec(loader);
+    const m = new RegExp(`'${name.replace('.', '\\.')}': \\{ bundle: '[^']+', flags: '([^']+)' \\}`).exec(loader);
     assert.ok(m, `the loader's flags for ${name}`);
     return m![1]!;
   };
