@@ -205,11 +205,17 @@ export function mul12(a: Fq12, b: Fq12): Fq12 {
   const g = lowHalf(a), h = highHalf(a), g2 = lowHalf(b), h2 = highHalf(b);
   const t0 = mul6Wide(g, g2), t1 = mul6Wide(h, h2);
   const cross = mul6Wide(sum(g, h), sum(g2, h2));
-  const t1v = mulByVWide(t1);
+  return karatsuba12(t0, t1, cross);
+}
+
+/** (g + h w)(g' + h' w) from the unreduced Fq⁶ products lo = gg', hi = hh' and cross =
+ *  (g + h)(g' + h'): lo + hi v + (cross − lo − hi) w, each coefficient reduced once. */
+function karatsuba12(lo: readonly bigint[], hi: readonly bigint[], cross: readonly bigint[]): Fq12 {
+  const hiV = mulByVWide(hi);
   const out = new Array<bigint>(12);
   for (let i = 0; i < 6; i++) {
-    out[i] = reduce(t0[i] + t1v[i]);
-    out[i + 6] = reduce(cross[i] - t0[i] - t1[i]);
+    out[i] = reduce(lo[i] + hiV[i]);
+    out[i + 6] = reduce(cross[i] - lo[i] - hi[i]);
   }
   return out;
 }
@@ -239,13 +245,7 @@ export function mulByLine(f: Fq12, l0: Fq2, l3: Fq2, l4: Fq2): Fq12 {
   const gA = [gA0[0], gA0[1], gA1[0], gA1[1], gA2[0], gA2[1]];
   const hB = mul01Wide(h, l3, l4);
   const cross = mul01Wide(sum(g, h), [l0[0] + l3[0], l0[1] + l3[1]], l4);
-  const hBv = mulByVWide(hB);
-  const out = new Array<bigint>(12);
-  for (let i = 0; i < 6; i++) {
-    out[i] = reduce(gA[i] + hBv[i]);
-    out[i + 6] = reduce(cross[i] - gA[i] - hB[i]);
-  }
-  return out;
+  return karatsuba12(gA, hB, cross);
 }
 
 /** g − h w: the q⁶-power Frobenius, and the inverse of an element of the cyclotomic subgroup. */
