@@ -76,9 +76,10 @@ await copyFile(`${repo}scripts/bin.cjs`, `${out}/test-worker.js`);
 
 // the code caches: a run of a small script through the usual paths (lexer, compiler, a module
 // deploy, the VM, expect), so that the functions a one-off command needs come precompiled; for
-// batches, runs of a broader training set (scripts/code-cache/tour.repl, a tour of what test
-// suites commonly do, and the examples), once by the CLI's `test` and once on one worker of the
-// batch runner (the CLI's own thread would take files too)
+// batches, runs of a broader training set (the tours in scripts/code-cache/: what test suites
+// commonly do, modules that depend on each other, the less travelled paths; and the examples),
+// once by the CLI's `test` (given the tours' folder, as suites are given theirs) and once on one
+// worker of the batch runner (the CLI's own thread would take files too)
 const scratch = await mkdtemp(join(tmpdir(), 'pactvm-cache-'));
 try {
   await writeFile(join(scratch, 'warm.repl'), [
@@ -88,8 +89,10 @@ try {
   ].join('\n') + '\n');
   const writing = (loader) => ({ env: { ...process.env, PACTVM_WRITE_CODE_CACHE: loader }, stdio: 'ignore', timeout: 60_000 });
   execFileSync(process.execPath, [`${out}/pactvm.js`, 'run', join(scratch, 'warm.repl')], writing('pactvm.js'));
-  const training = [`${repo}scripts/code-cache/tour.repl`, `${repo}examples/token/token.repl`, `${repo}examples/vesting/vesting.repl`];
-  execFileSync(process.execPath, [`${out}/pactvm.js`, 'test', ...training, '--jobs', '1'], writing('pactvm.js'));
+  const tours = ['tour.repl', 'tour-linking.repl', 'tour-edges.repl'].map(f => `${repo}scripts/code-cache/${f}`);
+  const examples = [`${repo}examples/token/token.repl`, `${repo}examples/vesting/vesting.repl`];
+  const training = [...tours, ...examples];
+  execFileSync(process.execPath, [`${out}/pactvm.js`, 'test', `${repo}scripts/code-cache`, ...examples, '--jobs', '1'], writing('pactvm.js'));
   const { limits } = await import(`${repo}dist/vm/limits.js`);
   const settings = { gasModel: null, gasLimit: null, callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: null, coverage: false, anyKeyWildcard: false };
   const batch = `import { runParallel } from ${JSON.stringify(pathToFileURL(`${repo}dist/runtime/repl/parallel.js`).href)};
