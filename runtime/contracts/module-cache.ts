@@ -26,8 +26,9 @@ interface Answer { meaning: string | null; cells: GlobalCell[]; value: unknown }
 type Question<E> = (e: E) => Answer;
 
 interface Recorded<T, E> {
-  /** what, besides the form and the answers, the result depends on */
-  setting: string;
+  /** what, besides the form and the answers, the result depends on; a function where making the
+   *  text costs enough to wait until a later compile needs it (settingOf makes it once) */
+  setting: string | (() => string);
   /** each distinct question once, in the order first asked, with its first answer */
   questions: { question: Question<E>; answer: Answer }[];
   result: T;
@@ -49,7 +50,7 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
   const setting = [deployment.namespace ?? '', env.replNatives, env.replNativesInModules ?? false,
     [...env.disabledNatives ?? []].sort().join(' ')].join('\0');
   const known = compiled.get(form);
-  if (known && known.setting === setting) {
+  if (known && settingOf(known) === setting) {
     const cells = replay(known, { env, deployment });
     if (cells) {
       const copy = relink(known.result, cells);
@@ -84,7 +85,7 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
 export function buildModuleIROnce(form: ModuleForm, ctx: ModuleHashContext): Built {
   const setting = [ctx.namespace ?? '', base64UrlEncode(ctx.txHash), ctx.replNatives ?? true, ctx.disablePact51 ?? false].join('\0');
   const known = built.get(form);
-  if (known && known.setting === setting && replay(known, ctx)) { hits++; return known.result; }
+  if (known && settingOf(known) === setting && replay(known, ctx)) { hits++; return known.result; }
   const rec = recorder(ctx);
   const askCtx: ModuleHashContext = {
     ...ctx,
@@ -103,9 +104,12 @@ export function buildModuleIROnce(form: ModuleForm, ctx: ModuleHashContext): Bui
  * looks up are the same versions in the same files.
  */
 export function moduleSizesOnce(form: ModuleForm, ctx: ModuleHashContext, allLoadedBefore: number, desugared: Built): ModuleSizes {
-  const setting = `${allLoadedBefore}\0${constantsText(evaluateConstants(desugared, ctx))}`;
   const known = sized.get(desugared);
-  if (known && known.setting === setting && replay(known, ctx)) { hits++; return known.result; }
+  // most modules are sized once: their setting is made only when a later sizing compares with it
+  if (known && settingOf(known) === sizingSetting(allLoadedBefore, evaluateConstants(desugared, ctx)) && replay(known, ctx)) {
+    hits++;
+    return known.result;
+  }
   const rec = recorder(ctx);
   const askCtx: ModuleHashContext = {
     ...ctx,
@@ -114,8 +118,18 @@ export function moduleSizesOnce(form: ModuleForm, ctx: ModuleHashContext, allLoa
     allLoaded: () => rec.ask('a', c => loadedAnswer(c.allLoaded?.() ?? [])).value as [FullyQualifiedName, Def][],
   };
   const result = moduleSizes(form, askCtx, allLoadedBefore, desugared);
-  sized.set(desugared, rec.done(setting, result));
+  sized.set(desugared, rec.done(() => sizingSetting(allLoadedBefore, result.evaluated), result));
   return result;
+}
+
+/** What a sizing depends on besides its answers: the "all loaded" count and the evaluated constants. */
+function sizingSetting(allLoadedBefore: number, evaluated: Built): string {
+  return `${allLoadedBefore}\0${constantsText(evaluated)}`;
+}
+
+function settingOf(r: Recorded<unknown, never>): string {
+  if (typeof r.setting === 'function') r.setting = r.setting();
+  return r.setting;
 }
 
 /** The evaluated constants' values, encoded as the module hash encodes them. */
@@ -140,7 +154,7 @@ function recorder<E>(env: E) {
       questions.push({ question, answer });
       return answer;
     },
-    done<T>(setting: string, result: T): Recorded<T, E> { return { setting, questions, result }; },
+    done<T>(setting: Recorded<T, E>['setting'], result: T): Recorded<T, E> { return { setting, questions, result }; },
   };
 }
 

@@ -19,6 +19,8 @@ import {
 export interface ModuleSizes {
   /** the finished IR (constants evaluated, real hash) */
   built: Built;
+  /** the IR after constant evaluation, before hashing (placeholder self-references) */
+  evaluated: Built;
   /** the module hash as text */
   hash: string;
   /** S_desugar: charged 400 mG/byte. The three sizes are measured on first read: only gas reads
@@ -60,7 +62,7 @@ export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContex
   const depFiles = new Map(walk.deps.map(([f]) => [renderModuleName(f.module), ctx.lookupModule(f.module)?.file ?? file]));
   let hashing: number | undefined, store: number | undefined, storedBytes: number | undefined;
   return {
-    built, hash: hashText(built), deps: walk.deps, transitiveDepCost: walk.cost,
+    built, evaluated, hash: hashText(built), deps: walk.deps, transitiveDepCost: walk.cost,
     get desugar() { return desugarSize(desugared); },
     get hashing() {
       if (hashing === undefined) {
