@@ -11,7 +11,7 @@ import { SyntaxDesugarer } from './from-syntax.js';
 import { Renamer } from './rename.js';
 import {
   EMPTY_HASH, MODULE_PLACEHOLDER, sameModuleName,
-  type ConstVal, type Def, type DefConst, type FullyQualifiedName, type HashBytes, type IfDef, type Interface,
+  type Def, type DefConst, type FullyQualifiedName, type HashBytes, type IfDef, type Interface,
   type Module, type ModuleName, type PactValue, type Term,
 } from './terms.js';
 import { toPactValue } from './values.js';
@@ -90,42 +90,82 @@ export function hashText(b: Built): string {
 }
 
 // ------------------------------------------------------------------------- placeholder rewrite
+// The rewrite keeps every part with no self-reference in it as it is (the same object), so that
+// the hashed module shares them with the module before hashing, which a deployment also keeps
+// (for its desugar size): only the paths down to a rewritten name are new.
 
 function rehashFqn(f: FullyQualifiedName, m: ModuleName, h: HashBytes): FullyQualifiedName {
   return sameModuleName(f.module, m) ? { ...f, hash: h } : f;
 }
 
+/** `items` with `f` applied to each, or `items` itself when `f` changed none. */
+function mapShared<T>(items: readonly T[], f: (x: T) => T): T[] {
+  let out: T[] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i], y = f(x);
+    if (out === null && y !== x) out = items.slice(0, i);
+    if (out !== null) out.push(y);
+  }
+  return out ?? (items as T[]);
+}
+
 function rehashDef(d: Def, m: ModuleName, h: HashBytes): Def {
   const t = (x: Term) => rehashTerm(x, m, h);
   switch (d.d) {
-    case 'defun': return { d: 'defun', defun: { ...d.defun, term: t(d.defun.term) } };
-    case 'defconst': return { d: 'defconst', defconst: rehashConst(d.defconst, m, h) };
+    case 'defun': {
+      const term = t(d.defun.term);
+      return term === d.defun.term ? d : { d: 'defun', defun: { ...d.defun, term } };
+    }
+    case 'defconst': {
+      const defconst = rehashConst(d.defconst, m, h);
+      return defconst === d.defconst ? d : { d: 'defconst', defconst };
+    }
     case 'defcap': {
       const c = d.defcap;
-      const meta = c.meta.c === 'managed' && c.meta.meta.m === 'managed'
+      const meta = c.meta.c === 'managed' && c.meta.meta.m === 'managed' && sameModuleName(c.meta.meta.manager.module, m)
         ? { c: 'managed' as const, meta: { ...c.meta.meta, manager: rehashFqn(c.meta.meta.manager, m, h) } }
         : c.meta;
-      return { d: 'defcap', defcap: { ...c, term: t(c.term), meta } };
+      const term = t(c.term);
+      return term === c.term && meta === c.meta ? d : { d: 'defcap', defcap: { ...c, term, meta } };
     }
     case 'defpact': {
-      const steps = d.defpact.steps.map(s => s.s === 'step' ? { s: s.s, exec: t(s.exec) } : { s: s.s, exec: t(s.exec), rollback: t(s.rollback) });
-      return { d: 'defpact', defpact: { ...d.defpact, steps } };
+      const steps = mapShared(d.defpact.steps, s => {
+        const exec = t(s.exec);
+        if (s.s === 'step') return exec === s.exec ? s : { s: s.s, exec };
+        const rollback = t(s.rollback);
+        return exec === s.exec && rollback === s.rollback ? s : { s: s.s, exec, rollback };
+      });
+      return steps === d.defpact.steps ? d : { d: 'defpact', defpact: { ...d.defpact, steps } };
     }
     default: return d;
   }
 }
 
 function rehashConst(d: DefConst, m: ModuleName, h: HashBytes): DefConst {
-  const v: ConstVal = d.value.c === 'term'
-    ? { c: 'term', term: rehashTerm(d.value.term, m, h) }
-    : { c: 'evaled', value: rehashValue(d.value.value, m, h) };
-  return { ...d, value: v };
+  if (d.value.c === 'term') {
+    const term = rehashTerm(d.value.term, m, h);
+    return term === d.value.term ? d : { ...d, value: { c: 'term', term } };
+  }
+  const value = rehashValue(d.value.value, m, h);
+  return value === d.value.value ? d : { ...d, value: { c: 'evaled', value } };
 }
 
 function rehashValue(v: PactValue, m: ModuleName, h: HashBytes): PactValue {
   switch (v.v) {
-    case 'list': return { v: 'list', items: v.items.map(x => rehashValue(x, m, h)) };
-    case 'object': return { v: 'object', fields: new Map([...v.fields].map(([k, x]) => [k, rehashValue(x, m, h)])) };
+    case 'list': {
+      const items = mapShared(v.items, x => rehashValue(x, m, h));
+      return items === v.items ? v : { v: 'list', items };
+    }
+    case 'object': {
+      let changed = false;
+      const fields = new Map<string, PactValue>();
+      for (const [k, x] of v.fields) {
+        const y = rehashValue(x, m, h);
+        if (y !== x) changed = true;
+        fields.set(k, y);
+      }
+      return changed ? { v: 'object', fields } : v;
+    }
     case 'capToken': return { v: 'capToken', name: rehashFqn(v.name, m, h), args: v.args.map(x => rehashValue(x, m, h)) };
     case 'table': return sameModuleName(v.module, m) ? { ...v, hash: h } : v;
     default: return v;
@@ -139,19 +179,35 @@ function rehashTerm(t: Term, m: ModuleName, h: HashBytes): Term {
     case 'var':
       return t.name.kind.k === 'toplevel' && sameModuleName(t.name.kind.module, m)
         ? { ...t, name: { name: t.name.name, kind: { ...t.name.kind, hash: h } } } : t;
-    case 'lam': return { ...t, body: r(t.body) };
-    case 'let': return { ...t, value: r(t.value), body: r(t.body) };
-    case 'app': return { ...t, fn: r(t.fn), args: t.args.map(r) };
-    case 'seq': return { ...t, first: r(t.first), then: r(t.then) };
-    case 'nullary': return { ...t, body: r(t.body) };
+    case 'lam': { const body = r(t.body); return body === t.body ? t : { ...t, body }; }
+    case 'let': {
+      const value = r(t.value), body = r(t.body);
+      return value === t.value && body === t.body ? t : { ...t, value, body };
+    }
+    case 'app': {
+      const fn = r(t.fn), args = mapShared(t.args, r);
+      return fn === t.fn && args === t.args ? t : { ...t, fn, args };
+    }
+    case 'seq': {
+      const first = r(t.first), then = r(t.then);
+      return first === t.first && then === t.then ? t : { ...t, first, then };
+    }
+    case 'nullary': { const body = r(t.body); return body === t.body ? t : { ...t, body }; }
     case 'form': {
       const f = t.form;
-      const g: Record<string, unknown> = { ...f };
-      for (const k of Object.keys(f) as (keyof typeof f)[]) if (k !== 'f') g[k] = r(f[k] as unknown as Term);
-      return { ...t, form: g as unknown as typeof f };
+      let g: Record<string, unknown> | null = null;
+      for (const k of Object.keys(f) as (keyof typeof f)[]) {
+        if (k === 'f') continue;
+        const x = f[k] as unknown as Term, y = r(x);
+        if (y !== x) (g ??= { ...f })[k] = y;
+      }
+      return g === null ? t : { ...t, form: g as unknown as typeof f };
     }
-    case 'list': return { ...t, items: t.items.map(r) };
-    case 'object': return { ...t, fields: t.fields.map(([k, v]) => [k, r(v)] as [string, Term]) };
+    case 'list': { const items = mapShared(t.items, r); return items === t.items ? t : { ...t, items }; }
+    case 'object': {
+      const fields = mapShared(t.fields, p => { const w = r(p[1]); return w === p[1] ? p : [p[0], w] as [string, Term]; });
+      return fields === t.fields ? t : { ...t, fields };
+    }
     default: return t;
   }
 }

@@ -4,6 +4,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { World } from './world.js';
+import { read, SourceFile } from '../../compiler/index.js';
+import type { Syntax } from '../../compiler/syntax.js';
+import { buildModuleIR, evaluateConstants, hashBuilt } from '../../runtime/pact-ir/hash.js';
+import { defName, type Def, type Term } from '../../runtime/pact-ir/terms.js';
 import { corpusTest, pactTest as script } from '../corpus.js';
 
 /** The source of the top-level form starting at `marker` (strings and comments skipped). */
@@ -77,6 +81,49 @@ test('whitespace, comments and docs do not change a hash; code does', () => {
   const c = new World().deploy('(module m g (defcap g () true) (defun f (x) (+ x 2)))').hash;
   assert.is(a, b);
   assert.is.not(a, c);
+});
+
+test('hashing rewrites every self-reference to the real hash and shares every part without one', () => {
+  const src = '(module m g (defcap g () true) (defschema row a:integer) (deftable t:{row}) ' +
+    '(defun plain (x:integer) (+ x 1)) (defun caller (x:integer) (let ((y (plain x))) [y (+ y 2)])) ' +
+    '(defcap C (n:integer) @managed n mgr true) (defun mgr (a:integer b:integer) a) ' +
+    '(defpact p () (step 1) (step-with-rollback (plain 2) (caller 3)) (step 4)) (defconst K 3))';
+  const form = read(new SourceFile('test.repl', src))[0] as Syntax & { t: 'paren' };
+  const w = new World();
+  const ctx = w.context({ K: 3 });
+  const evaluated = evaluateConstants(buildModuleIR(form, ctx), ctx);
+  const hashed = hashBuilt(evaluated);
+  if (!('module' in evaluated) || !('module' in hashed)) throw new Error('expected a module');
+  const before = new Map(evaluated.module.defs.map(d => [defName(d), d]));
+  const after = new Map(hashed.module.defs.map(d => [defName(d), d]));
+  const real = hashed.module.hash;
+  assert.is(real.length, 32);
+  // no self-reference left with the placeholder, in any definition
+  const selfHashes: Uint8Array[] = [];
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return;
+    const o = v as Record<string, unknown>;
+    const mod = o.module as { name?: string } | undefined;
+    if (o.hash instanceof Uint8Array && mod?.name === 'm') selfHashes.push(o.hash);
+    for (const x of v instanceof Map ? v.values() : Object.values(o)) walk(x);
+  };
+  walk(hashed.module.defs);
+  assert.ok(selfHashes.length >= 4, `self-references found: ${selfHashes.length}`);
+  for (const h of selfHashes) assert.equal([...h], [...real]);
+  // definitions that name nothing of the module are the very same objects
+  for (const n of ['plain', 'mgr', 'row', 't', 'g', 'K']) assert.ok(after.get(n) === before.get(n), `${n} is shared`);
+  // ones that do are new, and their parts without a self-reference are shared
+  for (const n of ['caller', 'C', 'p']) assert.ok(after.get(n) !== before.get(n), `${n} is rewritten`);
+  const caller = (d: Def | undefined) => (d as Extract<Def, { d: 'defun' }>).defun.term;
+  const letOf = (t: Term) => (t as Extract<Term, { t: 'lam' }>).body as Extract<Term, { t: 'let' }>;
+  const [b, a] = [letOf(caller(before.get('caller'))), letOf(caller(after.get('caller')))];
+  assert.ok(a.value !== b.value, 'the call of plain is rewritten');
+  assert.ok(a.body === b.body, 'the body without a self-reference is shared');
+  const step = (d: Def | undefined, i: number) => (d as Extract<Def, { d: 'defpact' }>).defpact.steps[i];
+  assert.ok(step(after.get('p'), 0) === step(before.get('p'), 0), 'a step without a self-reference is shared');
+  assert.ok(step(after.get('p'), 1) !== step(before.get('p'), 1));
+  const manager = (d: Def | undefined) => ((d as Extract<Def, { d: 'defcap' }>).defcap.meta as { meta: { manager: { hash: Uint8Array } } }).meta.manager;
+  assert.equal([...manager(after.get('C')).hash], [...real]);
 });
 
 test.run();
