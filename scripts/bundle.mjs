@@ -5,7 +5,7 @@
 
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -89,10 +89,11 @@ try {
   ].join('\n') + '\n');
   const writing = (loader) => ({ env: { ...process.env, PACTVM_WRITE_CODE_CACHE: loader }, stdio: 'ignore', timeout: 60_000 });
   execFileSync(process.execPath, [`${out}/pactvm.js`, 'run', join(scratch, 'warm.repl')], writing('pactvm.js'));
-  const tours = ['tour.repl', 'tour-linking.repl', 'tour-edges.repl'].map(f => `${repo}scripts/code-cache/${f}`);
+  const tourFolder = `${repo}scripts/code-cache`;
+  const tours = (await readdir(tourFolder)).filter(f => f.endsWith('.repl')).sort().map(f => `${tourFolder}/${f}`);
   const examples = [`${repo}examples/token/token.repl`, `${repo}examples/vesting/vesting.repl`];
   const training = [...tours, ...examples];
-  execFileSync(process.execPath, [`${out}/pactvm.js`, 'test', `${repo}scripts/code-cache`, ...examples, '--jobs', '1'], writing('pactvm.js'));
+  execFileSync(process.execPath, [`${out}/pactvm.js`, 'test', tourFolder, ...examples, '--jobs', '1'], writing('pactvm.js'));
   const { limits } = await import(`${repo}dist/vm/limits.js`);
   const settings = { gasModel: null, gasLimit: null, callDepth: limits.callDepth, fileBytes: limits.fileBytes, root: null, coverage: false, anyKeyWildcard: false };
   const batch = `import { runParallel } from ${JSON.stringify(pathToFileURL(`${repo}dist/runtime/repl/parallel.js`).href)};

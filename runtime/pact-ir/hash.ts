@@ -98,13 +98,13 @@ function rehashFqn(f: FullyQualifiedName, m: ModuleName, h: HashBytes): FullyQua
   return sameModuleName(f.module, m) ? { ...f, hash: h } : f;
 }
 
-/** `items` with `f` applied to each, or `items` itself when `f` changed none. */
+/** `items` with `f` applied to each, or `items` itself when `f` changed none (as
+ *  contracts/const-hashes.ts stamps the runtime values). */
 function mapShared<T>(items: readonly T[], f: (x: T) => T): T[] {
   let out: T[] | null = null;
   for (let i = 0; i < items.length; i++) {
-    const x = items[i], y = f(x);
-    if (out === null && y !== x) out = items.slice(0, i);
-    if (out !== null) out.push(y);
+    const y = f(items[i]);
+    if (y !== items[i]) (out ??= items.slice())[i] = y;
   }
   return out ?? (items as T[]);
 }
@@ -166,7 +166,10 @@ function rehashValue(v: PactValue, m: ModuleName, h: HashBytes): PactValue {
       }
       return changed ? { v: 'object', fields } : v;
     }
-    case 'capToken': return { v: 'capToken', name: rehashFqn(v.name, m, h), args: v.args.map(x => rehashValue(x, m, h)) };
+    case 'capToken': {
+      const name = rehashFqn(v.name, m, h), args = mapShared(v.args, x => rehashValue(x, m, h));
+      return name === v.name && args === v.args ? v : { v: 'capToken', name, args };
+    }
     case 'table': return sameModuleName(v.module, m) ? { ...v, hash: h } : v;
     default: return v;
   }
