@@ -7,7 +7,8 @@ import { World } from './world.js';
 import { read, SourceFile } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { buildModuleIR, evaluateConstants, hashBuilt } from '../../runtime/pact-ir/hash.js';
-import { defName, type Def, type Term } from '../../runtime/pact-ir/terms.js';
+import { defName, type Def, type PactValue, type Term } from '../../runtime/pact-ir/terms.js';
+import { CapToken } from '../../vm/values.js';
 import { corpusTest, pactTest as script } from '../corpus.js';
 
 /** The source of the top-level form starting at `marker` (strings and comments skipped). */
@@ -124,6 +125,27 @@ test('hashing rewrites every self-reference to the real hash and shares every pa
   assert.ok(step(after.get('p'), 1) !== step(before.get('p'), 1));
   const manager = (d: Def | undefined) => ((d as Extract<Def, { d: 'defcap' }>).defcap.meta as { meta: { manager: { hash: Uint8Array } } }).meta.manager;
   assert.equal([...manager(after.get('C')).hash], [...real]);
+});
+
+test('hashing a constant: its own capability tokens and tables get the real hash, other values stay the same objects', () => {
+  const w = new World();
+  w.deploy('(module other g (defcap g () true) (defcap O () true))');
+  const src = '(module m g (defcap g () true) (defcap C (n:integer) true) (defconst TOKENS []) (defconst PLAIN 1))';
+  const form = read(new SourceFile('test.repl', src))[0] as Syntax & { t: 'paren' };
+  const own = new CapToken('m.C', [1]), theirs = new CapToken('other.O', []);
+  const ctx = w.context({ TOKENS: [own, [theirs]], PLAIN: 1 });
+  const evaluated = evaluateConstants(buildModuleIR(form, ctx), ctx);
+  const hashed = hashBuilt(evaluated);
+  if (!('module' in evaluated) || !('module' in hashed)) throw new Error('expected a module');
+  const constOf = (b: typeof hashed, n: string) => {
+    const d = (b as { module: { defs: Def[] } }).module.defs.find(x => defName(x) === n) as Extract<Def, { d: 'defconst' }>;
+    return (d.defconst.value as { value: PactValue }).value as Extract<PactValue, { v: 'list' }>;
+  };
+  const [before, after] = [constOf(evaluated, 'TOKENS'), constOf(hashed, 'TOKENS')];
+  const ownAfter = after.items[0] as Extract<PactValue, { v: 'capToken' }>;
+  assert.equal([...ownAfter.name.hash], [...hashed.module.hash]);
+  assert.ok(after.items[1] === before.items[1], 'the list holding only another module\'s token is kept');
+  assert.ok(constOf(hashed, 'PLAIN') === constOf(evaluated, 'PLAIN'), 'a constant without a token is kept');
 });
 
 test.run();
