@@ -33,13 +33,17 @@ function installPacked(): { project: string; files: string[] } {
   }
   writeFileSync(join(project, 'package.json'), '{"type": "module"}\n');
   writeFileSync(join(project, 'ok.repl'), '(expect "adds" 3 (+ 1 2))\n(expect "concatenates" "ab" (+ "a" "b"))\n');
+  writeFileSync(join(project, 'poseidon.repl'),
+    '(expect "hashes" 18586133768512220936620570745912940619677854269274689475585506675881198879027 (hash-poseidon 1))\n');
   return { project, files: packed.files.map(f => f.path) };
 }
 
 const { project, files } = installPacked();
 
 test('the tarball holds the library, its declarations and the bin, and no tests, benchmarks or maps', () => {
-  for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/stream/index.d.ts', pkg.bin.pactvm, 'dist/runtime/repl/test-worker.js', 'README.md']) {
+  for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/stream/index.d.ts', pkg.bin.pactvm, 'dist/runtime/repl/test-worker.js', 'README.md',
+    // Poseidon's constants, beside the module that reads them and beside the bundles
+    'dist/runtime/natives/crypto/poseidon-constants.bin', 'dist/bin/poseidon-constants.bin']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   assert.equal(files.filter(f => f.startsWith('dist/test/') || f.startsWith('dist/bench/') || f.endsWith('.map')), []);
@@ -50,14 +54,15 @@ test("a project that installed the tarball imports the API and runs a script thr
 import { runScript, ReplSession, HeaderStreamClient, runSource, SourceFile, pretty } from 'pactvm';
 import { HeaderStreamClient as StreamOnly } from 'pactvm/stream';
 const r = runScript('ok.repl');
+const hashed = runScript('poseidon.repl');
 const s = new ReplSession();
 runSource(s, new SourceFile('inline.repl', '(defun twice (x) (* 2 x))'));
 runSource(s, new SourceFile('inline.repl', '(expect "doubles" 8 (twice 4))'));
-console.log(JSON.stringify({ passed: r.passed, expects: r.expects, session: s.testResults.map(t => t.passed),
+console.log(JSON.stringify({ passed: r.passed, expects: r.expects, hashed: hashed.passed, session: s.testResults.map(t => t.passed),
   client: typeof HeaderStreamClient, same: HeaderStreamClient === StreamOnly, pretty: pretty(1n) }));
 `);
   assert.equal(JSON.parse(run('node', ['use.js'], project)), {
-    passed: true, expects: { passed: 2, failed: 0 }, session: [true], client: 'function', same: true, pretty: '1',
+    passed: true, expects: { passed: 2, failed: 0 }, hashed: true, session: [true], client: 'function', same: true, pretty: '1',
   });
 });
 
@@ -87,6 +92,7 @@ test('the packed bin runs: --version, and a script to "Load successful"', () => 
   const bin = join(project, 'node_modules', 'pactvm', pkg.bin.pactvm);
   assert.is(readFileSync(bin, 'utf8').split('\n')[0], '#!/usr/bin/env node');
   assert.is(run('node', [bin, 'run', 'ok.repl'], project), 'Load successful\n');
+  assert.is(run('node', [bin, 'run', 'poseidon.repl'], project), 'Load successful\n');
 });
 
 test.after(() => rmSync(project, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
 // The `pactvm` bin and its --jobs worker each run one bundled file (scripts/bundle.mjs, made from
 // tsc's dist/ output) through V8's code cache (scripts/bin.cjs): it must print exactly what the unbundled CLI prints, find its
-// version and its worker, and need nothing beside it (the crypto libraries travel inside it,
-// loaded on first use); without the cache it runs the same.
+// version and its worker, and need nothing beside it but its data file (the crypto libraries
+// travel inside it, loaded on first use; Poseidon's constants are read from the folder on first
+// use); without the cache it runs the same.
 
 import { test, CHILD_PROCESS_MS } from '../deadline.js';
 import * as assert from 'uvu/assert';
@@ -143,6 +144,30 @@ test('a copy of the bundle alone runs crypto natives, modules, prints, failures 
   assert.is(r.status, 1);
   assert.match(r.stdout, /Print: 42\n.*"Expect: success keccak"\n.*"Expect: success poseidon"\n.*"Expect: success point-add"\n/);
   assert.match(r.stdout, /Trace: 500500\n.*Trace: 239\n/); // the fold, then its table gas
+});
+
+test('Poseidon\'s constants are read from beside the bundle on first use: without the file, only the hash fails, located, naming it', () => {
+  const bare = mkdtempSync(join(tmpdir(), 'pactvm-bundle-bare-'));
+  try {
+    mkdirSync(join(bare, 'dist', 'bin'), { recursive: true });
+    const data = readdirSync(join(alone, 'dist', 'bin')).filter(f => f.endsWith('.bin'));
+    assert.equal(data, ['poseidon-constants.bin']);
+    for (const f of readdirSync(join(alone, 'dist', 'bin'))) {
+      if (!data.includes(f)) copyFileSync(join(alone, 'dist', 'bin', f), join(bare, 'dist', 'bin', f));
+    }
+    copyFileSync(join(repo, 'package.json'), join(bare, 'package.json'));
+    const script = join(bare, 'p.repl');
+    writeFileSync(script, '(print "before")\n(expect "adds" 3 (+ 1 2))\n(hash-poseidon 1)\n');
+    const r = run(join(bare, pkg.bin.pactvm), ['run', script]);
+    assert.is(r.status, 1);
+    assert.is(r.stdout, '"before"\n');
+    const missing = join(bare, 'dist', 'bin', 'poseidon-constants.bin');
+    assert.ok(r.stderr.startsWith(`${script}:3:0: internal error: Poseidon's constants: cannot read ${missing} (ENOENT)`), r.stderr);
+    // with the file beside it, the same script passes
+    assert.is(run(lonely, ['run', script]).status, 0);
+  } finally {
+    rmSync(bare, { recursive: true, force: true });
+  }
 });
 
 test('test --jobs 2 runs its workers from the bundle and reports what the unbundled --jobs 1 reports', () => {

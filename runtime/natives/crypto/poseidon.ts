@@ -1,13 +1,16 @@
 // `hash-poseidon` / `poseidon-hash-hack-a-chain` (natives.md §7): circomlib's Poseidon over the
 // BN254 scalar field for 1..8 inputs (width t = n + 1, 8 full rounds, x⁵ S-box). The round
-// constants and MDS matrices are the Grain LFSR's of the Poseidon paper, shipped precomputed
-// (poseidon-constants.ts, generated from @noble/curves' grainGenConstants: generating them took
-// tens of ms per width and process). The permutation is written out here: a script hashes a
-// handful of times, so it runs as cold code, where noble's (array maps, a closure per round, its
-// constants validated on first use) cost several times more; test/crypto/poseidon.test.ts
-// checks it against noble's.
+// constants and MDS matrices are the Grain LFSR's of the Poseidon paper, shipped precomputed in
+// poseidon-constants.bin beside this file (generated from @noble/curves' grainGenConstants:
+// generating them took tens of ms per width and process). They are a data file, read on first
+// use, rather than a literal in the code: as 140 KB of base64 they made every start read, and
+// every code cache carry, text that two scripts in a batch use. The permutation is written out
+// here: a script hashes a handful of times, so it runs as cold code, where noble's (array maps, a
+// closure per round, its constants validated on first use) cost several times more;
+// test/crypto/poseidon.test.ts checks it against noble's.
 
-import { POSEIDON_CONSTANTS } from './poseidon-constants.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
@@ -21,12 +24,38 @@ export const ROUNDS_FULL = 8;
 /** circomlib's partial-round counts for t = 2..9 */
 export const PARTIAL_ROUNDS: readonly number[] = [56, 57, 56, 60, 60, 63, 64, 63];
 
-/** The round constants (rounds × t) and the t × t MDS matrix for width t, from their shipped bytes. */
+/** The file of the constants: for t = 2..9 in turn, the t's round constants (one row of t per
+ *  round) then its t × t MDS matrix, each number 32 bytes big-endian. The build puts it beside
+ *  this module and beside the bundles (scripts/bundle.mjs); `npm run tables` remakes it. */
+export const POSEIDON_CONSTANTS_FILE = 'poseidon-constants.bin';
+
+/** How many numbers width t has in the file: its round constants and its MDS matrix. */
+const numbersOf = (t: number): number => (ROUNDS_FULL + PARTIAL_ROUNDS[t - 2]!) * t + t * t;
+
+let shipped: Buffer | undefined;
+
+function constantsFile(): Buffer {
+  if (shipped) return shipped;
+  const url = new URL(POSEIDON_CONSTANTS_FILE, import.meta.url);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(url);
+  } catch (e) {
+    throw new Error(`Poseidon's constants: cannot read ${fileURLToPath(url)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the build puts it there`);
+  }
+  const expected = 32 * PARTIAL_ROUNDS.reduce((n, _, i) => n + numbersOf(i + 2), 0);
+  if (bytes.length !== expected) throw new Error(`Poseidon's constants: ${fileURLToPath(url)} has ${bytes.length} bytes, expected ${expected}`);
+  return shipped = bytes;
+}
+
+/** The round constants (rounds × t) and the t × t MDS matrix for width t, from the shipped file. */
 export function poseidonConstants(t: number): { roundConstants: bigint[][]; mds: bigint[][] } {
-  const bytes = Buffer.from(POSEIDON_CONSTANTS[t - 2]!, 'base64');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const file = constantsFile();
+  let from = 0;
+  for (let w = 2; w < t; w++) from += 32 * numbersOf(w);
+  const view = new DataView(file.buffer, file.byteOffset + from, 32 * numbersOf(t));
   const numbers: bigint[] = [];
-  for (let at = 0; at < bytes.length; at += 32) {
+  for (let at = 0; at < view.byteLength; at += 32) {
     numbers.push((view.getBigUint64(at) << 192n) | (view.getBigUint64(at + 8) << 128n)
       | (view.getBigUint64(at + 16) << 64n) | view.getBigUint64(at + 24));
   }
