@@ -1,7 +1,8 @@
 // CLI timings (issue 12, goals 5 and 6): a one-line `pactvm run` beside `node -e 0`, and the
 // conformance corpus with `--jobs 1` and `--jobs 2`, each a child process timed from spawn to
 // exit. Commands run in interleaved rounds, so that a load that drifts hits all of them alike;
-// printed: min and median wall time, their ratio to the first command of the group, and (on
+// printed: min and median wall time, their ratio to the first command of the group, the median of
+// the per-round ratios (each round runs the group back to back), and (on
 // Linux) min and median CPU time of the child. A third
 // group: a suite of scripts that each load the same contract.
 // Usage: node dist/bench/cli-timing.js [--rounds=N] [--before=DIR]   (DIR: another checkout, built)
@@ -96,7 +97,10 @@ function measure(group: Command[], n: number): void {
   const stats = times.map(t => minMedian(t.map(x => x.wall)));
   group.forEach((c, i) => {
     const { min, median } = stats[i]!;
-    const ratio = i === 0 ? '' : `  ×${(min / stats[0]!.min).toFixed(2)} / ×${(median / stats[0]!.median).toFixed(2)}`;
+    // the ratios of the min and median times, then the median of the ratios within each round
+    // (the two commands ran back to back, so a drift of the host's load cancels out)
+    const paired = () => minMedian(times[i]!.map((x, r) => x.wall / times[0]![r]!.wall)).median;
+    const ratio = i === 0 ? '' : `  ×${(min / stats[0]!.min).toFixed(2)} / ×${(median / stats[0]!.median).toFixed(2)} / paired ×${paired().toFixed(2)}`;
     const cpus = times[i]!.map(x => x.cpu);
     const cpu = cpus.every(x => x !== null) ? (({ min: a, median: b }) => `  CPU min ${a.toFixed(0).padStart(5)} ms  median ${b.toFixed(0).padStart(5)} ms`)(minMedian(cpus as number[])) : '';
     console.log(`${c.name.padEnd(34)} min ${min.toFixed(0).padStart(5)} ms  median ${median.toFixed(0).padStart(5)} ms${ratio}${cpu}`);
