@@ -9,6 +9,7 @@ import { chmod, copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { copyDataFiles } from './data-files.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 /** how a stored bundle starts: the parameters Node gives a CommonJS module body */
@@ -73,12 +74,8 @@ await writeFile(`${out}/package.json`, '{ "type": "commonjs" }\n');
 await copyFile(`${repo}scripts/bin.cjs`, `${out}/pactvm.js`);
 await chmod(`${out}/pactvm.js`, 0o755);
 await copyFile(`${repo}scripts/bin.cjs`, `${out}/test-worker.js`);
-// the data files modules read beside themselves (new URL(name, import.meta.url)): next to tsc's
-// output of the module and next to the bundles, whose import.meta.url is their own file's
-for (const [dir, name] of [['runtime/natives/crypto', 'poseidon-constants.bin']]) {
-  await copyFile(`${repo}${dir}/${name}`, `${repo}dist/${dir}/${name}`);
-  await copyFile(`${repo}${dir}/${name}`, `${out}/${name}`);
-}
+// the data files modules read beside themselves: next to tsc's output and next to the bundles
+await copyDataFiles(out);
 
 // the code caches: a run of a small script through the usual paths (lexer, compiler, a module
 // deploy, the VM, expect), so that the functions a one-off command needs come precompiled; for

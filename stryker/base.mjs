@@ -22,7 +22,8 @@ export function scope(name, mutate, tests, skip, { corpusData = false } = {}) {
     coverageAnalysis: 'perTest',
     // mutants reached only while modules load cannot be switched on after loading: left out (Ignored)
     ignoreStatic: true,
-    buildCommand: 'tsc -p tsconfig.json',
+    // tsc, then the data files it does not copy
+    buildCommand: 'node scripts/data-files.mjs --tsc',
     mutate: process.env.MUTATE ? process.env.MUTATE.split(',') : mutate,
     // re-runs judge only mutants whose code or covering tests changed since the last report
     incremental: true,

@@ -26,7 +26,7 @@ export const PARTIAL_ROUNDS: readonly number[] = [56, 57, 56, 60, 60, 63, 64, 63
 
 /** The file of the constants: for t = 2..9 in turn, the t's round constants (one row of t per
  *  round) then its t × t MDS matrix, each number 32 bytes big-endian. The build puts it beside
- *  this module and beside the bundles (scripts/bundle.mjs); `npm run tables` remakes it. */
+ *  this module and beside the bundles (scripts/data-files.mjs); `npm run tables` remakes it. */
 export const POSEIDON_CONSTANTS_FILE = 'poseidon-constants.bin';
 
 /** How many numbers width t has in the file: its round constants and its MDS matrix. */
