@@ -163,6 +163,10 @@ test('Poseidon\'s constants are read from beside the bundle on first use: withou
     assert.is(r.stdout, '"before"\n');
     const missing = join(bare, 'dist', 'bin', 'poseidon-constants.bin');
     assert.ok(r.stderr.startsWith(`${script}:3:0: internal error: Poseidon's constants: cannot read ${missing} (ENOENT)`), r.stderr);
+    // a file cut short is refused with both lengths, not read as wrong constants
+    writeFileSync(missing, readFileSync(join(alone, 'dist', 'bin', 'poseidon-constants.bin')).subarray(0, 1000));
+    const cut = run(join(bare, pkg.bin.pactvm), ['run', script]);
+    assert.ok(cut.stderr.startsWith(`${script}:3:0: internal error: Poseidon's constants: ${missing} has 1000 bytes, expected 106336`), cut.stderr);
     // with the file beside it, the same script passes
     assert.is(run(lonely, ['run', script]).status, 0);
   } finally {
