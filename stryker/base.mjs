@@ -1,6 +1,7 @@
 // StrykerJS settings shared by every scope (npm run mutate): TypeScript sources are instrumented
-// once with mutation switching and built once with tsc (and the data files beside it); then stryker/uvu-runner.mjs loads the
-// compiled uvu tests once in the worker and runs, per mutant, only the tests that reached it.
+// once with mutation switching and built once with tsc (and the data files beside it); then
+// stryker/uvu-runner.mjs loads the compiled uvu tests once in the worker and runs, per mutant,
+// only the tests that reached it.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
