@@ -18,14 +18,13 @@ export function stampModuleHash(v: Value, module: string, hash: string): Value {
     return out ?? v;
   }
   if (v instanceof PactObject) {
-    let changed = false;
-    const fields = new Map<string, Value>();
+    // a copy only from the first field that changes (setting a key keeps its place)
+    let fields: Map<string, Value> | null = null;
     for (const [k, x] of v.fields) {
       const y = stampModuleHash(x, module, hash);
-      changed ||= y !== x;
-      fields.set(k, y);
+      if (y !== x) (fields ??= new Map(v.fields)).set(k, y);
     }
-    return changed ? new PactObject(fields) : v;
+    return fields ? new PactObject(fields) : v;
   }
   if (v instanceof TableRef) {
     return v.module === module ? new TableRef(v.name, v.module, v.schemaName, hash, v.schema) : v;

@@ -157,14 +157,13 @@ function rehashValue(v: PactValue, m: ModuleName, h: HashBytes): PactValue {
       return items === v.items ? v : { v: 'list', items };
     }
     case 'object': {
-      let changed = false;
-      const fields = new Map<string, PactValue>();
+      // a copy only from the first field that changes (setting a key keeps its place)
+      let fields: Map<string, PactValue> | null = null;
       for (const [k, x] of v.fields) {
         const y = rehashValue(x, m, h);
-        if (y !== x) changed = true;
-        fields.set(k, y);
+        if (y !== x) (fields ??= new Map(v.fields)).set(k, y);
       }
-      return changed ? { v: 'object', fields } : v;
+      return fields ? { v: 'object', fields } : v;
     }
     case 'capToken': {
       const name = rehashFqn(v.name, m, h), args = mapShared(v.args, x => rehashValue(x, m, h));

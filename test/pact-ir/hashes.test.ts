@@ -8,7 +8,7 @@ import { read, SourceFile } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { buildModuleIR, evaluateConstants, hashBuilt } from '../../runtime/pact-ir/hash.js';
 import { defName, type Def, type PactValue, type Term } from '../../runtime/pact-ir/terms.js';
-import { CapToken } from '../../vm/values.js';
+import { CapToken, PactObject } from '../../vm/values.js';
 import { corpusTest, pactTest as script } from '../corpus.js';
 
 /** The source of the top-level form starting at `marker` (strings and comments skipped). */
@@ -146,6 +146,25 @@ test('hashing a constant: its own capability tokens and tables get the real hash
   assert.equal([...ownAfter.name.hash], [...hashed.module.hash]);
   assert.ok(after.items[1] === before.items[1], 'the list holding only another module\'s token is kept');
   assert.ok(constOf(hashed, 'PLAIN') === constOf(evaluated, 'PLAIN'), 'a constant without a token is kept');
+});
+
+test('hashing an object constant: a token in a later field gets the real hash, the fields keep their order, an object without one is kept', () => {
+  const w = new World();
+  const src = '(module m g (defcap g () true) (defcap C () true) (defconst OBJS []))';
+  const form = read(new SourceFile('test.repl', src))[0] as Syntax & { t: 'paren' };
+  const ctx = w.context({ OBJS: [PactObject.of([['a', 1], ['b', new CapToken('m.C', [])], ['c', 'x']]), PactObject.of([['a', 2]])] });
+  const evaluated = evaluateConstants(buildModuleIR(form, ctx), ctx);
+  const hashed = hashBuilt(evaluated);
+  if (!('module' in evaluated) || !('module' in hashed)) throw new Error('expected a module');
+  const objsOf = (b: typeof hashed) => {
+    const d = (b as { module: { defs: Def[] } }).module.defs.find(x => defName(x) === 'OBJS') as Extract<Def, { d: 'defconst' }>;
+    return ((d.defconst.value as { value: PactValue }).value as Extract<PactValue, { v: 'list' }>).items as Extract<PactValue, { v: 'object' }>[];
+  };
+  const [before, after] = [objsOf(evaluated), objsOf(hashed)];
+  assert.equal([...after[0].fields.keys()], ['a', 'b', 'c']);
+  assert.equal([...(after[0].fields.get('b') as Extract<PactValue, { v: 'capToken' }>).name.hash], [...hashed.module.hash]);
+  assert.ok(after[0].fields.get('a') === before[0].fields.get('a') && after[0].fields.get('c') === before[0].fields.get('c'));
+  assert.ok(after[1] === before[1], 'an object without a token is kept');
 });
 
 test.run();

@@ -122,6 +122,13 @@ test('stampModuleHash: own tables and tokens, through lists, objects and token a
   assert.is(((v[2] as CapToken).args[0] as TableRef).moduleHash, 'H');
   const unchanged = [other, 1, 'a'];
   assert.is(stampModuleHash(unchanged, 'ns.m', 'H'), unchanged);
+  // a changed field after an unchanged one: the fields keep their order; an object with nothing of
+  // the module's is the same object
+  const late = stampModuleHash(PactObject.of([['a', 1], ['t', own], ['z', 2]]), 'ns.m', 'H') as PactObject;
+  assert.equal([...late.fields.keys()], ['a', 't', 'z']);
+  assert.is((late.get('t') as TableRef).moduleHash, 'H');
+  const plain = PactObject.of([['y', other]]);
+  assert.is(stampModuleHash(plain, 'ns.m', 'H'), plain);
 });
 
 test('the typechecker gives a table constant its table type', () => {

@@ -22,11 +22,18 @@ const unbundled = join(repo, 'dist/runtime/repl/cli.js');
 // a quick `tsc` without the bundle step leaves an old bundle behind: say so instead of comparing it
 const stale = statSync(bundled).mtimeMs < statSync(unbundled).mtimeMs;
 
-/** A copy of the bundle folder with only package.json above it: no dist/runtime, no node_modules. */
-const alone = mkdtempSync(join(tmpdir(), 'pactvm-bundle-'));
-mkdirSync(join(alone, 'dist', 'bin'), { recursive: true });
-for (const f of readdirSync(join(repo, 'dist', 'bin'))) copyFileSync(join(repo, 'dist', 'bin', f), join(alone, 'dist', 'bin', f));
-copyFileSync(join(repo, 'package.json'), join(alone, 'package.json'));
+/** A copy of the bundle folder, but for the files `without`, with only package.json above it: no
+ *  dist/runtime, no node_modules. */
+function bundleCopy(prefix: string, without: readonly string[] = []): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(dir, 'dist', 'bin'), { recursive: true });
+  for (const f of readdirSync(join(repo, 'dist', 'bin'))) {
+    if (!without.includes(f)) copyFileSync(join(repo, 'dist', 'bin', f), join(dir, 'dist', 'bin', f));
+  }
+  copyFileSync(join(repo, 'package.json'), join(dir, 'package.json'));
+  return dir;
+}
+const alone = bundleCopy('pactvm-bundle-');
 const lonely = join(alone, pkg.bin.pactvm);
 
 const scripts = join(alone, 'scripts');
@@ -147,15 +154,10 @@ test('a copy of the bundle alone runs crypto natives, modules, prints, failures 
 });
 
 test('Poseidon\'s constants are read from beside the bundle on first use: without the file, only the hash fails, located, naming it', () => {
-  const bare = mkdtempSync(join(tmpdir(), 'pactvm-bundle-bare-'));
+  const data = readdirSync(join(alone, 'dist', 'bin')).filter(f => f.endsWith('.bin'));
+  assert.equal(data, ['poseidon-constants.bin']);
+  const bare = bundleCopy('pactvm-bundle-bare-', data);
   try {
-    mkdirSync(join(bare, 'dist', 'bin'), { recursive: true });
-    const data = readdirSync(join(alone, 'dist', 'bin')).filter(f => f.endsWith('.bin'));
-    assert.equal(data, ['poseidon-constants.bin']);
-    for (const f of readdirSync(join(alone, 'dist', 'bin'))) {
-      if (!data.includes(f)) copyFileSync(join(alone, 'dist', 'bin', f), join(bare, 'dist', 'bin', f));
-    }
-    copyFileSync(join(repo, 'package.json'), join(bare, 'package.json'));
     const script = join(bare, 'p.repl');
     writeFileSync(script, '(print "before")\n(expect "adds" 3 (+ 1 2))\n(hash-poseidon 1)\n');
     const r = run(join(bare, pkg.bin.pactvm), ['run', script]);
