@@ -47,6 +47,13 @@ export function errorOf(text: string): string {
 
 export { pretty };
 
+/** A seeded generator of numbers in [0, 1) (a linear congruential one), so that a randomised test
+ *  that fails names a case that reproduces. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => { state = (state * 1664525 + 1013904223) >>> 0; return state / 2 ** 32; };
+}
+
 /** Everything `pactvm repl` writes for `input` piped in, once the session has ended (or a deadline error). */
 export async function replTranscript(input: string, ms = 30_000): Promise<string> {
   const inp = new PassThrough(), out = new PassThrough();

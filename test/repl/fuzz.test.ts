@@ -7,6 +7,7 @@ import { SourceFile } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { runSource } from '../../runtime/repl/script.js';
 import { PactError } from '../../vm/errors.js';
+import { seededRandom } from '../helpers.js';
 
 const ATOMS = ['(', ')', '(', ')', '[', ']', '{', '}', ',', ':', ':=', '.', '::', '1', '-2', '1.5', '"s"', "'k", 'true',
   'x', 'y', 'let', 'let*', 'lambda', 'if', 'and', 'or', 'do', 'cond', 'try', 'enforce', 'enforce-one', 'map', 'fold',
@@ -14,13 +15,8 @@ const ATOMS = ['(', ')', '(', ')', '[', ']', '{', '}', ',', ':', ':=', '.', '::'
   'create-user-guard', 'read-keyset', 'expect', 'expect-failure', 'env-data', 'begin-tx', 'commit-tx', 'f', 'm', 'm.f',
   '@doc', '@managed', '@event', 'integer', 'object{s}', 'yield', 'resume', 'bind', 'format', 'str-to-int', 'typeof'];
 
-function generator(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
-}
-
 test('2000 random programs end in a value or a located PactError, never an internal error', () => {
-  const rand = generator(20261121);
+  const rand = seededRandom(20261121);
   let errors = 0;
   for (let i = 0; i < 2000; i++) {
     const n = 1 + Math.floor(rand() * 24);
@@ -61,7 +57,7 @@ function endsWell(text: string, what: string): PactError | null {
 }
 
 test('random deep nesting (up to 4000 levels, mixed forms) ends in a value or a located error', () => {
-  const rand = generator(20261123);
+  const rand = seededRandom(20261123);
   let deepErrors = 0;
   for (let i = 0; i < 60; i++) {
     const depth = 1 + Math.floor(rand() * 4000);
@@ -75,7 +71,7 @@ test('random deep nesting (up to 4000 levels, mixed forms) ends in a value or a 
 });
 
 test('values built too deep at run time, then printed, compared, hashed or stored, end in a located error', () => {
-  const rand = generator(7);
+  const rand = seededRandom(7);
   const uses = ['(show x)', '(hash x)', '(= x x)', '(env-data x)', '(format "{}" [x])', 'x', '(typeof x)', '(length x)'];
   for (let i = 0; i < 24; i++) {
     const n = 500 + Math.floor(rand() * 20000);

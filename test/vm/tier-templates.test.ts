@@ -44,4 +44,37 @@ test('and / or on a non-boolean operand fail in tiered code as in the interprete
   same('(let ((f (lambda (x y) [(and x y) (or x y)]))) (f true false))', '[false true]');
 });
 
+// Comparisons and sums at their boundaries: equal operands (where `<` and `<=` part), immediates
+// (`(< x 3)` compiles to an instruction holding the 3), a comparison feeding `if` (fused with the
+// jump), safe-integer overflow into bignums, decimals, strings and mixed operands.
+const PAIRS: [string, string][] = [
+  ['3', '3'], ['3', '4'], ['4', '3'], ['-1', '-1'], ['0', '-0'], ['1.5', '1.5'], ['1.5', '1.50'], ['2.0', '2.5'],
+  ['"a"', '"a"'], ['"a"', '"b"'], ['9007199254740991', '9007199254740991'], ['9007199254740992', '9007199254740993'],
+  ['-9007199254740991', '-9007199254740992'],
+];
+
+test('comparisons and sums give the interpreter\'s answers in tiered code, equal operands included', () => {
+  const ops = '[(< a b) (> a b) (<= a b) (>= a b) (= a b) (!= a b) (if (< a b) 1 0) (if (<= a b) 1 0) (if (> a b) 1 0) (if (>= a b) 1 0) (if (= a b) 1 0)]';
+  for (const [a, b] of PAIRS) same(`(let ((f (lambda (a b) ${ops}))) (f ${a} ${b}))`, outcome(`(let ((a ${a}) (b ${b})) ${ops})`, 'off'));
+  // written out for the first pairs, so that the interpreter's answer is checked too
+  same('(let ((f (lambda (a b) [(< a b) (> a b) (<= a b) (>= a b) (= a b) (!= a b)]))) (f 3 3))', '[false false true true true false]');
+  same('(let ((f (lambda (a b) [(if (< a b) 1 0) (if (<= a b) 1 0) (if (> a b) 1 0) (if (>= a b) 1 0)]))) (f 3 3))', '[0 1 0 1]');
+  same('(let ((f (lambda (a b) [(+ a b) (- a b)]))) (f 9007199254740991 1))', '[9007199254740992 9007199254740990]');
+  // Pact widens an integer beside a decimal (rawAdd's mixed cases)
+  same('(let ((f (lambda (a b) [(+ a b) (- a b)]))) (f 1.5 2))', '[3.5 -0.5]');
+});
+
+test('a comparison or sum with an immediate operand gives the interpreter\'s answers in tiered code', () => {
+  for (const k of ['3', '-3', '0']) {
+    const ops = `[(< a ${k}) (> a ${k}) (<= a ${k}) (>= a ${k}) (= a ${k}) (+ a ${k}) (- a ${k}) (if (< a ${k}) 1 0) (if (<= a ${k}) 1 0) (if (> a ${k}) 1 0) (if (>= a ${k}) 1 0) (if (= a ${k}) 1 0)]`;
+    for (const a of ['3', '-3', '0', '2', '4', '9007199254740991', '-9007199254740991']) {
+      same(`(let ((f (lambda (a) ${ops}))) (f ${a}))`, outcome(`(let ((a ${a})) ${ops})`, 'off'));
+    }
+  }
+  same('(let ((f (lambda (a) [(< a 3) (<= a 3) (> a 3) (>= a 3) (if (< a 3) 1 0) (if (<= a 3) 1 0)]))) (f 3))', '[false true false true 0 1]');
+  // a sum widens the integer, a comparison does not
+  same('(let ((f (lambda (a) [(+ a 3) (- a 3) (= a 1.5)]))) (f 1.5))', '[4.5 -1.5 true]');
+  same('(let ((f (lambda (a) (< a 3)))) (f 1.5))', 'error: Type error: failed to call native function < with argument(s) of type(s): decimal, integer');
+});
+
 test.run();
