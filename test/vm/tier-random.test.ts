@@ -2,7 +2,8 @@
 // it, decimals beside integers, empty strings and lists) give the same value or the same error,
 // gas included, in the interpreter and in tiered code. The expressions are built by type, so that
 // most of them compute something (a comparison whose result decides the outcome, a sum that leaves
-// the safe integers), with a wrongly typed operand now and then for the error paths. Each is the
+// the safe integers, a map, filter, fold or zip whose callback the tier inlines into its loop),
+// with a wrongly typed operand now and then for the error paths. Each is the
 // body of a function called with the values as arguments, or with them written in (where the
 // compiler makes immediates and fused compare-and-jump instructions). Seeded: a failure names the
 // expression, and reproduces.
@@ -37,6 +38,13 @@ function expression(rand: Rand, type: Type, depth: number, params: Map<Type, str
     return own.length > 0 && rand() < 0.6 ? pick(rand, own) : pick(rand, LITERALS[type]);
   }
   if (rand() < 0.12) return `(if ${sub('bool')} ${sub(type)} ${sub(type)})`;
+  // a callback's body sees its parameters (list elements are integers) besides the function's
+  const inner = (t: Type, names: [Type, string][]) => {
+    const more = new Map(params);
+    for (const [pt, name] of names) more.set(pt, [...(more.get(pt) ?? []), name]);
+    return expression(rand, t, depth - 1, more);
+  };
+  const y = `y${depth}`, z = `z${depth}`;
   switch (type) {
     case 'int': return pick(rand, [
       () => `(${pick(rand, ['+', '-', '*'])} ${sub('int')} ${sub('int')})`,
@@ -44,6 +52,7 @@ function expression(rand: Rand, type: Type, depth: number, params: Map<Type, str
       () => `(${pick(rand, ['abs', 'negate'])} ${sub('int')})`,
       () => `(length ${sub(pick(rand, ['str', 'list'] as const))})`,
       () => `(floor ${sub('dec')})`,
+      () => `(fold (lambda (${z} ${y}) ${inner('int', [['int', z], ['int', y]])}) ${sub('int')} ${sub('list')})`,
     ])();
     case 'dec': return pick(rand, [
       () => `(${pick(rand, ['+', '-', '*'])} ${sub('dec')} ${sub(pick(rand, ['dec', 'int'] as const))})`,
@@ -68,6 +77,9 @@ function expression(rand: Rand, type: Type, depth: number, params: Map<Type, str
       () => `(${pick(rand, ['take', 'drop'])} ${sub('int')} ${sub('list')})`,
       () => `(reverse ${sub('list')})`,
       () => `[${sub('int')} ${sub('int')}]`,
+      () => `(map (lambda (${y}) ${inner('int', [['int', y]])}) ${sub('list')})`,
+      () => `(filter (lambda (${y}) ${inner('bool', [['int', y]])}) ${sub('list')})`,
+      () => `(zip (lambda (${y} ${z}) ${inner('int', [['int', y], ['int', z]])}) ${sub('list')} ${sub('list')})`,
     ])();
   }
 }
