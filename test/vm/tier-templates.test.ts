@@ -44,6 +44,16 @@ test('and / or on a non-boolean operand fail in tiered code as in the interprete
   same('(let ((f (lambda (x y) [(and x y) (or x y)]))) (f true false))', '[false true]');
 });
 
+test('a function value in a list or object literal, and `error` of a non-string, fail in tiered code as in the interpreter', () => {
+  // Pact's ExpectedPactValue and its "expected string value, got:" (Errors.hs)
+  same('(let ((f (lambda (g) [g 1]))) (f (lambda (x) x)))', 'error: Expected Pact Value, got closure or table reference');
+  same('(let ((f (lambda (g) [1 g]))) (f (+ 1)))', 'error: Expected Pact Value, got closure or table reference');
+  same('(let ((f (lambda (g) {"a": 1, "b": g}))) (f (lambda (x) x)))', 'error: Expected Pact Value, got closure or table reference');
+  same('(let ((f (lambda (x) (error x)))) (f true))', 'error: expected string value, got: true');
+  same('(let ((f (lambda (x) (error x)))) (f [1]))', 'error: expected string value, got: [1]');
+  same('(let ((f (lambda (x) (error x)))) (f "boom"))', 'error: boom');
+});
+
 // Comparisons and sums at their boundaries: equal operands (where `<` and `<=` part), immediates
 // (`(< x 3)` compiles to an instruction holding the 3), a comparison feeding `if` (fused with the
 // jump), safe-integer overflow into bignums, decimals, strings and mixed operands.
