@@ -5,6 +5,7 @@ import { ReplSession } from '../runtime/repl/session.js';
 import { runSource } from '../runtime/repl/script.js';
 import { pretty } from '../runtime/values/render.js';
 import { PactError } from '../vm/errors.js';
+import { setTierMode, tierSettings, type TierMode } from '../vm/tier.js';
 import { PassThrough } from 'node:stream';
 import { interactive } from '../runtime/repl/interactive.js';
 import { withDeadline } from './deadline.js';
@@ -52,6 +53,17 @@ export { pretty };
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => { state = (state * 1664525 + 1013904223) >>> 0; return state / 2 ** 32; };
+}
+
+/** Runs `body` with the tier in `mode`, then puts back the mode it was in (if `body` throws too). */
+export function inTierMode<T>(mode: TierMode, body: () => T): T {
+  const saved = tierSettings.mode;
+  setTierMode(mode);
+  try {
+    return body();
+  } finally {
+    setTierMode(saved);
+  }
 }
 
 /** Everything `pactvm repl` writes for `input` piped in, once the session has ended (or a deadline error). */

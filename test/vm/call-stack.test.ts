@@ -5,8 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { limits } from '../../vm/limits.js';
-import { setTierMode, tierSettings } from '../../vm/tier.js';
-import { runRepl } from '../helpers.js';
+import { runRepl, inTierMode } from '../helpers.js';
 
 const MODULE = `(begin-tx)
 (module m g (defcap g () true)
@@ -47,17 +46,13 @@ test("a defpact's steps run as its module, and count as a running function", () 
 
 test('the Pact stack of an error names the failing defun, defcap or defpact with its arguments, tiered or not', () => {
   for (const mode of ['off', 'always'] as const) {
-    const saved = tierSettings.mode;
-    setTierMode(mode);
-    try {
+    inTierMode(mode, () => {
       assert.is(outcome('(m.f 0)'), 'error: bad fun @ m.f[0]', mode);
       assert.is(outcome('(test-capability (m.BAD 0))'), 'error: bad cap @ m.BAD[0]', mode);
       assert.is(outcome('(m.p 0)\n(continue-pact 1)'), 'error: bad step @ m.p[0]', mode);
       // lambdas are left out of it
       assert.is(outcome('((lambda (y) (m.f y)) -3)'), 'error: bad fun @ m.f[-3]', mode);
-    } finally {
-      setTierMode(saved);
-    }
+    });
   }
 });
 
@@ -94,16 +89,12 @@ test('a tail call reached through a module reference keeps its frames, so the de
   (defun via:string (r:module{i} n:integer) (r::go n)))
 `;
   for (const mode of ['off', 'always'] as const) {
-    const saved = tierSettings.mode;
-    setTierMode(mode);
-    try {
+    inTierMode(mode, () => {
       assert.is(withDepth(20, `${src}(a.go 1000)`), '"done"', mode);
       assert.is(withDepth(20, `${src}(b.via a 10)`), '"done"', mode);
       assert.is(withDepth(20, `${src}(b.via a 30)`),
         'error: Call depth limit exceeded: more than 20 nested calls (raise it with --max-call-depth)', mode);
-    } finally {
-      setTierMode(saved);
-    }
+    });
   }
 });
 

@@ -5,12 +5,11 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl } from '../helpers.js';
+import { runRepl, inTierMode } from '../helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { builtinId } from '../../vm/builtins.js';
 import { Closure, type Value } from '../../vm/values.js';
 import { FunctionProto } from '../../vm/chunk.js';
-import { setTierMode, tierSettings } from '../../vm/tier.js';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 
 const COUNTED = ['+', '-', '<', '>', '<=', '>=', '='];
@@ -172,16 +171,12 @@ test('a lambda is not tracked for recursion: its frames leave its active count a
 
 /** Runs `source` with the tier on; its one lambda's proto afterwards. */
 function lambdaAfter(source: string): FunctionProto {
-  const saved = tierSettings.mode;
-  setTierMode('on');
-  try {
+  return inTierMode('on', () => {
     const s = new ReplSession();
     const top = compileExpression(read(new SourceFile('t.repl', source))[0], s);
     s.vm.call(new Closure(top, []), []);
     return top.chunk.constants.find(c => c instanceof FunctionProto) as FunctionProto;
-  } finally {
-    setTierMode(saved);
-  }
+  });
 }
 
 test('a function tiers up on the call after the threshold, not before: applied by a native and called by CALL', () => {
@@ -195,17 +190,13 @@ test('a function tiers up on the call after the threshold, not before: applied b
 });
 
 test('a tiered function of three or four parameters called from interpreted code gets its arguments in order', () => {
-  const saved = tierSettings.mode;
-  setTierMode('on');
-  try {
+  inTierMode('on', () => {
     // the top level runs once (interpreted); from the 41st call on, f and g run tiered
     const calls = Array.from({ length: 42 }, (_, i) => `(f ${i} 2 3) (g ${i} 2 3 4)`).join(' ');
     const r = runRepl(`(let ((f (lambda (a b c) (- (* 10 a) (- b c)))) (g (lambda (a b c d) (- (* 10 a) (- (- b c) d))))) [${calls}])`);
     const expected = Array.from({ length: 42 }, (_, i) => `${10 * i + 1} ${10 * i + 5}`).join(' ');
     assert.is(r.traces[r.traces.length - 1], `[${expected}]`);
-  } finally {
-    setTierMode(saved);
-  }
+  });
 });
 
 test('reset leaves an empty machine: no frames, stack, handlers, tail calls or recursion marks', () => {

@@ -4,9 +4,8 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl, type Ran } from '../helpers.js';
+import { runRepl, inTierMode, type Ran } from '../helpers.js';
 import { limits } from '../../vm/limits.js';
-import { setTierMode, tierSettings } from '../../vm/tier.js';
 import { CoverageRecorder } from '../../runtime/repl/coverage.js';
 
 const DISALLOWED = 'Error during database operation: Operation disallowed in read-only or sys-only mode';
@@ -155,14 +154,12 @@ test('a capability token or a defpact is charged for its application even with n
 
 /** Runs `body` in the interpreter alone (no tier) with the call-depth limit at `depth`. */
 function interpretedAtDepth<T>(depth: number, body: () => T): T {
-  const savedDepth = limits.callDepth, savedMode = tierSettings.mode;
+  const saved = limits.callDepth;
   limits.callDepth = depth;
-  setTierMode('off');
   try {
-    return body();
+    return inTierMode('off', body);
   } finally {
-    limits.callDepth = savedDepth;
-    setTierMode(savedMode);
+    limits.callDepth = saved;
   }
 }
 
@@ -205,19 +202,8 @@ test('tail calls in the interpreter reuse their frame: no depth limit, the right
   });
 });
 
-/** Runs `body` with the tier taking every function from its first call. */
-function tieredAlways<T>(body: () => T): T {
-  const saved = tierSettings.mode;
-  setTierMode('always');
-  try {
-    return body();
-  } finally {
-    setTierMode(saved);
-  }
-}
-
 test('with every function tiered, natives applying a defcap still build capability tokens, not run its body', () => {
-  for (const run of [tieredAlways, interpretedAtDepth.bind(null, limits.callDepth)] as ((b: () => Ran) => Ran)[]) {
+  for (const run of [inTierMode.bind(null, 'always'), interpretedAtDepth.bind(null, limits.callDepth)] as ((b: () => Ran) => Ran)[]) {
     const r = run(() => runRepl(`(module m g (defcap g () true) (defcap C1 (a:integer) true) (defcap C2 (a:integer b:integer) true))
 (with-capability (m.C1 1) 1) (with-capability (m.C2 1 2) 1)
 (map m.C1 [1 2]) (fold m.C2 0 [1]) (zip m.C2 [1] [2])`));
@@ -226,7 +212,7 @@ test('with every function tiered, natives applying a defcap still build capabili
 });
 
 test('with every function tiered, a native given a function of the wrong arity applies it partially or refuses it', () => {
-  tieredAlways(() => {
+  inTierMode('always', () => {
     const warm = '(let ((two (lambda (a b) (+ a b))) (one (lambda (a) a))) ';
     assert.is(runRepl(`${warm}(two 1 2) (map two [1 2]))`).error?.message, 'Expected Pact Value, got closure or table reference');
     assert.is(runRepl(`${warm}(one 1) (fold one 0 [1 2]))`).error?.message, 'Attempted to apply a closure to too many arguments');

@@ -11,11 +11,11 @@ import { primType, showType, type PactType } from '../../vm/types.js';
 import { compareModuleNames } from '../../vm/values.js';
 import { Closure } from '../../vm/values.js';
 import { GlobalCell } from '../../vm/chunk.js';
-import { setTierMode, tierSettings, type TierMode } from '../../vm/tier.js';
+import type { TierMode } from '../../vm/tier.js';
 import { read, compileExpression, type NameEnv } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { CoverageRecorder } from '../../runtime/repl/coverage.js';
-import { errorOf, evalLast, runRepl } from '../helpers.js';
+import { errorOf, evalLast, runRepl, inTierMode } from '../helpers.js';
 
 /** the column Pact's lexer gives: code points from the line's start (a lone surrogate is one) */
 function codePointColumn(text: string, offset: number): number {
@@ -203,14 +203,10 @@ test('a global read before its cell is filled fails as an unbound variable, inte
   };
   const proto = compileExpression(read(new SourceFile('g.repl', '(+ 1 (later))'))[0], env);
   for (const mode of ['off', 'always'] as TierMode[]) {
-    const saved = tierSettings.mode;
-    setTierMode(mode);
-    try {
+    inTierMode(mode, () => {
       const s = new ReplSession();
       assert.throws(() => s.vm.call(new Closure(proto, []), []), (e: Error) => e.message === 'Unbound variable later', mode);
-    } finally {
-      setTierMode(saved);
-    }
+    });
   }
 });
 

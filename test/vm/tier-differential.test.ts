@@ -15,48 +15,46 @@ import { renderError } from '../../runtime/repl/report.js';
 import { GasProfile } from '../../runtime/gas/profile.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas/meter.js';
 import { PactError } from '../../vm/errors.js';
-import { setTierMode, tierSettings, type TierMode } from '../../vm/tier.js';
+import type { TierMode } from '../../vm/tier.js';
 import { GAS_GOLDENS, PACT_TESTS, corpusTest } from '../corpus.js';
-import { seededRandom } from '../helpers.js';
+import { seededRandom, inTierMode } from '../helpers.js';
 
 interface Transcript { lines: string[]; error: string | null; results: string[]; milligas: number; log: string[]; profile: string }
 
 /** Runs a script (the file at `path`, or `text` under that name) in a fresh session with the tier
  *  in `mode`; `metered`: table gas, gas log and profile on. */
 function transcript(path: string, mode: TierMode, metered: boolean, flags: string[] = [], text?: string): Transcript {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  const lines: string[] = [];
-  const s = new ReplSession({
-    print: (text, span) => lines.push(`print ${span?.range() ?? ''} ${text}`),
-    trace: (text, span) => lines.push(`trace ${span?.range() ?? ''} ${text}`),
+  return inTierMode(mode, () => {
+    const lines: string[] = [];
+    const s = new ReplSession({
+      print: (text, span) => lines.push(`print ${span?.range() ?? ''} ${text}`),
+      trace: (text, span) => lines.push(`trace ${span?.range() ?? ''} ${text}`),
+    });
+    for (const f of flags) s.env.flags.add(f);
+    let profile: GasProfile | null = null;
+    if (metered) {
+      s.gas.model = TABLE_MODEL;
+      s.gas.setLimit(MAX_MILLIGAS);
+      s.gas.log = [];
+      profile = new GasProfile(s.vm);
+      const p = profile;
+      s.gas.profiler = (cost, what) => p.record(cost, what);
+    }
+    let error: string | null = null;
+    try {
+      runSource(s, new SourceFile(path, text ?? readFileSync(path, 'utf8')));
+    } catch (e) {
+      error = !(e instanceof PactError) ? `not a Pact error: ${String(e)}`
+        : e.kind === 'internal' ? `internal error: ${renderError(e)}` : renderError(e);
+    }
+    return {
+      lines, error,
+      results: s.testResults.map(r => `${r.passed} ${r.span?.range() ?? ''} ${r.doc}: ${r.message}`),
+      milligas: s.gas.milligas,
+      log: (s.gas.log ?? []).map(e => `${e.what} @${e.span?.range() ?? ''} ${e.cost}`),
+      profile: profile ? profile.foldedText() : '',
+    };
   });
-  for (const f of flags) s.env.flags.add(f);
-  let profile: GasProfile | null = null;
-  if (metered) {
-    s.gas.model = TABLE_MODEL;
-    s.gas.setLimit(MAX_MILLIGAS);
-    s.gas.log = [];
-    profile = new GasProfile(s.vm);
-    const p = profile;
-    s.gas.profiler = (cost, what) => p.record(cost, what);
-  }
-  let error: string | null = null;
-  try {
-    runSource(s, new SourceFile(path, text ?? readFileSync(path, 'utf8')));
-  } catch (e) {
-    error = !(e instanceof PactError) ? `not a Pact error: ${String(e)}`
-      : e.kind === 'internal' ? `internal error: ${renderError(e)}` : renderError(e);
-  } finally {
-    setTierMode(saved);
-  }
-  return {
-    lines, error,
-    results: s.testResults.map(r => `${r.passed} ${r.span?.range() ?? ''} ${r.doc}: ${r.message}`),
-    milligas: s.gas.milligas,
-    log: (s.gas.log ?? []).map(e => `${e.what} @${e.span?.range() ?? ''} ${e.cost}`),
-    profile: profile ? profile.foldedText() : '',
-  };
 }
 
 function assertSame(path: string, metered: boolean, flags: string[] = [], text?: string): Transcript {

@@ -6,29 +6,25 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setTierMode, tierSettings, inlinedCallback, TIER_DEPTH, type TierMode } from '../../vm/tier.js';
+import { inlinedCallback, TIER_DEPTH, type TierMode } from '../../vm/tier.js';
 import { FunctionProto } from '../../vm/chunk.js';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 import { limits } from '../../vm/limits.js';
-import { runRepl } from '../helpers.js';
+import { runRepl, inTierMode } from '../helpers.js';
 
 interface Outcome { traces: string[]; error: string | null; milligas: number }
 
 /** Runs `source` in a fresh session with the tier in `mode`, gas metered by the table or not. */
 function outcome(source: string, mode: TierMode, metered: boolean): Outcome {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  try {
+  return inTierMode(mode, () => {
     const s = new ReplSession();
     if (metered) { s.gas.model = TABLE_MODEL; s.gas.setLimit(MAX_MILLIGAS); }
     const r = runRepl(source, 'frames.repl', s);
     const e = r.error;
     return { traces: r.traces, error: e ? `${e.span?.range() ?? ''} ${e.message}` : null, milligas: s.gas.milligas };
-  } finally {
-    setTierMode(saved);
-  }
+  });
 }
 
 /** The interpreter's outcome, after asserting the tier (forced on, and on after its threshold)

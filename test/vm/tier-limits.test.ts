@@ -5,7 +5,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setTierMode, tierSettings, tierSource } from '../../vm/tier.js';
+import { tierSource } from '../../vm/tier.js';
 import { TEMPLATES, type TierSite } from '../../vm/templates.js';
 import { OPCODES, type Op } from '../../vm/opcodes.js';
 import { FunctionProto } from '../../vm/chunk.js';
@@ -13,7 +13,7 @@ import { Closure, type Value } from '../../vm/values.js';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL } from '../../runtime/gas/meter.js';
-import { runRepl } from '../helpers.js';
+import { runRepl, inTierMode } from '../helpers.js';
 
 /** The first lambda prototype `source` compiles to, and the session it was compiled in. */
 function lambda(source: string): { proto: FunctionProto; s: ReplSession } {
@@ -24,13 +24,7 @@ function lambda(source: string): { proto: FunctionProto; s: ReplSession } {
 
 /** Calls the lambda once with the tier taking every function from its first call. */
 function runAlways(l: { proto: FunctionProto; s: ReplSession }, args: Value[]): Value {
-  const saved = tierSettings.mode;
-  setTierMode('always');
-  try {
-    return l.s.vm.call(new Closure(l.proto, []), args);
-  } finally {
-    setTierMode(saved);
-  }
+  return inTierMode('always', () => l.s.vm.call(new Closure(l.proto, []), args));
 }
 
 /** `(lambda (x) [x x … x])`: one local, and n + 1 operand-stack entries at the list. */
@@ -75,18 +69,14 @@ test('a function of 20,000 code units is tiered; one of 20,001 stays interpreted
 
 /** Milligas used by `source` with table gas, the tier in `mode`. */
 function milligas(source: string, mode: 'off' | 'always'): number {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  try {
+  return inTierMode(mode, () => {
     const s = new ReplSession();
     s.gas.model = TABLE_MODEL;
     s.gas.setLimit(10_000_000);
     const r = runRepl(source, 'gas.repl', s);
     if (r.error) throw new Error(r.error.message);
     return s.gas.milligas;
-  } finally {
-    setTierMode(saved);
-  }
+  });
 }
 
 test('calling a closure without arguments costs nothing in tiered code either; with arguments, 50 + 25 per argument', () => {

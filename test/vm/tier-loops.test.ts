@@ -5,20 +5,18 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setTierMode, tierSettings, inlinedCallback, type TierMode } from '../../vm/tier.js';
+import { tierSettings, inlinedCallback, type TierMode } from '../../vm/tier.js';
 import { FunctionProto } from '../../vm/chunk.js';
 import { limits } from '../../vm/limits.js';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
-import { runRepl } from '../helpers.js';
+import { runRepl, inTierMode } from '../helpers.js';
 
 interface Outcome { traces: string[]; error: string | null; milligas: number; log: string[] }
 
 function outcome(source: string, mode: TierMode, metered: boolean, gasLimit = MAX_MILLIGAS): Outcome {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  try {
+  return inTierMode(mode, () => {
     const s = new ReplSession();
     if (metered) { s.gas.model = TABLE_MODEL; s.gas.setLimit(gasLimit); s.gas.log = []; }
     const r = runRepl(source, 'loops.repl', s);
@@ -29,9 +27,7 @@ function outcome(source: string, mode: TierMode, metered: boolean, gasLimit = MA
       milligas: s.gas.milligas,
       log: (s.gas.log ?? []).map(l => `${l.what} @${l.span?.range() ?? ''} ${l.cost}`),
     };
-  } finally {
-    setTierMode(saved);
-  }
+  });
 }
 
 /** Runs `source` with the tier on (tiering up after the threshold) and off: both must agree. */
@@ -42,13 +38,7 @@ function agreed(source: string, metered = false): Outcome {
 }
 
 /** three times the tier-on threshold (read with the tier on: PACTVM_TIER may have set another) */
-const N = (() => {
-  const saved = tierSettings.mode;
-  setTierMode('on');
-  const n = tierSettings.threshold * 3;
-  setTierMode(saved);
-  return n;
-})();
+const N = inTierMode('on', () => tierSettings.threshold * 3);
 
 test('map, filter, fold and zip give the interpreter\'s results when the callback tiers up mid-list', () => {
   const r = agreed(`(let ((xs (enumerate 1 ${N})))

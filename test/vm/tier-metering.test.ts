@@ -5,22 +5,18 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setTierMode, tierSettings, type TierMode } from '../../vm/tier.js';
+import type { TierMode } from '../../vm/tier.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL } from '../../runtime/gas/meter.js';
-import { runRepl } from '../helpers.js';
+import { runRepl, inTierMode } from '../helpers.js';
 
 function run(source: string, mode: TierMode): { traces: string[]; milligas: number; error: string | null } {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  try {
+  return inTierMode(mode, () => {
     const s = new ReplSession();
     s.gas.model = TABLE_MODEL; // unmetered until a limit is set
     const r = runRepl(source, 'metering.repl', s);
     return { traces: r.traces, milligas: s.gas.milligas, error: r.error?.message ?? null };
-  } finally {
-    setTierMode(saved);
-  }
+  });
 }
 
 // f counts down from n, recursing through its own closure; at `at` it sets a gas limit

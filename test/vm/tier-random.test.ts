@@ -10,8 +10,8 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setTierMode, tierSettings, type TierMode } from '../../vm/tier.js';
-import { runRepl, seededRandom } from '../helpers.js';
+import type { TierMode } from '../../vm/tier.js';
+import { runRepl, seededRandom, inTierMode } from '../helpers.js';
 
 type Type = 'int' | 'dec' | 'str' | 'bool' | 'list';
 const TYPES: Type[] = ['int', 'dec', 'str', 'bool', 'list'];
@@ -87,14 +87,10 @@ function expression(rand: Rand, type: Type, depth: number, params: Map<Type, str
 /** The last value or the error of `source` in a fresh session; `metered`: under table gas (where
  *  tiered code leaves its unmetered fast paths), with the milligas it took. */
 function outcome(source: string, mode: TierMode, metered: boolean): string {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  try {
+  return inTierMode(mode, () => {
     const r = runRepl(metered ? `(env-gasmodel "table") (env-gaslimit 100000000) ${source} (env-milligas)` : source, 'tr.repl');
     return r.error ? `error: ${r.error.message} @ ${r.error.span?.range()}` : r.traces.slice(metered ? -2 : -1).join(' / milligas ');
-  } finally {
-    setTierMode(saved);
-  }
+  });
 }
 
 test('4000 random typed expressions over boundary values run identically with the tier off and forced on', () => {

@@ -4,18 +4,14 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setTierMode, tierSettings, type TierMode } from '../../vm/tier.js';
-import { runRepl } from '../helpers.js';
+import type { TierMode } from '../../vm/tier.js';
+import { runRepl, inTierMode } from '../helpers.js';
 
 function outcome(source: string, mode: TierMode): string {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  try {
+  return inTierMode(mode, () => {
     const r = runRepl(source, 'tt.repl');
     return r.error ? `error: ${r.error.message}` : r.traces[r.traces.length - 1];
-  } finally {
-    setTierMode(saved);
-  }
+  });
 }
 
 /** Asserts the tiered outcome equals the interpreter's and `want`. */

@@ -6,31 +6,27 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Op, OPCODES } from '../../vm/opcodes.js';
 import { TEMPLATES } from '../../vm/templates.js';
-import { setTierMode, tierSettings, tierSource, TIER_DEPTH, type TierMode } from '../../vm/tier.js';
+import { tierSettings, tierSource, TIER_DEPTH, type TierMode } from '../../vm/tier.js';
 import { FunctionProto } from '../../vm/chunk.js';
 import { Closure } from '../../vm/values.js';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL } from '../../runtime/gas/meter.js';
-import { runRepl } from '../helpers.js';
+import { runRepl, inTierMode } from '../helpers.js';
 import { limits } from '../../vm/limits.js';
 
 interface Outcome { traces: string[]; error: string | null; milligas: number }
 
 /** Runs `source` in a fresh session with the tier in `mode`; `gasLimit` (milligas) turns table gas on. */
 function outcome(source: string, mode: TierMode, gasLimit?: number): Outcome {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  try {
+  return inTierMode(mode, () => {
     const s = new ReplSession();
     if (gasLimit !== undefined) { s.gas.model = TABLE_MODEL; s.gas.setLimit(gasLimit); }
     const r = runRepl(source, 'tier.repl', s);
     const e = r.error;
     const error = e ? `${e.span?.range() ?? ''} ${e.message} ${e.pactStack.map(f => f.name).join('<')}` : null;
     return { traces: r.traces, error, milligas: s.gas.milligas };
-  } finally {
-    setTierMode(saved);
-  }
+  });
 }
 
 /** The outcome with the tier forced on, after asserting it equals the interpreter's. */
@@ -208,9 +204,7 @@ test('gas: the same charges in the same order, up to an exhausted limit inside t
 });
 
 test('hot functions tier up after the threshold; cold ones and those with try stay interpreted', () => {
-  const saved = tierSettings.mode;
-  setTierMode('on');
-  try {
+  inTierMode('on', () => {
     const s = new ReplSession();
     const n = tierSettings.threshold + 1;
     const source = `(let ((hot (lambda (x) (+ x 1))) (cold (lambda (x) (- x 1))) (guarded (lambda (x) (try 0 (* x 2)))))
@@ -225,9 +219,7 @@ test('hot functions tier up after the threshold; cold ones and those with try st
     assert.is(byName('cold').tier, null);
     assert.is(byName('guarded').tier, null);
     assert.is(byName('guarded').calls, -Infinity, 'declined once, never counted again');
-  } finally {
-    setTierMode(saved);
-  }
+  });
 });
 
 test('recursion deeper than the tier\'s JS depth continues in the interpreter, with the same results and errors', () => {

@@ -4,24 +4,14 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setTierMode, tierSettings, type TierMode } from '../../vm/tier.js';
+import type { TierMode } from '../../vm/tier.js';
 import { SourceFile, read, compileExpression } from '../../compiler/index.js';
 import { Closure, type Value } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
-import { runRepl, type Ran } from '../helpers.js';
+import { runRepl, inTierMode, type Ran } from '../helpers.js';
 import type { ReplSession } from '../../runtime/repl/session.js';
 
 const MODES: TierMode[] = ['off', 'always'];
-
-function inMode<T>(mode: TierMode, body: () => T): T {
-  const saved = tierSettings.mode;
-  setTierMode(mode);
-  try {
-    return body();
-  } finally {
-    setTierMode(saved);
-  }
-}
 
 /** Loads `source` into a fresh session (it must not fail). */
 function loaded(source: string): ReplSession {
@@ -61,7 +51,7 @@ const NESTED = `(module m g (defcap g () true)
 `;
 
 test('a failing module function nested two deep: the Pact stack names both with their arguments, and nothing stays behind', () => {
-  for (const mode of MODES) inMode(mode, () => {
+  for (const mode of MODES) inTierMode(mode, () => {
     const s = loaded(NESTED);
     const twice = valueOf(s, 'm.twice') as Closure;
     assert.is(s.vm.call(twice, [1]), 6, mode);
@@ -82,7 +72,7 @@ test('a failing module function nested two deep: the Pact stack names both with 
 });
 
 test('an error caught by expect-failure leaves the functions free to run again in the same script', () => {
-  for (const mode of MODES) inMode(mode, () => {
+  for (const mode of MODES) inTierMode(mode, () => {
     const r: Ran = runRepl(`${NESTED}(expect-failure "boom" "boom" (m.twice -1))\n(m.twice 1)\n(expect-failure "again" (m.outer 0))\n(m.outer 5)`, 'unwind.repl');
     assert.is(r.error, null, mode);
     assert.equal(r.traces.slice(1), ['"Expect failure: Success: boom"', '6', '"Expect failure: Success: again"', '6'], mode);
@@ -91,7 +81,7 @@ test('an error caught by expect-failure leaves the functions free to run again i
 });
 
 test('a lambda that fails, with or without calls of its own, leaves no frame or tier depth behind', () => {
-  for (const mode of MODES) inMode(mode, () => {
+  for (const mode of MODES) inTierMode(mode, () => {
     const s = loaded(NESTED);
     for (const [src, message] of [
       ['(lambda (x) (enforce (> x 0) "leaf"))', 'leaf'],
@@ -127,7 +117,7 @@ const REENTRY = `(interface callback (defun run:string (x:integer)))
 `;
 
 test('a failure inside a function reached through a module reference ends its reentrancy mark and read-only view', () => {
-  for (const mode of MODES) inMode(mode, () => {
+  for (const mode of MODES) inTierMode(mode, () => {
     const s = loaded(REENTRY);
     const through = valueOf(s, 'a.through') as Closure;
     const b = valueOf(s, 'b');
@@ -144,7 +134,7 @@ test('a failure inside a function reached through a module reference ends its re
 
 test('a module that called out through a module reference writes again once the call returned (the mark is left on return)', () => {
   for (const mode of MODES) {
-    const r = inMode(mode, () => runRepl(`(begin-tx)
+    const r = inTierMode(mode, () => runRepl(`(begin-tx)
 (interface runner (defun run:integer ()))
 (module a g (defcap g () true)
   (defschema s v:integer)
@@ -170,7 +160,7 @@ test('a module that called out through a module reference writes again once the 
 
 test('a function reached by module reference and applied by a native records the reference: the caller\'s functions run read-only under it', () => {
   for (const mode of MODES) {
-    const r = inMode(mode, () => runRepl(`(begin-tx)
+    const r = inTierMode(mode, () => runRepl(`(begin-tx)
 (interface adder
   (defun add:integer (acc:integer x:integer))
   (defun add-back:integer (acc:integer x:integer)))
