@@ -68,8 +68,10 @@ function fieldsScheme(fields: string[], ty: (r: DbVar, row: Map<string, Ty>) => 
   return { vars: [r, ...[...vars].reverse()], preds: [pred], ty: ty(r, row) };
 }
 
-const ADD_OBJECTS = parseScheme('forall z1:ROW z2:ROW z3:ROW. ((z1 + z2) ~ z3) => object{z1} -> object{z2} -> object{z3}');
-const STRING_CONTAINS = parseScheme('string -> string -> bool');
+// parsed on first use, as the natives' schemes are: most runs never typecheck
+let addObjects: Scheme | undefined, stringContains: Scheme | undefined;
+const addObjectsScheme = (): Scheme => addObjects ??= parseScheme('forall z1:ROW z2:ROW z3:ROW. ((z1 + z2) ~ z3) => object{z1} -> object{z2} -> object{z3}');
+const stringContainsScheme = (): Scheme => stringContains ??= parseScheme('string -> string -> bool');
 const zkScheme = (group: 'g1' | 'g2', op: 'point-add' | 'scalar-mult'): Scheme =>
   parseScheme(op === 'point-add' ? `${ZK_POINT[group]} -> ${ZK_POINT[group]} -> ${ZK_POINT[group]}` : `${ZK_POINT[group]} -> integer -> ${ZK_POINT[group]}`);
 
@@ -116,7 +118,7 @@ export function inferOverload(inf: Infer, name: string, bAt: Loc, args: Term[], 
       if (args.length === 2) {
         const x = inf.infer(args[0], ctx), y = inf.infer(args[1], ctx);
         const strings = x.ty.k === 'prim' && x.ty.p === 'string' && y.ty.k === 'prim' && y.ty.p === 'string';
-        const inst = inf.instantiate(bAt, strings ? STRING_CONTAINS : inf.builtinScheme(bAt, { t: 'builtin', builtin: builtinOf(name), info: bAt.span }));
+        const inst = inf.instantiate(bAt, strings ? stringContainsScheme() : inf.builtinScheme(bAt, { t: 'builtin', builtin: builtinOf(name), info: bAt.span }));
         const ret = tvar(inf.freshRef('TYPE'));
         inf.unify(inst.ty, bAt, funs([x.ty, y.ty], ret), at);
         return { ty: ret, at, preds: [...x.preds, ...y.preds, ...inst.preds], value: false };
@@ -161,7 +163,7 @@ export function inferOverload(inf: Infer, name: string, bAt: Loc, args: Term[], 
       if (args.length === 2) {
         const x = inf.infer(args[0], ctx), y = inf.infer(args[1], ctx);
         const objects = x.ty.k === 'object' || y.ty.k === 'object';
-        const inst = inf.instantiate(bAt, objects ? ADD_OBJECTS : inf.builtinScheme(bAt, { t: 'builtin', builtin: builtinOf(name), info: bAt.span }));
+        const inst = inf.instantiate(bAt, objects ? addObjectsScheme() : inf.builtinScheme(bAt, { t: 'builtin', builtin: builtinOf(name), info: bAt.span }));
         const ret = tvar(inf.freshRef('TYPE'));
         inf.unify(inst.ty, bAt, funs([x.ty, y.ty], ret), at);
         return { ty: ret, at, preds: [...x.preds, ...y.preds, ...inst.preds], value: false };

@@ -190,8 +190,10 @@ const FLOAT = new Float64Array(1);
 const FLOAT_WORDS = new Uint32Array(FLOAT.buffer);
 const HIGH = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 1 : 0; // the word holding the exponent
 
-/** 2^e for e ≤ 1024, made once while loading: bigint comparisons are fast builtins, mixed ones are not. */
-const POWERS_OF_TWO: bigint[] = Array.from({ length: 1025 }, (_, e) => 1n << BigInt(e));
+/** 2^e for e ≤ 1024, each made on first use (a table made while loading cost every process
+ *  ~1 ms): bigint comparisons are fast builtins, mixed ones are not. */
+const POWERS_OF_TWO: (bigint | undefined)[] = new Array<bigint | undefined>(1025).fill(undefined);
+const powerOfTwo = (e: number): bigint => POWERS_OF_TWO[e] ??= 1n << BigInt(e);
 
 /** Bit length of 0 ≤ a < 2^1024 from its float's exponent, corrected when rounding went up a power. */
 function smallBitLength(a: bigint): number {
@@ -208,7 +210,7 @@ function floatBitLength(a: bigint, f: number): number {
   const exponent = ((high >>> 20) & 0x7ff) - 1023;
   // a float that is exactly 2^e may be `a` rounded up from below 2^e (bit length e, not e + 1);
   // the comparison with 2^e is only made when the float's mantissa bits are all zero
-  if ((high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < POWERS_OF_TWO[exponent]) return exponent;
+  if ((high & 0xfffff) === 0 && FLOAT_WORDS[1 - HIGH] === 0 && (f < 0 ? -a : a) < powerOfTwo(exponent)) return exponent;
   return exponent + 1;
 }
 
@@ -221,10 +223,10 @@ export function decFromInt(i: PactInt): PactDecimal {
   return new PactDecimal(toBig(i), 0);
 }
 
-/** 10^0 .. 10^255 (every decimal scale), made once while loading. */
-const POW10: bigint[] = Array.from({ length: MAX_PLACES + 1 }, (_, n) => 10n ** BigInt(n));
+/** 10^0 .. 10^255 (every decimal scale), each made on first use. */
+const POW10: (bigint | undefined)[] = new Array<bigint | undefined>(MAX_PLACES + 1).fill(undefined);
 export function pow10(n: number): bigint {
-  return POW10[n] ?? 10n ** BigInt(n);
+  return n <= MAX_PLACES ? POW10[n] ??= 10n ** BigInt(n) : 10n ** BigInt(n);
 }
 
 /** Mantissa rescaled to `places` (places >= d.places). */
