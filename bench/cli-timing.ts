@@ -2,9 +2,9 @@
 // conformance corpus with `--jobs 1` and `--jobs 2`, each a child process timed from spawn to
 // exit. Commands run in interleaved rounds, so that a load that drifts hits all of them alike;
 // printed: min and median wall time, their ratio to the first command of the group, the median of
-// the per-round ratios (each round runs the group back to back), and (on
-// Linux) min and median CPU time of the child. A third
-// group: a suite of scripts that each load the same contract.
+// the per-round ratios (each round runs the group back to back), and (on Linux) min and median
+// CPU time and the median count of minor page faults of the child. A third group: a suite of
+// scripts that each load the same contract.
 // Usage: node dist/bench/cli-timing.js [--rounds=N] [--before=DIR]   (DIR: another checkout, built)
 
 import { spawnSync } from 'node:child_process';
@@ -67,32 +67,38 @@ const sameContractBatch: Command[] = [
   ...(beforeCli ? [{ name: `same contract ×${SAME_CONTRACT_SCRIPTS} --jobs 1 (before)`, argv: [beforeCli, 'test', sameContract, '--jobs', '1'] }] : []),
 ];
 
-/** CPU time (user + system, ms) of this process's reaped children so far, from /proc/self/stat
- *  (cutime and cstime, in clock ticks of 10 ms); null where there is no /proc. On a loaded machine
- *  a child's CPU time varies much less than its wall time. */
-function childrenCpuMs(): number | null {
+/** CPU time (user + system, ms) and minor page faults of this process's reaped children so far,
+ *  from /proc/self/stat (cutime and cstime, in clock ticks of 10 ms; cminflt); null where there is
+ *  no /proc. On a loaded machine a child's CPU time varies much less than its wall time, and its
+ *  page faults hardly at all: on a VM where a fault costs ~12 µs (this one), the count shows a
+ *  change of memory footprint that the wall time cannot resolve. */
+function childrenStat(): { cpuMs: number; faults: number } | null {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) * 10; // fields 16 and 17 of proc(5)
+    // fields 12, 16 and 17 of proc(5), counted from the state field
+    return { cpuMs: (Number(fields[13]) + Number(fields[14])) * 10, faults: Number(fields[8]) };
   } catch { return null; }
 }
 
-function time(c: Command): { wall: number; cpu: number | null } {
-  const cpuBefore = childrenCpuMs();
+interface Timing { wall: number; cpu: number | null; faults: number | null }
+
+function time(c: Command): Timing {
+  const before = childrenStat();
   const started = performance.now();
   const r = spawnSync(node, c.argv, { stdio: 'ignore', timeout: 300_000 });
   if (r.error) throw r.error;
   // a failing run's time means nothing
   if (r.status !== 0) throw new Error(`${c.name}: exit status ${r.status}`);
-  const wall = performance.now() - started, cpuAfter = childrenCpuMs();
-  return { wall, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+  const wall = performance.now() - started, after = childrenStat();
+  return before === null || after === null ? { wall, cpu: null, faults: null }
+    : { wall, cpu: after.cpuMs - before.cpuMs, faults: after.faults - before.faults };
 }
 
 const minMedian = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return { min: s[0]!, median: s[s.length >> 1]! }; };
 
 function measure(group: Command[], n: number): void {
-  const times = group.map(() => [] as { wall: number; cpu: number | null }[]);
+  const times = group.map(() => [] as Timing[]);
   for (let r = 0; r < n; r++) group.forEach((c, i) => times[i]!.push(time(c)));
   const stats = times.map(t => minMedian(t.map(x => x.wall)));
   group.forEach((c, i) => {
@@ -101,9 +107,10 @@ function measure(group: Command[], n: number): void {
     // (the two commands ran back to back, so a drift of the host's load cancels out)
     const paired = () => minMedian(times[i]!.map((x, r) => x.wall / times[0]![r]!.wall)).median;
     const ratio = i === 0 ? '' : `  ×${(min / stats[0]!.min).toFixed(2)} / ×${(median / stats[0]!.median).toFixed(2)} / paired ×${paired().toFixed(2)}`;
-    const cpus = times[i]!.map(x => x.cpu);
+    const cpus = times[i]!.map(x => x.cpu), faults = times[i]!.map(x => x.faults);
     const cpu = cpus.every(x => x !== null) ? (({ min: a, median: b }) => `  CPU min ${a.toFixed(0).padStart(5)} ms  median ${b.toFixed(0).padStart(5)} ms`)(minMedian(cpus as number[])) : '';
-    console.log(`${c.name.padEnd(34)} min ${min.toFixed(0).padStart(5)} ms  median ${median.toFixed(0).padStart(5)} ms${ratio}${cpu}`);
+    const fault = faults.every(x => x !== null) ? `  faults median ${minMedian(faults as number[]).median.toFixed(0).padStart(6)}` : '';
+    console.log(`${c.name.padEnd(34)} min ${min.toFixed(0).padStart(5)} ms  median ${median.toFixed(0).padStart(5)} ms${ratio}${cpu}${fault}`);
   });
 }
 
