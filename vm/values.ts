@@ -59,7 +59,12 @@ export function isGuard(v: Value): v is Guard {
 }
 
 export class ModRef {
-  constructor(readonly module: string, readonly interfaces: string[]) {}
+  /** the interfaces the module implements, held as Pact's `Set ModuleName`: each once, in
+   *  ModuleName order (name, then namespace), the order `typeof`, JSON and hashes show */
+  readonly interfaces: readonly string[];
+  constructor(readonly module: string, interfaces: readonly string[]) {
+    this.interfaces = [...new Set(interfaces)].sort(compareModuleNames);
+  }
 }
 
 export class CapToken {

@@ -6,7 +6,7 @@
 
 import {
   PactDecimal, PactObject, PactTime, Unit, KeySetGuard, KeySetRefGuard, UserGuard, CapabilityGuard,
-  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, UNIT, compareCodePoints, compareModuleNames, type Value,
+  ModuleGuard, PactGuard, ModRef, CapToken, TableRef, UNIT, compareCodePoints, type Value,
 } from '../../vm/values.js';
 import { pow10, roundHalfEven } from './numbers.js';
 import { containsCallable } from './equality.js';
@@ -200,7 +200,7 @@ function decodeModRef(o: JsonObject): Value | undefined {
   const interfaces = spec.map(decodeModuleName);
   if (interfaces.some(i => i === undefined)) return undefined;
   // a set of module names, ordered as Pact orders them: by name, then namespace
-  return new ModRef(name, [...new Set(interfaces as string[])].sort(compareModuleNames));
+  return new ModRef(name, interfaces as string[]);
 }
 
 function decodeTime(o: JsonObject): Value | undefined {

@@ -99,4 +99,28 @@ test('an interface in a namespace naming itself in a schema resolves to its full
   assert.is(last(src), '2');
 });
 
+test('a reference holds its interfaces as Pact\'s Set ModuleName: ordered by name, then namespace', () => {
+  // Evaluator.hs builds the reference with S.fromList of the implemented interfaces, and
+  // ModuleName's derived Ord compares the name before the namespace: `other` before `ns.zed`,
+  // whatever order the module declared them in and however the full names would sort as text
+  const src = `
+(begin-tx)
+(module mixed g (defcap g () true) (implements ns.zed) (implements other) (defun z:integer () 1) (defun o:integer () 2))
+(module rev g (defcap g () true) (implements other) (implements iface) (defun f:integer () 1) (defun o:integer () 2))
+(commit-tx)
+`;
+  assert.is(last(src + '(typeof mixed)'), '"module{other, ns.zed}"');
+  assert.is(last(src + '(typeof rev)'), '"module{iface, other}"');
+  // the stable encoding a hash is taken of lists the set the same way: declaring the same
+  // interfaces in the other order (an upgrade of the module) leaves the reference's hash as it was
+  const upgrade = `
+(begin-tx)
+(module rev g (defcap g () true) (implements iface) (implements other) (defun f:integer () 1) (defun o:integer () 2))
+(commit-tx)
+`;
+  const before = last(src + '(hash rev)');
+  assert.match(before, /^"[A-Za-z0-9_-]{43}"$/);
+  assert.is(last(src + upgrade + '(hash rev)'), before);
+});
+
 test.run();

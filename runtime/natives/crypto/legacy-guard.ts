@@ -112,7 +112,7 @@ function pactValue(j: Json): Value {
 
 function modRef(j: Json): ModRef {
   const o = obj(j);
-  return new ModRef(moduleName(o.get('refName')), arr(o.get('refSpec')).map(moduleName).sort(compareCodePoints));
+  return new ModRef(moduleName(o.get('refName')), arr(o.get('refSpec')).map(moduleName));
 }
 
 /** A JSON number as an exact decimal (trailing zeros dropped, as Scientific normalises). */
