@@ -142,8 +142,9 @@ export function kindOf(v: Value): string {
   if (v instanceof PactTime) return 'time';
   if (isGuard(v)) return 'guard';
   if (v instanceof ModRef) return 'modref';
-  if (v instanceof CapToken) return 'cap-token';
   if (v instanceof TableRef) return 'table';
+  // a capability token too: Pact's toArgTypeError and pvToArgTypeError map PCapToken to
+  // ATEClosure (its ATECapToken, "cap-token", names only types)
   return 'closure';
 }
 

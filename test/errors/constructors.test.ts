@@ -230,6 +230,11 @@ export const ROWS: Row[] = [
     expected: 'Form illegal within defcap install-capability' },
   { ctor: 'RunTimeTypecheckFailure', family: 'EvalError', program: '(defun f (a:integer) a)\n(f "x")',
     expected: 'Runtime typecheck failure, argument is string , but expected type integer' },
+  // a capability token is named as a closure in both (pvToArgTypeError, toArgTypeError: ATEClosure)
+  { ctor: 'RunTimeTypecheckFailure', family: 'EvalError', program: `${MOD} (defcap C (a:integer) true) (defun f (a:integer) a))\n(m.f (m.C 1))`,
+    expected: 'Runtime typecheck failure, argument is closure , but expected type integer' },
+  { ctor: 'NativeArgumentsError', family: 'EvalError', program: `${MOD} (defcap C (a:integer) true))\n(int-to-str 10 (m.C 1))`,
+    expected: 'Type error: failed to call native function int-to-str with argument(s) of type(s): integer, closure' },
   { ctor: 'NativeIsTopLevelOnly', family: 'EvalError', program: `${MOD} (defun f () (describe-module "m")))\n(m.f)`,
     expected: 'Top-level call used in module describe-module' },
   { ctor: 'EventDoesNotMatchModule', family: 'EvalError', program: `${MOD} (defcap e () @event true))\n(emit-event (m.e))`,

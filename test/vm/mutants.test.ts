@@ -133,13 +133,13 @@ test('PactObject lists its keys in code-point order and answers size and get', (
   assert.is(o.get('z'), undefined);
 });
 
-test('kindOf names every value kind as Pact type errors do', () => {
+test('kindOf names every value kind as Pact type errors do (a capability token as a closure: toArgTypeError)', () => {
   const kinds: [unknown, string][] = [
     [1, 'integer'], [1n, 'integer'], ['s', 'string'], [true, 'bool'], [new PactDecimal(1n, 1), 'decimal'],
     [[1], 'list'], [PactObject.of([]), 'object'], [UNIT, 'unit'], [new PactTime(0n), 'time'],
     [new KeySetGuard([], 'keys-all'), 'guard'], [new KeySetRefGuard('k'), 'guard'], [new UserGuard('f', []), 'guard'],
     [new CapabilityGuard('c', [], null), 'guard'], [new ModuleGuard('m', 'n'), 'guard'], [new PactGuard('p', 'n'), 'guard'],
-    [new ModRef('m', []), 'modref'], [new CapToken('m.C', []), 'cap-token'], [new TableRef('t', 'm', 's'), 'table'],
+    [new ModRef('m', []), 'modref'], [new CapToken('m.C', []), 'closure'], [new TableRef('t', 'm', 's'), 'table'],
     [new NativeFn(0), 'closure'],
   ];
   for (const [v, kind] of kinds) assert.is(kindOf(v as never), kind, kind);
