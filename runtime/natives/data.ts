@@ -8,7 +8,7 @@ import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { userError } from '../../vm/errors.js';
 import { PactDecimal, PactObject, type Value } from '../../vm/values.js';
-import { decFromInt, decToInt, isInt, normInt } from '../values/numbers.js';
+import { MAX_PLACES, decFromInt, decToInt, isInt, normInt } from '../values/numbers.js';
 import { GasCharges, textLength } from '../gas/charges.js';
 
 /** Pact's numeric literal grammar, as read-integer/read-decimal parse strings. */
@@ -56,7 +56,8 @@ export function dataNatives(rt: Runtime): NativeTable {
       if (typeof v === 'string') {
         if (g.metered) g.strOpConvToInt(textLength(v));
         const m = NUMBER.exec(v);
-        if (m) {
+        // Pact's numberParser refuses more than 255 places, so the text does not parse at all
+        if (m && (m[2] ?? '').length <= MAX_PLACES) {
           const frac = m[2] ?? '';
           const neg = m[1].startsWith('-');
           const mant = BigInt((neg ? m[1].slice(1) : m[1]) + frac);

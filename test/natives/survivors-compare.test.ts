@@ -351,6 +351,14 @@ test('read-decimal of a string parses a number literal, charging StrOpConvToInt'
   assert.ok(bad.log.includes('GStrOp (StrOpConvToInt 3)'));
 });
 
+test('read-decimal and read-integer of a string with more than 255 places fail (numberParser\'s limit)', () => {
+  const places = (n: number) => `"0.${'1'.repeat(n)}"`;
+  const data = `(env-data {"ok": ${places(255)}, "over": ${places(256)}})`;
+  assert.is(read('(read-decimal "ok")', data).value, `0.${'1'.repeat(255)}`);
+  assert.is(read('(read-decimal "over")', data).error?.message, 'read-decimal failure');
+  assert.is(read('(read-integer "over")', data).error?.message, 'read-integer failure');
+});
+
 // ---------------------------------------------------------------------------------------------
 // assembleNatives (the catalogue check; engine-internal)
 
