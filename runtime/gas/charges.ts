@@ -3,17 +3,14 @@
 // formula that runs only while a gas limit is set, so unmetered runs pay a single branch.
 
 import type { GasMeter } from './meter.js';
-import { intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
+import { hsInt, intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
 import { bitLength, type PactInt } from '../values/numbers.js';
 import { textLength } from '../values/size.js';
 
 export { textLength };
 import type { PactDecimal } from '../../vm/values.js';
 
-/** Haskell `show` of an integer in argument position: negatives are parenthesised. */
-export function hsInt(n: PactInt): string {
-  return n < 0 ? `(${n})` : `${n}`;
-}
+export { hsInt };
 
 /** Haskell `show` of Text (close enough for the gas log: quotes and escapes). */
 export function hsText(s: string): string {

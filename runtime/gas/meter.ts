@@ -156,12 +156,18 @@ export const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLe
 export const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${n})`;
 /** `GAConstant (MilliGas n)`: the label of every constant charge. */
 export const milliGasLabel: LabelFormat = mg => `GAConstant (MilliGas ${mg})`;
-const addLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpAdd ${l} ${r}`;
-const subLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpSub ${l} ${r}`;
-const mulLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpMul ${l} ${r}`;
-const divLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpDiv ${l} ${r}`;
-const shiftLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpShift ${l} ${r}`;
-const powLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpPow ${l} ${r}`;
+/** Haskell `show` of an integer in argument position (the gas log's labels are GasArgs' derived
+ *  Show): negatives are parenthesised, `GIntegerOpCost PrimOpAdd (-1) 2`. */
+export function hsInt(n: PactInt): string {
+  return n < 0 ? `(${n})` : `${n}`;
+}
+
+const addLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpAdd ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;
+const subLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpSub ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;
+const mulLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpMul ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;
+const divLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpDiv ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;
+const shiftLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpShift ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;
+const powLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpPow ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;
 /** (a switch, not a keyed lookup: six names make a property load megamorphic) */
 function intOpLabel(op: IntOp): LabelFormat {
   switch (op) {

@@ -31,7 +31,7 @@ test('with the gas log on, labels read as Pact writes them (operands in decimal,
   charges.makeList(-2, 8);
   gas.chargeApply(2);
   assert.equal(gas.log.map(e => e.what), [
-    'GIntegerOpCost PrimOpMul 100000000000000000000 -3',
+    'GIntegerOpCost PrimOpMul 100000000000000000000 (-3)',
     'GComparison (IntComparison (-5) 1180591620717411303424)',
     'GObjOp (ObjOpLookup "balance" 3)',
     'GMakeList (-2) 8',
