@@ -181,4 +181,11 @@ test('sort-object: a non-literal field compares equal and defers to earlier fiel
     '[{"a": 1,"b": [1]} {"a": 2,"b": [1]}]');
 });
 
+test('contains on a list compares by value, not by identity: lists, objects and decimals inside it', () => {
+  // rawContains searches with valEqGassed, so a fresh [1] or {"a": 1} or 1.5 is found
+  assert.is(ev('(contains [1] [[0] [1]])'), 'true');
+  assert.is(ev('(contains {"a": 1} [{"a": 1}])'), 'true');
+  assert.is(ev('(contains 1.5 [1.5])'), 'true');
+});
+
 test.run();

@@ -11,9 +11,9 @@
 // Pact prices each step: the tests read back the `GComparison ...` charges a comparison makes,
 // in order, as well as its value.
 
-import { test } from 'uvu';
+import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
-import { runRepl } from '../helpers.js';
+import { evalLast, runRepl } from '../helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 import { BUILTINS } from '../../vm/builtins.js';
@@ -357,6 +357,11 @@ test('read-decimal and read-integer of a string with more than 255 places fail (
   assert.is(read('(read-decimal "ok")', data).value, `0.${'1'.repeat(255)}`);
   assert.is(read('(read-decimal "over")', data).error?.message, 'read-decimal failure');
   assert.is(read('(read-integer "over")', data).error?.message, 'read-integer failure');
+});
+
+test('sort orders integers past 2^53 among the others', () => {
+  // a bigint is an LInteger like any other (derived Ord of Literal)
+  assert.is(evalLast('(sort [(^ 2 60) 5 (^ 2 59) -3])'), '[-3 5 576460752303423488 1152921504606846976]');
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -121,6 +121,12 @@ test('a reference holds its interfaces as Pact\'s Set ModuleName: ordered by nam
   const before = last(src + '(hash rev)');
   assert.match(before, /^"[A-Za-z0-9_-]{43}"$/);
   assert.is(last(src + upgrade + '(hash rev)'), before);
+  // the hash is that of its stable JSON (coreHash of a non-string; StableEncoding ModRef: refSpec,
+  // then refName, each module name as {namespace, name})
+  const json = '{"refSpec":[{"namespace":null,"name":"iface"},{"namespace":null,"name":"other"}],"refName":{"namespace":null,"name":"rev"}}';
+  assert.is(last(src + `(= (hash rev) (hash ${JSON.stringify(json)}))`), 'true');
+  // env-data's stable round trip (roundtripStable) keeps it a reference, with the same set
+  assert.is(last(src + '(env-data {"r": rev}) (typeof (read-msg "r"))'), '"module{iface, other}"');
 });
 
 test.run();
