@@ -30,3 +30,8 @@ export function milligas(src: string): number {
   if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
   return s.gas.milligas;
 }
+
+/** Pact's argsError text: the native called with arguments of these kinds (comma-separated). */
+export function typeError(name: string, types: string): string {
+  return `Type error: failed to call native function ${name} with argument(s) of type(s): ${types}`;
+}

@@ -10,13 +10,11 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ev, err } from './helpers.js';
+import { ev, err, typeError } from './helpers.js';
 import { runRepl } from '../helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 
-const typeError = (name: string, types: string) =>
-  `Type error: failed to call native function ${name} with argument(s) of type(s): ${types}`;
 const nanOrInf = 'Floating point error: Floating operation resulted in Infinity or NaN';
 
 /** A metered run of `src` (table model, no effective limit, gas log on): the rendered value of

@@ -9,13 +9,11 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ev, err } from './helpers.js';
+import { ev, err, typeError } from './helpers.js';
 import { runRepl } from '../helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 
-const typeError = (name: string, types: string) =>
-  `Type error: failed to call native function ${name} with argument(s) of type(s): ${types}`;
 
 /** The gas log of `src` under the table model, as "label cost" lines, and its error if any. */
 function gasLog(src: string): { log: string[]; error: string | null } {
