@@ -51,9 +51,11 @@ const transExpLabel: LabelFormat = p => `GTranscendental (TransExp ${hsInt(p as 
 const transLnLabel: LabelFormat = p => `GTranscendental (TransLn ${hsInt(p as PactInt)})`;
 const transLogBaseLabel: LabelFormat = (b, x) => `GTranscendental (TransLogBase ${hsInt(b as PactInt)} ${hsInt(x as PactInt)})`;
 const transSqrtLabel: LabelFormat = p => `GTranscendental (TransSqrt ${hsInt(p as PactInt)})`;
+const wrappedListLengthLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${hsInt(n as PactInt)}))`;
 
 // Cost formulas, one per charge, over the same pieces as its label (gas.md §2.3, §3.4).
 function per100(n: number): number { return n * 100; }
+function wrappedLengthCost(len: bigint): number { return len <= 0n ? 0 : Number(len) * 100; }
 function textListConcatCost(chars: number, n: number): number { return chars * 100 + n * 40; }
 function strOpLengthCost(n: number): number { return Math.floor(n / 100) + 1; }
 function per20(n: number): number { return 20 * n + 1; }
@@ -82,6 +84,14 @@ export class GasCharges {
 
   textConcat(len: number): void { this.gas.chargeBy(per100, textConcatLabel, len); }
   listConcat(len: number): void { this.gas.chargeBy(per100, listConcatLabel, len); }
+  /** `take` of a negative count from a string (`text`) or list: Pact charges the length
+   *  `fromIntegral (negate i) :: Int`, so the count wraps to a signed 64-bit Int, and a negative
+   *  length costs nothing (SatWord saturates at 0; CoreBuiltin.hs rawTake). */
+  takeFromEnd(text: boolean, count: PactInt): void {
+    if (!this.gas.metered) return;
+    const len = BigInt.asIntN(64, -BigInt(count));
+    this.gas.chargeBy(wrappedLengthCost, text ? textConcatLabel : wrappedListLengthLabel, len);
+  }
   objConcat(len: number): void { this.gas.chargeBy(per100, objConcatLabel, len); }
   textListConcat(chars: number, n: number): void { this.gas.chargeBy(textListConcatCost, textListConcatLabel, chars, n); }
   strOpLength(n: number): void { this.gas.chargeBy(strOpLengthCost, strOpLengthLabel, n); }

@@ -72,7 +72,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       const chars = hasSurrogates(xs) ? Array.from(xs) : null;
       const len = chars ? chars.length : xs.length;
       const i = clampCount(n, len);
-      if (name === 'take' && g.metered) g.textConcat(n >= 0 ? Math.min(i, len) : Number(intNeg(n)));
+      if (name === 'take' && g.metered) { if (n >= 0) g.textConcat(Math.min(i, len)); else g.takeFromEnd(true, n); }
       // take n ≥ 0: the first n; take n < 0: the last |n|; drop is the complement
       const cut = n >= 0 ? Math.min(i, len) : Math.max(len + i, 0);
       const keepFront = (name === 'take') === (n >= 0);
@@ -82,7 +82,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
     if (isInt(n) && Array.isArray(xs)) {
       const len = xs.length;
       const i = clampCount(n, len);
-      if (name === 'take' && g.metered) g.listConcat(n >= 0 ? Math.min(i, len) : Number(intNeg(n)));
+      if (name === 'take' && g.metered) { if (n >= 0) g.listConcat(Math.min(i, len)); else g.takeFromEnd(false, n); }
       const cut = n >= 0 ? Math.min(i, len) : Math.max(len + i, 0);
       const keepFront = (name === 'take') === (n >= 0);
       return keepFront ? xs.slice(0, cut) : xs.slice(cut);

@@ -80,6 +80,16 @@ test('take charges ListConcat on lists (clamped for n >= 0, |n| for n < 0); drop
   assert.equal(gasLog('(drop -1 (enumerate 1 3))', 'GConcat'), []);
 });
 
+test('take of a count beyond a 64-bit Int from the end charges the count wrapped to an Int, a negative one nothing', () => {
+  // rawTake charges GasTextLength/GasListLength (fromIntegral (negate i) :: Int), and SatWord
+  // saturates a negative length at 0 (TableGasModel.hs: fromIntegral totalLen * concatFactor)
+  assert.equal(gasLog('(take (- (^ 2 64)) "abc")', 'GConcat'), ['GConcat (TextConcat (GasTextLength 0))=0']);
+  assert.equal(gasLog('(take (- 0 (+ (^ 2 64) 2)) "abc")', 'GConcat'), ['GConcat (TextConcat (GasTextLength 2))=200']);
+  assert.equal(gasLog('(take (- (^ 2 63)) (enumerate 1 3))', 'GConcat'),
+    ['GConcat (ListConcat (GasListLength (-9223372036854775808)))=0']);
+  assert.is(ev('(take (- (^ 2 64)) "abc")'), '"abc"');
+});
+
 test('take on an object charges ObjConcat of the key count; drop charges nothing', () => {
   // the object literal itself is charged ObjConcat 2 (Evaluator.hs), before the native runs
   assert.equal(gasLog('(take ["a" "c" "d"] {"a": 1, "b": 2})', 'GConcat (ObjConcat'),
