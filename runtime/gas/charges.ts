@@ -51,7 +51,6 @@ const transExpLabel: LabelFormat = p => `GTranscendental (TransExp ${hsInt(p as 
 const transLnLabel: LabelFormat = p => `GTranscendental (TransLn ${hsInt(p as PactInt)})`;
 const transLogBaseLabel: LabelFormat = (b, x) => `GTranscendental (TransLogBase ${hsInt(b as PactInt)} ${hsInt(x as PactInt)})`;
 const transSqrtLabel: LabelFormat = p => `GTranscendental (TransSqrt ${hsInt(p as PactInt)})`;
-const wrappedListLengthLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${hsInt(n as PactInt)}))`;
 
 // Cost formulas, one per charge, over the same pieces as its label (gas.md §2.3, §3.4).
 function per100(n: number): number { return n * 100; }
@@ -88,9 +87,7 @@ export class GasCharges {
    *  `fromIntegral (negate i) :: Int`, so the count wraps to a signed 64-bit Int, and a negative
    *  length costs nothing (SatWord saturates at 0; CoreBuiltin.hs rawTake). */
   takeFromEnd(text: boolean, count: PactInt): void {
-    if (!this.gas.metered) return;
-    const len = BigInt.asIntN(64, -BigInt(count));
-    this.gas.chargeBy(wrappedLengthCost, text ? textConcatLabel : wrappedListLengthLabel, len);
+    this.gas.chargeBy(wrappedLengthCost, text ? textConcatLabel : listConcatLabel, BigInt.asIntN(64, -BigInt(count)));
   }
   objConcat(len: number): void { this.gas.chargeBy(per100, objConcatLabel, len); }
   textListConcat(chars: number, n: number): void { this.gas.chargeBy(textListConcatCost, textListConcatLabel, chars, n); }

@@ -151,8 +151,8 @@ export type LabelFormat = (a: LabelPiece, b: LabelPiece) => string;
 
 const nativeLabel: LabelFormat = name => `GNative ${name}`;
 const applyLabel: LabelFormat = k => `GAApplyLam ${k}`;
-/** Literal and native list/object concatenation: lengths are never negative, so no parentheses. */
-export const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${n}))`;
+/** List concatenation and construction; a negative length (take's wrapped count) in parentheses. */
+export const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLength ${hsInt(n as PactInt)}))`;
 export const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${n})`;
 /** `GAConstant (MilliGas n)`: the label of every constant charge. */
 export const milliGasLabel: LabelFormat = mg => `GAConstant (MilliGas ${mg})`;

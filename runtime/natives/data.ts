@@ -8,11 +8,12 @@ import type { NativeTable } from './registry.js';
 import { argTypeError } from './errors.js';
 import { userError } from '../../vm/errors.js';
 import { PactDecimal, PactObject, type Value } from '../../vm/values.js';
-import { MAX_PLACES, decFromInt, decToInt, isInt, normInt } from '../values/numbers.js';
+import { decFromInt, decToInt, isInt, normInt } from '../values/numbers.js';
 import { GasCharges, textLength } from '../gas/charges.js';
 
-/** Pact's numeric literal grammar, as read-integer/read-decimal parse strings. */
-const NUMBER = /^(-?[0-9]+)(?:\.([0-9]+))?$/;
+/** Pact's numeric literal grammar, as read-integer/read-decimal parse strings (numberParser:
+ *  more than 255 places is no number at all). */
+const NUMBER = /^(-?[0-9]+)(?:\.([0-9]{1,255}))?$/;
 
 export function dataNatives(rt: Runtime): NativeTable {
   const g = new GasCharges(rt.gas);
@@ -56,8 +57,7 @@ export function dataNatives(rt: Runtime): NativeTable {
       if (typeof v === 'string') {
         if (g.metered) g.strOpConvToInt(textLength(v));
         const m = NUMBER.exec(v);
-        // Pact's numberParser refuses more than 255 places, so the text does not parse at all
-        if (m && (m[2] ?? '').length <= MAX_PLACES) {
+        if (m) {
           const frac = m[2] ?? '';
           const neg = m[1].startsWith('-');
           const mant = BigInt((neg ? m[1].slice(1) : m[1]) + frac);

@@ -4,6 +4,7 @@
 import { evalLast, errorOf, runRepl } from '../helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
+import type { PactError } from '../../vm/errors.js';
 
 /** The REPL rendering of the value of `src` (its last top-level form). */
 export function ev(src: string): string {
@@ -21,11 +22,26 @@ export function err(src: string): string {
   return errorOf(src);
 }
 
-/** Milligas charged by running `src` with the table model and no effective limit (gas.md §7). */
-export function milligas(src: string): number {
+/** A fresh session with the table gas model and no effective limit (gas.md §7). */
+export function meteredSession(): ReplSession {
   const s = new ReplSession();
   s.gas.model = TABLE_MODEL;
   s.gas.setLimit(MAX_MILLIGAS);
+  return s;
+}
+
+/** `src` run metered (in `s`, by default a fresh metered session) with a fresh gas log: the
+ *  rendered value of its last form (null on error), its error, and the log's entries. */
+export function meteredRun(src: string, s: ReplSession = meteredSession()):
+  { value: string | null; error: PactError | null; log: { what: string; cost: number }[] } {
+  s.gas.log = [];
+  const r = runRepl(src, 'x.repl', s);
+  return { value: r.error ? null : r.traces[r.traces.length - 1], error: r.error, log: s.gas.log ?? [] };
+}
+
+/** Milligas charged by running `src` with the table model and no effective limit (gas.md §7). */
+export function milligas(src: string): number {
+  const s = meteredSession();
   const r = runRepl(src, 'gas.repl', s);
   if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
   return s.gas.milligas;

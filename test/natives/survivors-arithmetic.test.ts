@@ -10,24 +10,17 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ev, err, typeError } from './helpers.js';
+import { ev, err, typeError, meteredRun } from './helpers.js';
 import { runRepl } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 
 const nanOrInf = 'Floating point error: Floating operation resulted in Infinity or NaN';
 
 /** A metered run of `src` (table model, no effective limit, gas log on): the rendered value of
  *  its last form and the gas-log entries (`label = milligas`) whose label starts with `prefix`. */
 function metered(src: string, prefix: string): { value: string; log: string[] } {
-  const s = new ReplSession();
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
-  s.gas.log = [];
-  const r = runRepl(src, 'x.repl', s);
+  const r = meteredRun(src);
   if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
-  const log = s.gas.log.filter(e => e.what.startsWith(prefix)).map(e => `${e.what} = ${e.cost}`);
-  return { value: r.traces[r.traces.length - 1], log };
+  return { value: r.value!, log: r.log.filter(e => e.what.startsWith(prefix)).map(e => `${e.what} = ${e.cost}`) };
 }
 
 /** The gas-log entries of a metered run of `src` whose label starts with `prefix`, in order. */

@@ -12,23 +12,15 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ev, err, typeError } from './helpers.js';
-import { runRepl } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
+import { ev, err, typeError, meteredRun } from './helpers.js';
 
 
 /** The gas log of `src` under the table model (no effective limit), as "label=cost" strings whose
  *  label starts with `prefix`. */
 function gasLog(src: string, prefix: string): string[] {
-  const s = new ReplSession();
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
-  s.gas.log = [];
-  const r = runRepl(src, 'x.repl', s);
+  const r = meteredRun(src);
   if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
-  assert.ok(Array.isArray(s.gas.log));
-  return s.gas.log.filter(e => e.what.startsWith(prefix)).map(e => `${e.what}=${e.cost}`);
+  return r.log.filter(e => e.what.startsWith(prefix)).map(e => `${e.what}=${e.cost}`);
 }
 
 const T1 = '(time "2020-01-01T00:00:00Z")', T2 = '(time "2021-01-01T00:00:00Z")', T3 = '(time "2022-01-01T00:00:00Z")';

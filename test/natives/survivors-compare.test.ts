@@ -14,18 +14,15 @@
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { evalLast, runRepl } from '../helpers.js';
-import { typeError } from './helpers.js';
+import { typeError, meteredRun, meteredSession } from './helpers.js';
 import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 import { BUILTINS } from '../../vm/builtins.js';
 import type { NativeImpl } from '../../vm/host.js';
 import type { PactError } from '../../vm/errors.js';
 
 /** A metered session (table model, no effective limit) with `setup` run in it. */
 function metered(setup = ''): ReplSession {
-  const s = new ReplSession();
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
+  const s = meteredSession();
   if (setup) {
     const r = runRepl(setup, 'setup.repl', s);
     if (r.error) throw new Error(`setup failed: ${r.error.message}`);
@@ -38,15 +35,9 @@ interface Outcome { value: string | null; error: PactError | null; charges: stri
 /** Runs `src` in `s` with a fresh gas log: the rendered value (or the error), the `GComparison`
  *  charges made, and the whole log. */
 function run(s: ReplSession, src: string): Outcome {
-  s.gas.log = [];
-  const r = runRepl(src, 'x.repl', s);
-  const log = s.gas.log.map(e => e.what);
-  return {
-    value: r.error ? null : r.traces[r.traces.length - 1],
-    error: r.error,
-    charges: log.filter(w => w.startsWith('GComparison')),
-    log,
-  };
+  const r = meteredRun(src, s);
+  const log = r.log.map(e => e.what);
+  return { value: r.value, error: r.error, charges: log.filter(w => w.startsWith('GComparison')), log };
 }
 
 /** `src`'s value and comparison charges in a metered session set up with `setup`. */

@@ -9,20 +9,13 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ev, err, typeError } from './helpers.js';
-import { runRepl } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
+import { ev, err, typeError, meteredRun } from './helpers.js';
 
 
 /** The gas log of `src` under the table model, as "label cost" lines, and its error if any. */
 function gasLog(src: string): { log: string[]; error: string | null } {
-  const s = new ReplSession();
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
-  s.gas.log = [];
-  const r = runRepl(src, 'x.repl', s);
-  return { log: s.gas.log.map(e => `${e.what} ${e.cost}`), error: r.error?.message ?? null };
+  const r = meteredRun(src);
+  return { log: r.log.map(e => `${e.what} ${e.cost}`), error: r.error?.message ?? null };
 }
 
 /** The log lines of `src` from its GNative charge on (drops the charges of building arguments). */
