@@ -6,7 +6,8 @@ import {
 } from '../../vm/values.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
-import { textLength } from '../gas/charges.js';
+import { GasCharges, textLength } from '../gas/charges.js';
+import { guardSize } from '../values/size.js';
 import { blake2b256, base64UrlEncode } from '../values/digest.js';
 import { stableJson } from '../values/json.js';
 import type { ContractHost } from './host.js';
@@ -49,36 +50,53 @@ export function principalType(s: string): string {
   return principalEnd(s) === s.length ? s.slice(0, 2) : '';
 }
 
+/** The length Pact charges for a keyset's custom predicate when it is a qualified name
+ *  (`ns.mod.fn` or `mod.fn`): its name, module and namespace, without the dots; null for the
+ *  built-in predicates and a bare name, which cost nothing. */
+function qualifiedPredicateLength(pred: string): number | null {
+  if (pred === 'keys-all' || pred === 'keys-any' || pred === 'keys-2' || !pred.includes('.')) return null;
+  return textLength(pred) - (pred.split('.').length - 1);
+}
+
+/** sizeOf of a user or capability guard record itself (Pact sizes the `UserGuard` or
+ *  `CapabilityGuard`, not the `Guard` around it): the guard's size less the 2-byte sum tag. */
+function bareGuardSize(guard: UserGuard | CapabilityGuard): number {
+  return guardSize(guard) - 2;
+}
+
 export function principalNatives(h: ContractHost): NativeTable {
-  const gas = h.gas;
-  const constant = (mg: number) => { if (gas.metered) gas.charge(mg, `GAConstant (MilliGas ${mg})`); };
-  /** BLAKE2b of the concatenated parts, charged 1000 mG + 1000 per 64 bytes */
+  const g = new GasCharges(h.gas);
+  /** Pact's mkHash: BLAKE2b of the concatenated parts at a flat 1000 mG, whatever their length */
   const hashParts = (parts: string[]): string => {
-    const bytes = Buffer.from(parts.join(''), 'utf8');
-    constant(1000 + Math.floor(bytes.length / 64) * 1000);
-    return base64UrlEncode(blake2b256(bytes));
-  };
-  const parse = (s: string) => {
-    const n = textLength(s);
-    if (gas.metered) gas.charge(5 * n + 1, `GStrOp (StrOpParse ${n})`);
+    g.constant(1000);
+    return base64UrlEncode(blake2b256(Buffer.from(parts.join(''), 'utf8')));
   };
 
-  function principalOf(g: Value): string {
-    if (g instanceof KeySetGuard) {
-      if (g.keys.length === 1 && g.pred === 'keys-all' && ED25519_HEX.test(g.keys[0])) {
-        constant(1000);
-        return `k:${g.keys[0]}`;
+  /** Runtime/Utils.hs createPrincipalForGuard, with its charges in its order. */
+  function principalOf(guard: Value): string {
+    if (guard instanceof KeySetGuard) {
+      if (guard.keys.length === 1 && guard.pred === 'keys-all' && ED25519_HEX.test(guard.keys[0])) {
+        g.constant(1000);
+        return `k:${guard.keys[0]}`;
       }
-      return `w:${hashParts(g.keys)}:${g.pred}`;
+      const hash = hashParts(guard.keys);
+      // a custom predicate named by a qualified name is charged as the text of its parts
+      const q = qualifiedPredicateLength(guard.pred);
+      if (q !== null) g.textConcat(q);
+      return `w:${hash}:${guard.pred}`;
     }
-    if (g instanceof KeySetRefGuard) { constant(1000); return `r:${g.name}`; }
-    if (g instanceof ModuleGuard) { constant(1000); return `m:${g.module}:${g.name}`; }
-    if (g instanceof PactGuard) { constant(1000); return `p:${g.pactId}:${g.name}`; }
-    if (g instanceof UserGuard) return `u:${g.fun}:${hashParts(g.args.map(stableJson))}`;
-    if (g instanceof CapabilityGuard) {
-      return `c:${hashParts([g.name, ...g.args.map(stableJson), ...(g.pactId !== null ? [g.pactId] : [])])}`;
+    if (guard instanceof KeySetRefGuard) { g.constant(1000); return `r:${guard.name}`; }
+    if (guard instanceof ModuleGuard) { g.constant(1000); return `m:${guard.module}:${guard.name}`; }
+    if (guard instanceof PactGuard) { g.constant(1000); return `p:${guard.pactId}:${guard.name}`; }
+    if (guard instanceof UserGuard) {
+      g.hash(bareGuardSize(guard));
+      return `u:${guard.fun}:${hashParts(guard.args.map(stableJson))}`;
     }
-    throw argTypeError('create-principal', [g]);
+    if (guard instanceof CapabilityGuard) {
+      g.hash(bareGuardSize(guard));
+      return `c:${hashParts([guard.name, ...guard.args.map(stableJson), ...(guard.pactId !== null ? [guard.pactId] : [])])}`;
+    }
+    throw argTypeError('create-principal', [guard]);
   }
 
   return {
@@ -88,19 +106,19 @@ export function principalNatives(h: ContractHost): NativeTable {
     },
     'is-principal': args => {
       if (typeof args[0] !== 'string') throw argTypeError('is-principal', args);
-      parse(args[0]);
+      g.strOpParse(textLength(args[0]));
       return principalType(args[0]) !== '';
     },
     'typeof-principal': args => {
       if (typeof args[0] !== 'string') throw argTypeError('typeof-principal', args);
-      parse(args[0]);
+      g.strOpParse(textLength(args[0]));
       return principalType(args[0]);
     },
     'validate-principal': args => {
-      const [g, s] = args;
-      if (!isGuard(g) || typeof s !== 'string') throw argTypeError('validate-principal', args);
-      const p = principalOf(g);
-      if (gas.metered) gas.charge(textLength(s) + 100, `GComparison (TextComparison ${JSON.stringify(s)})`);
+      const [guard, s] = args;
+      if (!isGuard(guard) || typeof s !== 'string') throw argTypeError('validate-principal', args);
+      const p = principalOf(guard);
+      g.textComparison(s);
       return p === s;
     },
   };

@@ -162,11 +162,51 @@ test('gas: create-principal of a k: keyset is basic work + GAConstant 1000', () 
   assert.ok(log.includes('GAConstant (MilliGas 1000): 1000'), log);
 });
 
-test('gas: a short w: keyset pays one GAConstant 1000 for its hash (mkHash)', () => {
-  // Pact 5 charges a flat 1000 whatever the length (Utils.hs mkHash); pactvm agrees below 64 bytes
-  const setup = '(env-data {"w": {"keys": ["k1"], "pred": "keys-any"}})';
-  const read = gasAfter(setup, '(read-keyset "w")').mg;
-  assert.is(gasAfter(setup, '(create-principal (read-keyset "w"))').mg - read, 100 + 1000);
+test('gas: a w: keyset pays one flat GAConstant 1000 for its hash (mkHash), however many bytes it hashes', () => {
+  // three 64-character keys: 192 bytes hashed, still 1000 (Runtime/Utils.hs mkHash)
+  const keys = [KEY, KEY.replace('5', '6'), KEY.replace('5', '7')];
+  for (const [what, data] of [['short', '["k1"]'], ['long', JSON.stringify(keys)], ['keys-any', '{"keys": ["k1"], "pred": "keys-any"}']]) {
+    const setup = `(env-data {"w": ${data}})`;
+    const read = gasAfter(setup, '(read-keyset "w")').mg;
+    const { mg, log } = gasAfter(setup, '(create-principal (read-keyset "w"))');
+    assert.is(mg - read, 100 + 1000, what);
+    assert.not.ok(log.includes('TextConcat'), log);
+  }
+});
+
+test('gas: a keyset with a qualified custom predicate also pays TextConcat of its name, module and namespace', () => {
+  const cases: [string, number][] = [['m.f', 2], ['free.mod.pred', 11], ['ns.mödule.fn', 10]];
+  for (const [pred, length] of cases) {
+    const setup = `(env-data {"w": {"keys": ["k1"], "pred": "${pred}"}})`;
+    const read = gasAfter(setup, '(read-keyset "w")').mg;
+    const { mg, log } = gasAfter(setup, '(create-principal (read-keyset "w"))');
+    assert.is(mg - read, 100 + 1000 + 100 * length, pred);
+    // after the hash: GAConstant, then the predicate's text
+    assert.ok(log.includes(`GAConstant (MilliGas 1000): 1000\nGConcat (TextConcat (GasTextLength ${length})): ${100 * length}`), log);
+  }
+  // a bare predicate name is not charged
+  const bare = '(env-data {"w": {"keys": ["k1"], "pred": "pred"}})';
+  assert.is(gasAfter(bare, '(create-principal (read-keyset "w"))').mg - gasAfter(bare, '(read-keyset "w")').mg, 100 + 1000);
+});
+
+const GUARDS = `(begin-tx)
+(module gm g (defcap g () true)
+  (defun f:bool (a:integer b:string) true)
+  (defcap CAP:bool (a:integer) true)
+  (defun ug () (create-user-guard (f 1 "a")))
+  (defun cg () (create-capability-guard (CAP 1))))
+(commit-tx)`;
+
+test('gas: a user or capability guard pays GHash of the guard record\'s sizeOf, then 1000 for the hash', () => {
+  // UserGuard{gm.f, [1 "a"]}: 1 + QualifiedName(1 + "f" 5 + ModuleName(1 + "gm" 6 + Nothing 2))
+  //   + [5 + integer 12 + string 9] = 1 + 15 + 26 = 42
+  // CapabilityGuard{gm.CAP, [1], Nothing}: 1 + (1 + 7 + 9) + (5 + 12) + 2 = 37
+  for (const [call, bytes] of [['(create-principal (gm.ug))', 42], ['(create-principal (gm.cg))', 37]] as const) {
+    const made = gasAfter(GUARDS, call.slice('(create-principal '.length, -1)).mg;
+    const { mg, log } = gasAfter(GUARDS, call);
+    assert.is(mg - made, 100 + bytes * 100 + 1000, call);
+    assert.ok(log.includes(`GHash ${bytes}: ${bytes * 100}\nGAConstant (MilliGas 1000): 1000`), log);
+  }
 });
 
 test('gas: is-principal and typeof-principal pay StrOpParse (5 per character + 1)', () => {
