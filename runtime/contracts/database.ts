@@ -7,12 +7,12 @@ import { PactError, userError } from '../../vm/errors.js';
 import type { PactType } from '../../vm/types.js';
 import { showType } from '../../vm/types.js';
 import { tableOwnName } from '../values/table-name.js';
-import { typecheck } from '../values/type-checks.js';
+import { objectMatches, partialObjectMatches } from '../values/type-checks.js';
 import { sizeOfValue } from '../values/size.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
-import { readLabel, writeLabel, milliGasLabel } from '../gas/meter.js';
+import { readLabel, writeLabel } from '../gas/meter.js';
 
 const dbError = (msg: string) => new PactError('db', `Error during database operation: ${msg}`);
 /** Storage and schema names per table reference, built once: a fresh string is hashed anew by
@@ -64,28 +64,14 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   function schemaText(s: Map<string, PactType>): string {
     return '{' + [...s].map(([k, ty]) => `"${k}": ${showType(ty)}`).join(',') + '}';
   }
+  /** Pact's checkSchema (insert, write) or checkPartialSchema (update), charged as it walks. */
   function checkRow(t: TableRef, row: PactObject, partial: boolean, op: string): void {
     const schema = schemaOf(t);
     if (!schema) return;
-    if (!rowFits(row, schema, partial)) {
+    const fits = partial ? partialObjectMatches(row, schema, h, h.chargeTypecheck) : objectMatches(row, schema, h, h.chargeTypecheck);
+    if (!fits) {
       throw new PactError('exec', `Attempted ${op} failed due to schema mismatch. Expected: ${schemaText(schema)}, received ${h.render(row)}`);
     }
-  }
-  /** Every field of the row in the schema with its type; all of the schema's fields unless partial. */
-  function rowFits(row: PactObject, schema: Map<string, PactType>, partial: boolean): boolean {
-    if (partial) {
-      for (const [k, v] of row.fields) {
-        const ty = schema.get(k);
-        if (ty === undefined || !typecheck(v, ty, h as never)) return false;
-      }
-      return true;
-    }
-    if (row.size !== schema.size) return false;
-    for (const [k, ty] of schema) {
-      const v = row.fields.get(k);
-      if (v === undefined || !typecheck(v, ty, h as never)) return false;
-    }
-    return true;
   }
   function rowArg(name: string, args: Value[]): PactObject {
     const r = args[2];
@@ -112,17 +98,10 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     if (op === 'read') gas.charge(bytes * gas.model.config.perByteReadCost, readLabel, bytes);
     else gas.charge(bytes * gas.model.config.perByteWriteCost, writeLabel, bytes);
   }
-  /** Runtime schema check cost: 25 mG per field checked (gas.md §3.2). */
-  function chargeSchemaCheck(row: PactObject, times: number): void {
-    const gas = h.gas;
-    if (gas.metered) gas.charge(times * row.size * gas.model.config.functionArgumentCost, milliGasLabel, times * row.size * 25);
-  }
   function write(name: 'insert' | 'write' | 'update', args: Value[]): Value {
     const t = table(name, args), k = key(name, args), row = rowArg(name, args);
     checkWrite(t);
     exists(t);
-    const schema = schemaOf(t);
-    if (schema && (name === 'update' || schema.size === row.size)) chargeSchemaCheck(row, name === 'update' ? 2 : 1);
     checkRow(t, row, name === 'update', name);
     chargeRow('write', row);
     const existing = h.db.read(storageName(t), k);

@@ -2,6 +2,7 @@
 
 import type { Machine } from '../../vm/machine.js';
 import type { Closure, Value } from '../../vm/values.js';
+import type { PactType } from '../../vm/types.js';
 import type { Storage } from '../storage/memory.js';
 import type { Environment, PactEvent } from '../natives/context.js';
 import type { GasMeter } from '../gas/meter.js';
@@ -16,6 +17,10 @@ export interface ContractHost {
   caps: ContractState;
   events: PactEvent[];
   render(v: Value): string;
+  /** a schema's field types by its qualified name */
+  schemaFields(name: string): Map<string, PactType> | undefined;
+  /** charges a runtime type check of `ticks` machine ticks (while metered) */
+  chargeTypecheck(ticks: number): void;
   /** a module or interface by (possibly namespaced) name */
   module(name: string): LoadedModule | undefined;
   /** a defun by qualified name `m.f` / `ns.m.f` */

@@ -5,6 +5,7 @@
 import type { GasMeter } from './meter.js';
 import { hsInt, intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
 import { bitLength, type PactInt } from '../values/numbers.js';
+import type { CostConfig } from './cost-table.js';
 import { textLength } from '../values/size.js';
 
 export { textLength };
@@ -52,10 +53,13 @@ const transLnLabel: LabelFormat = p => `GTranscendental (TransLn ${hsInt(p as Pa
 const transLogBaseLabel: LabelFormat = (b, x) => `GTranscendental (TransLogBase ${hsInt(b as PactInt)} ${hsInt(x as PactInt)})`;
 const transSqrtLabel: LabelFormat = p => `GTranscendental (TransSqrt ${hsInt(p as PactInt)})`;
 
-// Cost formulas, one per charge, over the same pieces as its label (gas.md §2.3, §3.4).
-function per100(n: number): number { return n * 100; }
-function wrappedLengthCost(len: bigint): number { return len <= 0n ? 0 : Number(len) * 100; }
-function textListConcatCost(chars: number, n: number): number { return chars * 100 + n * 40; }
+// Cost formulas, one per charge, over the same pieces as its label and the model's constants
+// (gas.md §2.3, §3.4; TableGasModel.hs runTableModel): the constants named there come from the
+// config, the bare numbers are Pact's own literals.
+function concatCost(n: number, _: unknown, c: CostConfig): number { return n * c.concatFactor; }
+function wrappedLengthCost(len: bigint, _: unknown, c: CostConfig): number { return len <= 0n ? 0 : Number(len) * c.concatFactor; }
+function textListConcatCost(chars: number, n: number, c: CostConfig): number { return chars * c.concatFactor + n * 40; }
+function hashCost(bytes: number, _: unknown, c: CostConfig): number { return bytes * c.mHashBytePenalty; }
 function strOpLengthCost(n: number): number { return Math.floor(n / 100) + 1; }
 function per20(n: number): number { return 20 * n + 1; }
 function strOpParseCost(n: number): number { return 5 * n + 1; }
@@ -65,14 +69,21 @@ function objOpLookupCost(key: string, size: number): number { return bitLength(s
 function objOpRemoveCost(key: string, size: number): number { return size * textLength(key) * 10; }
 // a negative length builds an empty list but is still priced as the product (saturating at 0)
 function makeListCost(len: PactInt, size: number): number { return Math.max(0, Number(len) * size); }
-function fieldSearchCost(k: number): number { return k + 100; }
-function substringSearchCost(needle: string, hay: string): number { return textLength(needle) + textLength(hay) + 100; }
-function sortComparisonsCost(size: number, len: number): number { return Math.floor((size * len * len) / 1000); }
-function textComparisonCost(s: string): number { return textLength(s) + 100; }
-function intComparisonCost(l: PactInt, r: PactInt): number { return Math.max(integerBits(l), integerBits(r)) + 100; }
-function decimalComparisonCost(ml: PactInt, mr: PactInt): number {
-  return intOpCost('PrimOpDiv', ml, mr) + Math.max(integerBits(ml), integerBits(mr)) + 100;
+function fieldSearchCost(k: number, _: unknown, c: CostConfig): number { return k + c.nativeBasicWork; }
+function substringSearchCost(needle: string, hay: string, c: CostConfig): number {
+  return textLength(needle) + textLength(hay) + c.nativeBasicWork;
 }
+function sortComparisonsCost(size: number, len: number, c: CostConfig): number {
+  return Math.floor((size * len * len) / c.sortBytePenaltyReduction);
+}
+function textComparisonCost(s: string, _: unknown, c: CostConfig): number { return textLength(s) + c.nativeBasicWork; }
+function intComparisonCost(l: PactInt, r: PactInt, c: CostConfig): number {
+  return Math.max(integerBits(l), integerBits(r)) + c.nativeBasicWork;
+}
+function decimalComparisonCost(ml: PactInt, mr: PactInt, c: CostConfig): number {
+  return intOpCost('PrimOpDiv', ml, mr) + Math.max(integerBits(ml), integerBits(mr)) + c.nativeBasicWork;
+}
+function perBasicWork(k: number, _: unknown, c: CostConfig): number { return k * c.nativeBasicWork; }
 function logBaseCost(b: PactInt, x: PactInt): number { return lnCost(b) + lnCost(x); }
 
 /** The charges natives make; each is priced only while a gas limit is set (`GasMeter.chargeBy`). */
@@ -81,15 +92,15 @@ export class GasCharges {
 
   get metered(): boolean { return this.gas.metered; }
 
-  textConcat(len: number): void { this.gas.chargeBy(per100, textConcatLabel, len); }
-  listConcat(len: number): void { this.gas.chargeBy(per100, listConcatLabel, len); }
+  textConcat(len: number): void { this.gas.chargeBy(concatCost, textConcatLabel, len); }
+  listConcat(len: number): void { this.gas.chargeBy(concatCost, listConcatLabel, len); }
   /** `take` of a negative count from a string (`text`) or list: Pact charges the length
    *  `fromIntegral (negate i) :: Int`, so the count wraps to a signed 64-bit Int, and a negative
    *  length costs nothing (SatWord saturates at 0; CoreBuiltin.hs rawTake). */
   takeFromEnd(text: boolean, count: PactInt): void {
     this.gas.chargeBy(wrappedLengthCost, text ? textConcatLabel : listConcatLabel, BigInt.asIntN(64, -BigInt(count)));
   }
-  objConcat(len: number): void { this.gas.chargeBy(per100, objConcatLabel, len); }
+  objConcat(len: number): void { this.gas.chargeBy(concatCost, objConcatLabel, len); }
   textListConcat(chars: number, n: number): void { this.gas.chargeBy(textListConcatCost, textListConcatLabel, chars, n); }
   strOpLength(n: number): void { this.gas.chargeBy(strOpLengthCost, strOpLengthLabel, n); }
   strOpConvToInt(n: number): void { this.gas.chargeBy(per20, strOpConvToIntLabel, n); }
@@ -100,7 +111,7 @@ export class GasCharges {
   objOpLookup(key: string, size: number): void { this.gas.chargeBy(objOpLookupCost, objOpLookupLabel, key, size); }
   objOpRemove(key: string, size: number): void { this.gas.chargeBy(objOpRemoveCost, objOpRemoveLabel, key, size); }
   makeList(len: PactInt, size: number): void { this.gas.chargeBy(makeListCost, makeListLabel, len, size); }
-  hash(bytes: number): void { this.gas.chargeBy(per100, hashLabel, bytes); }
+  hash(bytes: number): void { this.gas.chargeBy(hashCost, hashLabel, bytes); }
   fieldSearch(k: number): void { this.gas.chargeBy(fieldSearchCost, fieldSearchLabel, k); }
   substringSearch(needle: string, hay: string): void { this.gas.chargeBy(substringSearchCost, substringSearchLabel, needle, hay); }
   sortComparisons(size: number, len: number): void { this.gas.chargeBy(sortComparisonsCost, sortComparisonsLabel, size, len); }
@@ -109,8 +120,8 @@ export class GasCharges {
   decimalComparison(l: PactDecimal, r: PactDecimal): void {
     this.gas.chargeBy(decimalComparisonCost, decimalComparisonLabel, l.mantissa, r.mantissa);
   }
-  listComparison(k: number): void { this.gas.chargeBy(per100, listComparisonLabel, k); }
-  objComparison(k: number): void { this.gas.chargeBy(per100, objComparisonLabel, k); }
+  listComparison(k: number): void { this.gas.chargeBy(perBasicWork, listComparisonLabel, k); }
+  objComparison(k: number): void { this.gas.chargeBy(perBasicWork, objComparisonLabel, k); }
   intOp(op: IntOp, l: PactInt, r: PactInt): void { this.gas.chargeIntOp(op, l, r); }
   /** p = a · b was just computed under `intOp`: sizes it for the next charge (see ProductSizes). */
   intProduct(a: PactInt, b: PactInt, p: bigint): void { this.gas.noteProduct(a, b, p); }

@@ -87,12 +87,14 @@ export class GasMeter implements GasHooks {
   }
 
   /**
-   * A charge whose cost is worked out from the label's pieces by `cost` (a module-level formula,
-   * so passing it allocates nothing), and only while metered: an unmetered run pays one branch.
+   * A charge whose cost is worked out from the label's pieces and the model's cost constants by
+   * `cost` (a module-level formula, so passing it allocates nothing), and only while metered: an
+   * unmetered run pays one branch. The constants matter: under the free model with a limit set,
+   * Pact prices every formula with its all-ones config (gas.md §1.4).
    */
-  chargeBy<A extends LabelPiece, B extends LabelPiece>(cost: (a: A, b: B) => number, what: LabelFormat, a: A, b?: B): void {
+  chargeBy<A extends LabelPiece, B extends LabelPiece>(cost: (a: A, b: B, config: CostConfig) => number, what: LabelFormat, a: A, b?: B): void {
     if (!this.metered) return;
-    this.spend(cost(a, b as B), what, a, b);
+    this.spend(cost(a, b as B, this.model.config), what, a, b);
   }
 
   /** Adds a charge to the counter (only while metered: the limit is set), logs it, checks the limit. */

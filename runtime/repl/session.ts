@@ -146,9 +146,12 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.missingNatives = missing;
   }
 
-  /** the cost of a runtime type check (charged only while metered) */
-  readonly chargeTypecheck = (mg: number): void => {
-    if (this.gas.metered && mg > 0) this.gas.charge(mg, milliGasLabel, mg);
+  /** the cost of a runtime type check, `ticks` machine ticks (charged only while metered, and
+   *  logged even when nothing is owed: Pact charges an empty typed list's 0) */
+  readonly chargeTypecheck = (ticks: number): void => {
+    if (!this.gas.metered) return;
+    const mg = ticks * this.gas.model.config.machineTickCost;
+    this.gas.charge(mg, milliGasLabel, mg);
   };
 
   // Runtime

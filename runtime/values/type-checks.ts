@@ -8,9 +8,10 @@ export interface SchemaLookup {
   schemaFields(name: string): Map<string, PactType> | undefined;
 }
 
-/** Runtime type check; `charge` receives the check's cost in milligas (gas.md §3.2: 25 per
- *  element of a typed list, per field of a schema'd object or table). */
-export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?: (mg: number) => void): boolean {
+/** Runtime type check; `charge` receives the number of machine ticks the check costs (gas.md
+ *  §3.2: one per element of a typed list, per field of a schema'd object or table, per interface
+ *  of a module reference implementing ten or more; Pact's gassedRuntimeTypecheck). */
+export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
   switch (t.t) {
     case 'any': return true;
     case 'prim':
@@ -29,22 +30,12 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
     case 'anylist': return Array.isArray(v);
     case 'list':
       if (!Array.isArray(v)) return false;
-      charge?.(25 * v.length);
+      charge?.(v.length);
       return v.every(x => typecheck(x, t.of, schemas, charge));
     case 'object': {
       if (!(v instanceof PactObject)) return false;
       const fields = schemas.schemaFields(t.schema);
-      if (!fields) return true;
-      if (fields.size !== v.size) return false;
-      charge?.(25 * v.size);
-      // Pact walks object and schema side by side in field order and stops at the first
-      // difference, so a later field's check (and its charge) never happens
-      const want = sortedFields(fields);
-      for (const [k] of want) {
-        if (!v.fields.has(k)) return sameKeysUpTo(v.sortedKeys(), want, v, schemas, charge);
-      }
-      for (const [k, ft] of want) if (!typecheck(v.fields.get(k)!, ft, schemas, charge)) return false;
-      return true;
+      return !fields || objectMatches(v, fields, schemas, charge);
     }
     case 'table': {
       // a table matches when its schema has the same fields and types (structural equality)
@@ -56,9 +47,35 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
     // the compiler resolved the annotation's interfaces to full names: the reference must
     // implement each of them (it may implement more)
     case 'modref':
-      if (v instanceof ModRef && v.interfaces.length >= 10) charge?.(25 * v.interfaces.length);
+      if (v instanceof ModRef && v.interfaces.length >= 10) charge?.(v.interfaces.length);
       return v instanceof ModRef && t.interfaces.every(i => v.interfaces.includes(i));
   }
+}
+
+/** Pact's gassedTypecheckObj, also checkSchema (a row for insert and write): the same number of
+ *  fields (then a tick per field), each field's value of its type. */
+export function objectMatches(v: PactObject, fields: Map<string, PactType>, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
+  if (fields.size !== v.size) return false;
+  charge?.(v.size);
+  // Pact walks object and schema side by side in field order and stops at the first
+  // difference, so a later field's check (and its charge) never happens
+  const want = sortedFields(fields);
+  for (const [k] of want) {
+    if (!v.fields.has(k)) return sameKeysUpTo(v.sortedKeys(), want, v, schemas, charge);
+  }
+  for (const [k, ft] of want) if (!typecheck(v.fields.get(k)!, ft, schemas, charge)) return false;
+  return true;
+}
+
+/** Pact's checkPartialSchema (a row for update): a tick per field given, every field named by
+ *  the schema, then the object check against the schema cut down to those fields (so the same
+ *  size again: a second tick per field, and the walk in field order). */
+export function partialObjectMatches(v: PactObject, fields: Map<string, PactType>, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
+  charge?.(v.size);
+  for (const k of v.fields.keys()) if (!fields.has(k)) return false;
+  charge?.(v.size);
+  for (const k of v.sortedKeys()) if (!typecheck(v.fields.get(k)!, fields.get(k)!, schemas, charge)) return false;
+  return true;
 }
 
 /** A schema's fields in Pact's order, worked out once per schema. */
@@ -74,7 +91,7 @@ function sortFields(fields: Map<string, PactType>): [string, PactType][] {
 
 /** An object lacking a schema field: Pact's walk checks the fields before the first position
  *  where the sorted names differ, then fails (same sizes and a missing name: that position exists). */
-function sameKeysUpTo(keys: string[], want: [string, PactType][], v: PactObject, schemas: SchemaLookup, charge?: (mg: number) => void): false {
+function sameKeysUpTo(keys: string[], want: [string, PactType][], v: PactObject, schemas: SchemaLookup, charge?: (ticks: number) => void): false {
   for (let i = 0; keys[i] === want[i][0]; i++) {
     if (!typecheck(v.fields.get(keys[i])!, want[i][1], schemas, charge)) return false;
   }
@@ -83,9 +100,9 @@ function sameKeysUpTo(keys: string[], want: [string, PactType][], v: PactObject,
 
 /** Pact's gassedTypecheckSchemas: same size (then 25 per field), the same field names in order,
  *  each pair of types equal; the walk stops at the first difference. */
-function sameSchema(a: Map<string, PactType>, b: Map<string, PactType>, schemas: SchemaLookup, charge?: (mg: number) => void): boolean {
+function sameSchema(a: Map<string, PactType>, b: Map<string, PactType>, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
   if (a.size !== b.size) return false;
-  charge?.(25 * a.size);
+  charge?.(a.size);
   const as = sortedFields(a), bs = sortedFields(b);
   for (let i = 0; i < as.length; i++) {
     if (as[i][0] !== bs[i][0] || !sameType(as[i][1], bs[i][1], schemas, charge)) return false;
@@ -95,7 +112,7 @@ function sameSchema(a: Map<string, PactType>, b: Map<string, PactType>, schemas:
 
 /** Pact's gassedTypeEq: nested object and table types compare their schemas field by field
  *  (whatever the schemas are called), module references their interface sets. */
-function sameType(a: PactType, b: PactType, schemas: SchemaLookup, charge?: (mg: number) => void): boolean {
+function sameType(a: PactType, b: PactType, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
   if (a.t !== b.t) return false;
   switch (a.t) {
     case 'prim': return a.name === (b as typeof a).name;

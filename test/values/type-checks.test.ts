@@ -1,6 +1,6 @@
 // Runtime type checks (runtime/values/type-checks.ts, language.md §9): every primitive type
 // against one value of each kind, typed lists and schema'd objects and tables with their charges
-// (25 milligas per element or field, gas.md §3.2), and module references by interface.
+// (a machine tick, 25 milligas in the table model, per element or field, gas.md §3.2), and module references by interface.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -45,7 +45,7 @@ test('each primitive type accepts exactly its own kind of value; * accepts all',
 
 test('a typed list checks every element and charges 25 per element', () => {
   const charges: number[] = [];
-  const charge = (mg: number) => { charges.push(mg); };
+  const charge = (ticks: number) => { charges.push(25 * ticks); }; // the table model's tick: 25 mG
   assert.is(typecheck([1, 2, 3], { t: 'list', of: INT }, schemas, charge), true);
   assert.is(typecheck([1, 's'], { t: 'list', of: INT }, schemas, charge), false);
   assert.is(typecheck(['s', 1], { t: 'list', of: INT }, schemas, charge), false);
@@ -58,7 +58,7 @@ test('a typed list checks every element and charges 25 per element', () => {
 
 test('a schema\'d object needs exactly the schema\'s fields with their types; 25 per field', () => {
   const charges: number[] = [];
-  const charge = (mg: number) => { charges.push(mg); };
+  const charge = (ticks: number) => { charges.push(25 * ticks); }; // the table model's tick: 25 mG
   const person: PactType = { t: 'object', schema: 'm.person' };
   assert.is(typecheck(obj([['name', 'a'], ['age', 3]]), person, schemas, charge), true);
   assert.is(typecheck(obj([['name', 'a'], ['age', 's']]), person, schemas, charge), false);
@@ -72,7 +72,7 @@ test('a schema\'d object needs exactly the schema\'s fields with their types; 25
 
 test('a table matches a schema with the same fields and types, charging 25 per field when sizes agree', () => {
   const charges: number[] = [];
-  const charge = (mg: number) => { charges.push(mg); };
+  const charge = (ticks: number) => { charges.push(25 * ticks); }; // the table model's tick: 25 mG
   const want: PactType = { t: 'table', schema: 'm.person' };
   assert.is(typecheck(new TableRef('t', 'm', 'person2'), want, schemas, charge), true);
   assert.is(typecheck(new TableRef('t', 'm', 'other'), want, schemas, charge), false);
@@ -91,7 +91,7 @@ test('object fields are checked in Pact\'s field order and the check stops at th
     } as Record<string, Map<string, PactType>>)[name],
   };
   const charges: number[] = [];
-  const charge = (mg: number) => { charges.push(mg); };
+  const charge = (ticks: number) => { charges.push(25 * ticks); }; // the table model's tick: 25 mG
   assert.is(typecheck(obj([['b', [1, 2, 3]], ['a', 1]]), { t: 'object', schema: 'm.ba' }, lists, charge), false);
   assert.equal(charges, [50], 'a fails first: b\'s list is never walked');
   charges.length = 0;
@@ -121,7 +121,7 @@ test('a table\'s schema is compared field by field, nested schemas by their fiel
     } as Record<string, Map<string, PactType>>)[name],
   };
   const charges: number[] = [];
-  const charge = (mg: number) => { charges.push(mg); };
+  const charge = (ticks: number) => { charges.push(25 * ticks); }; // the table model's tick: 25 mG
   assert.is(typecheck(new TableRef('t', 'm', 'row2'), { t: 'table', schema: 'm.row' }, nested, charge), true);
   assert.equal(charges, [50, 25]);
   charges.length = 0;
@@ -145,9 +145,9 @@ test('a module reference matches when it implements every interface (full names;
   assert.is(typecheck('ns.m', { t: 'modref', interfaces: [] }, schemas), false);
   const charges: number[] = [];
   const many = new ModRef('m', Array.from({ length: 10 }, (_, i) => `i${i}`));
-  assert.is(typecheck(many, { t: 'modref', interfaces: ['i9'] }, schemas, mg => { charges.push(mg); }), true);
-  assert.is(typecheck(new ModRef('m', Array.from({ length: 9 }, (_, i) => `i${i}`)), { t: 'modref', interfaces: [] }, schemas, mg => { charges.push(mg); }), true);
-  assert.equal(charges, [250]);
+  assert.is(typecheck(many, { t: 'modref', interfaces: ['i9'] }, schemas, ticks => { charges.push(ticks); }), true);
+  assert.is(typecheck(new ModRef('m', Array.from({ length: 9 }, (_, i) => `i${i}`)), { t: 'modref', interfaces: [] }, schemas, ticks => { charges.push(ticks); }), true);
+  assert.equal(charges, [10], 'a tick per interface from ten on');
 });
 
 test('a value that is not an object fails an object type even when the schema is unknown; checks run without a charge callback', () => {
@@ -168,7 +168,7 @@ test('an object lacking a schema field fails where the sorted names first differ
     } as Record<string, Map<string, PactType>>)[name],
   };
   const charges: number[] = [];
-  const charge = (mg: number) => { charges.push(mg); };
+  const charge = (ticks: number) => { charges.push(25 * ticks); }; // the table model's tick: 25 mG
   // {b, c} against {a: *, c}: b meets a first, so the walk stops there; c's list is never walked
   assert.is(typecheck(obj([['b', 1], ['c', [1, 2]]]), { t: 'object', schema: 'm.ac' }, walk, charge), false);
   assert.equal(charges, [50]);
