@@ -8,7 +8,7 @@ import type { PactType } from '../../vm/types.js';
 import { showType } from '../../vm/types.js';
 import { tableOwnName } from '../values/table-name.js';
 import { objectMatches, partialObjectMatches } from '../values/type-checks.js';
-import { sizeOfValue } from '../values/size.js';
+import { countFields } from '../values/size.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
@@ -86,15 +86,11 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     chargeRow('read', row);
     return row;
   }
-  /** GRead/GWrite by the row's size (gas.md §3.5): its sizeOf without the PactValue tag. */
+  /** GRead/GWrite by the row's size (gas.md §3.5): the sizeOf of its fields' map. */
   function chargeRow(op: 'read' | 'write', row: PactObject): void {
     const gas = h.gas;
     if (!gas.metered) return;
-    // the row a transaction reads is read again (a defcap's check, then the function's own
-    // with-read) and, after a rollback, in the next one: its size is kept on the row
-    let size = row.sizeMemo;
-    if (size < 0) row.sizeMemo = size = sizeOfValue(row);
-    const bytes = size - 2;
+    const bytes = gas.sizeOf(countFields, row);
     if (op === 'read') gas.charge(bytes * gas.model.config.perByteReadCost, readLabel, bytes);
     else gas.charge(bytes * gas.model.config.perByteWriteCost, writeLabel, bytes);
   }

@@ -7,14 +7,14 @@
 // by pact-id, yield and pact guards); `step` is the step being evaluated right now (Pact's
 // ceDefPactStep: only inside a step's body, read by resume and by a defpact call to nest it).
 
-import { Closure, PactObject, PactGuard, CapabilityGuard, CapToken, isCallable, type Value } from '../../vm/values.js';
+import { Closure, PactObject, PactGuard, CapabilityGuard, CapToken, isCallable, compareCodePoints, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import { blake2b256, base64UrlEncode, base64UrlDecode } from '../values/digest.js';
 import { stableJson } from '../values/json.js';
-import { qualifiedNameSize, sizeOfValue, textSize } from '../values/size.js';
+import { count, countFields, countList, countQualifiedName, countText } from '../values/size.js';
 
 export const PACTS_TABLE = 'SYS:Pacts';
 
@@ -98,7 +98,7 @@ export class Defpacts {
     const done = h.pactExec ?? started;
     this.checkNestedAdvanced(done, ps);
     if (h.gas.metered) {
-      const bytes = pactExecSize(done);
+      const bytes = h.gas.sizeOf(countPactExec, done);
       h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
     }
     const completed = ps.rollback || ps.step === done.stepCount - 1;
@@ -303,20 +303,48 @@ function prettyList(items: string[], column: number): string {
   return `[ ${items.join(`\n${' '.repeat(column)}, `)} ]`;
 }
 
-/** sizeOf DefPactExec{stepCount, yield, step, id, continuation, stepHasRollback, nested}
+/** Counts sizeOf DefPactExec{stepCount, yield, step, id, continuation, stepHasRollback, nested}
  *  (gas.md §4): what writing a pact's state after each step costs. */
-export function pactExecSize(e: PactExec): number {
-  const maybe = (inner: number | null) => (inner === null ? 2 : 2 + inner);
-  const y = e.yield;
-  const yieldSize = y === null ? null : 1
-    + [...y.data.fields].reduce((n, [k, v]) => n + 1 + textSize(k) + sizeOfValue(v), 5)
-    + maybe(y.provenance === null ? null : 1 + textSize(y.provenance.targetChain) + 36)
-    + maybe(y.sourceChain === null ? null : textSize(y.sourceChain));
-  const continuation = 1 + qualifiedNameSize(e.name) + e.args.reduce((n: number, a) => n + sizeOfValue(a), 5);
-  // nested pacts: a (id, NestedDefPactExec) pair per entry; the pair's tag byte and the Bool a
-  // nested exec lacks cancel out, so each entry costs its id plus the size of a DefPactExec
-  const nested = Object.values(e.nested).reduce((n, x) => n + textSize(x.id) + pactExecSize(x), 5);
-  return 1 + 5 + maybe(yieldSize) + 5 + textSize(e.id) + continuation + 1 + nested;
+function countPactExec(e: PactExec): void {
+  countExec(e, true);
+}
+
+/** DefPactExec, or (without the rollback flag) a NestedDefPactExec; Int fields are 5 bytes. */
+function countExec(e: PactExec, top: boolean): void {
+  count(1);
+  count(5);
+  countYield(e.yield);
+  count(5);
+  countText(e.id);
+  // DefPactContinuation{name, args}
+  count(1);
+  countQualifiedName(e.name);
+  countList(e.args);
+  if (top) count(1);
+  // Map DefPactId NestedDefPactExec: a (id, exec) pair per entry, in the order of the ids
+  count(5);
+  for (const id of Object.keys(e.nested).sort(compareCodePoints)) {
+    count(1);
+    countText(id);
+    countExec(e.nested[id], false);
+  }
+}
+
+/** Maybe Yield{data: Map Field PactValue, provenance: Maybe Provenance, source: Maybe ChainId}. */
+function countYield(y: PactYield | null): void {
+  count(2);
+  if (y === null) return;
+  count(1);
+  countFields(y.data);
+  count(2);
+  if (y.provenance !== null) {
+    // Provenance{targetChain, moduleHash}
+    count(1);
+    countText(y.provenance.targetChain);
+    count(36);
+  }
+  count(2);
+  if (y.sourceChain !== null) countText(y.sourceChain);
 }
 
 /** `pact-state`: the defpact execution of the transaction. */

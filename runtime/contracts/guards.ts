@@ -18,19 +18,12 @@ import {
 } from './capabilities.js';
 import { PactObject } from '../../vm/values.js';
 import { GasCharges } from '../gas/charges.js';
+import { countKeySet } from '../values/size.js';
 
 /** StrOpParse(len) = 5·len + 1 mG (gas.md §2.3) */
 function chargeParse(h: ContractHost, text: string): void {
   const n = [...text].length;
   if (h.gas.metered) h.gas.charge(5 * n + 1, `GStrOp (StrOpParse ${n})`);
-}
-
-/** sizeOf a stored keyset: KeySet{keys: Set Text, pred} (gas.md §4). */
-function keysetSize(ks: KeySetGuard): number {
-  const text = (t: string) => Buffer.byteLength(t, 'utf8') + 4;
-  const builtin = ks.pred === 'keys-all' || ks.pred === 'keys-any' || ks.pred === 'keys-2';
-  const pred = builtin ? 2 : 2 + 2 + text(ks.pred);
-  return 1 + 5 + ks.keys.reduce((n, k) => n + text(k), 0) + pred;
 }
 
 function checkPactId(h: GuardHost, stored: string, what: string): void {
@@ -139,7 +132,7 @@ export function guardNatives(h: GuardHost): NativeTable {
       throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
     }
     if (h.gas.metered) {
-      const bytes = keysetSize(ks);
+      const bytes = h.gas.sizeOf(countKeySet, ks);
       h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
     }
     h.db.write(KEYSETS_TABLE, key, ks);

@@ -6,7 +6,8 @@ import { PactError, nativeFailure } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
-import { guardSize } from '../values/size.js';
+import { count, countGuard, countText } from '../values/size.js';
+import { readLabel, writeLabel } from '../gas/meter.js';
 
 export const NAMESPACES_TABLE = 'SYS:Namespaces';
 
@@ -32,13 +33,19 @@ function readNamespaceGassed(h: ContractHost, name: string): Namespace | undefin
   const perByte = gas.model.config.perByteReadCost;
   if (gas.metered) gas.charge([...name].length * perByte, `GRead ${[...name].length}`);
   const ns = lookupNamespace(h, name);
-  if (ns && gas.metered) gas.charge(namespaceSize(ns) * perByte, `GRead ${namespaceSize(ns)}`);
+  if (ns && gas.metered) {
+    const bytes = gas.sizeOf(countNamespace, ns);
+    gas.charge(bytes * perByte, readLabel, bytes);
+  }
   return ns;
 }
 
-/** sizeOf Namespace{name, user guard, admin guard} (gas.md §4). */
-export function namespaceSize(ns: Namespace): number {
-  return 1 + Buffer.byteLength(ns.name, 'utf8') + 4 + guardSize(ns.user) + guardSize(ns.admin);
+/** Counts sizeOf Namespace{name, user guard, admin guard} (gas.md §4). */
+function countNamespace(ns: Namespace): void {
+  count(1);
+  countText(ns.name);
+  countGuard(ns.user);
+  countGuard(ns.admin);
 }
 
 /** define-namespace's isValidNsFormat: Latin-1 only, a letter first, then letters, numbers (Haskell's
@@ -81,7 +88,10 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
         throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
       }
       const ns: Namespace = { name, user, admin };
-      if (h.gas.metered) h.gas.charge(namespaceSize(ns) * h.gas.model.config.perByteWriteCost, `GWrite ${namespaceSize(ns)}`);
+      if (h.gas.metered) {
+        const bytes = h.gas.sizeOf(countNamespace, ns);
+        h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, writeLabel, bytes);
+      }
       h.db.write(NAMESPACES_TABLE, name, ns as unknown as Value);
       return `Namespace defined: ${name}`;
     },

@@ -7,7 +7,7 @@ import {
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import { GasCharges, textLength } from '../gas/charges.js';
-import { guardSize } from '../values/size.js';
+import { countGuardRecord } from '../values/size.js';
 import { blake2b256, base64UrlEncode } from '../values/digest.js';
 import { stableJson } from '../values/json.js';
 import type { ContractHost } from './host.js';
@@ -58,12 +58,6 @@ function qualifiedPredicateLength(pred: string): number | null {
   return textLength(pred) - (pred.split('.').length - 1);
 }
 
-/** sizeOf of a user or capability guard record itself (Pact sizes the `UserGuard` or
- *  `CapabilityGuard`, not the `Guard` around it): the guard's size less the 2-byte sum tag. */
-function bareGuardSize(guard: UserGuard | CapabilityGuard): number {
-  return guardSize(guard) - 2;
-}
-
 export function principalNatives(h: ContractHost): NativeTable {
   const g = new GasCharges(h.gas);
   /** Pact's mkHash: BLAKE2b of the concatenated parts at a flat 1000 mG, whatever their length */
@@ -89,11 +83,11 @@ export function principalNatives(h: ContractHost): NativeTable {
     if (guard instanceof ModuleGuard) { g.constant(1000); return `m:${guard.module}:${guard.name}`; }
     if (guard instanceof PactGuard) { g.constant(1000); return `p:${guard.pactId}:${guard.name}`; }
     if (guard instanceof UserGuard) {
-      g.hash(bareGuardSize(guard));
+      if (g.metered) g.hash(h.gas.sizeOf(countGuardRecord, guard));
       return `u:${guard.fun}:${hashParts(guard.args.map(stableJson))}`;
     }
     if (guard instanceof CapabilityGuard) {
-      g.hash(bareGuardSize(guard));
+      if (g.metered) g.hash(h.gas.sizeOf(countGuardRecord, guard));
       return `c:${hashParts([guard.name, ...guard.args.map(stableJson), ...(guard.pactId !== null ? [guard.pactId] : [])])}`;
     }
     throw argTypeError('create-principal', [guard]);

@@ -6,6 +6,7 @@ import type { BuiltinSpec } from '../../vm/builtins.js';
 import { PactError } from '../../vm/errors.js';
 import type { Span } from '../../vm/source.js';
 import { bitLength, largerBitLength, type PactInt } from '../values/numbers.js';
+import { measure } from '../values/size.js';
 import { COST_CONFIG, TABLE_CONFIG, FREE_CONFIG, type CostConfig } from './cost-table.js';
 import { ProductSizes } from './product-sizes.js';
 
@@ -111,6 +112,22 @@ export class GasMeter implements GasHooks {
     if (next > limit) {
       throw new PactError('gas', `Gas limit "${milliToGas(limit)}"exceeded: ${milliToGas(next)}`);
     }
+  }
+
+  /**
+   * Pact's sizeOf under its byte budget (gas.md §4.1; SizeOf.hs sizeOf): the bytes `walk` counts
+   * for `x` (a counting function of values/size.ts), but while metered no more than what is left
+   * of the limit at sizeOfBytePenalty a byte. A walk that passes that budget stops, is charged
+   * GAConstant(count · penalty) for the count where it stopped, which is past the limit (the gas
+   * error), and that count is the size.
+   */
+  sizeOf<T>(walk: (x: T) => void, x: T): number {
+    if (!this.metered) return measure(walk, x);
+    const penalty = this.model.config.sizeOfBytePenalty;
+    const budget = Math.floor(Math.max(0, this.limitMilli! - this.milligas) / penalty);
+    const bytes = measure(walk, x, budget);
+    if (bytes > budget) this.charge(bytes * penalty, milliGasLabel, bytes * penalty);
+    return bytes;
   }
 
   chargeNative(spec: BuiltinSpec): void {

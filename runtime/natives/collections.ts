@@ -9,7 +9,7 @@ import { execError } from '../../vm/errors.js';
 import { PactObject, PactTime, isCallable, type Value } from '../../vm/values.js';
 import { intAdd, intCmp, intDiv, intNeg, intSub, isInt, type PactInt } from '../values/numbers.js';
 import { pretty } from '../values/render.js';
-import { sizeOfValue, integerSize } from '../values/size.js';
+import { countInteger, countValue } from '../values/size.js';
 import { introSort } from '../values/sort.js';
 import { GasCharges, textLength } from '../gas/charges.js';
 import { equalsGassed, compareLiterals } from './compare.js';
@@ -42,7 +42,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
 
   function enumerate(from: PactInt, to: PactInt, step: PactInt): Value {
     if (intCmp(from, to) === 0) {
-      if (g.metered) g.makeList(1, integerSize(from));
+      if (g.metered) g.makeList(1, rt.gas.sizeOf(countInteger, from));
       return [from];
     }
     if (step === 0) return [];
@@ -57,7 +57,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
     const len = intAdd(intDiv(abs(intSub(from, to)), abs(step)), 1);
     if (g.metered) {
       const big = intCmp(abs(from), abs(to)) >= 0 ? abs(from) : abs(to);
-      g.makeList(len, integerSize(big));
+      g.makeList(len, rt.gas.sizeOf(countInteger, big));
     }
     if (typeof len !== 'number' || len > MAX_LIST_LENGTH) throw listTooLarge(len);
     const out: Value[] = new Array(len);
@@ -122,7 +122,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
     'make-list': args => {
       const [n, v] = args;
       if (!isInt(n) || isCallable(v)) throw argTypeError('make-list', args);
-      if (g.metered) g.makeList(n, sizeOfValue(v));
+      if (g.metered) g.makeList(n, rt.gas.sizeOf(countValue, v));
       if (n <= 0) return [];
       if (typeof n !== 'number' || n > MAX_LIST_LENGTH) throw listTooLarge(n);
       return new Array(n).fill(v);
@@ -201,7 +201,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       if (xs.length === 0) return [];
       if (g.metered) {
         let max = 0;
-        for (const x of xs) max = Math.max(max, sizeOfValue(x));
+        for (const x of xs) max = Math.max(max, rt.gas.sizeOf(countValue, x));
         g.sortComparisons(max, xs.length);
       }
       return introSort(xs, sortOrder);

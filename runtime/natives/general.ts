@@ -13,7 +13,7 @@ import {
   PactObject, ModRef, CapToken, TableRef, isCallable, kindOf, type Closure, type Value,
 } from '../../vm/values.js';
 import { pretty, showText } from '../values/render.js';
-import { sizeOfValue } from '../values/size.js';
+import { countValue } from '../values/size.js';
 import { GasCharges } from '../gas/charges.js';
 
 /** A function where a value was needed (e.g. a closure returned from map's function). */
@@ -128,7 +128,7 @@ export function generalNatives(rt: Runtime): NativeTable {
     'show': args => {
       const v = args[0];
       if (isCallable(v)) throw argTypeError('show', args);
-      if (g.metered) g.textConcat(sizeOfValue(v));
+      if (g.metered) g.textConcat(gas.sizeOf(countValue, v));
       return showText(v);
     },
   };

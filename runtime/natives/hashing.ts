@@ -7,7 +7,7 @@ import { argTypeError } from './errors.js';
 import { isCallable } from '../../vm/values.js';
 import { hashBytes } from '../values/digest.js';
 import { stableJson } from '../values/json.js';
-import { sizeOfValue } from '../values/size.js';
+import { countValue } from '../values/size.js';
 import { GasCharges } from '../gas/charges.js';
 
 const utf8 = new TextEncoder();
@@ -23,7 +23,7 @@ export function hashingNatives(rt: Runtime): NativeTable {
         return hashBytes(bytes);
       }
       if (isCallable(v)) throw argTypeError('hash', args);
-      if (g.metered) g.hash(sizeOfValue(v));
+      if (g.metered) g.hash(rt.gas.sizeOf(countValue, v));
       return hashBytes(utf8.encode(stableJson(v)));
     },
   };

@@ -8,7 +8,7 @@ import { execError, nativeFailure } from '../../vm/errors.js';
 import { isCallable } from '../../vm/values.js';
 import { isInt, normInt, toBig } from '../values/numbers.js';
 import { showText } from '../values/render.js';
-import { sizeOfValue } from '../values/size.js';
+import { countValue } from '../values/size.js';
 import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
 import { GasCharges, textLength } from '../gas/charges.js';
 import { MAX_STRING_LENGTH, stringTooLarge } from '../../vm/limits.js';
@@ -87,7 +87,7 @@ export function stringNatives(rt: Runtime): NativeTable {
       const rendered = xs.slice(0, parts.length - 1).map(x => {
         if (typeof x === 'string') return x;
         if (isCallable(x)) throw argTypeError('format', args);
-        if (g.metered) g.textConcat(sizeOfValue(x));
+        if (g.metered) g.textConcat(rt.gas.sizeOf(countValue, x));
         return showText(x);
       });
       if (g.metered) {
