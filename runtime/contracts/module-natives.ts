@@ -9,6 +9,7 @@ import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { LoadedModule } from './modules.js';
 import type { ContractHost } from './host.js';
+import { chargeModuleWrite } from '../gas/meter.js';
 
 export interface ModuleNativesHost extends ContractHost {
   /** a module by name, with the namespace fallback */
@@ -60,7 +61,7 @@ export function moduleNatives(h: ModuleNativesHost): NativeTable {
       const m = h.resolveModule(name);
       if (!m) throw new PactError('exec', `Cannot find module: ${name}`);
       // the module is written back unchanged: its code (empty in the REPL store) and its data
-      if (h.gas.metered) h.gas.charge(m.sizes.store * h.gas.model.config.perByteWriteCost, `GWrite ${m.sizes.store}`);
+      chargeModuleWrite(h.gas, m.sizes.stored);
       h.saveModule(m);
       return UNIT;
     },

@@ -13,9 +13,11 @@ import type { Span } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
 import {
- buildModuleIR, compareText, constantOrder, defName, desugarSize, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
+ buildModuleIR, compareText, constantOrder, defName, erasedModule, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
 } from '../pact-ir/index.js';
 import type { Def, FullyQualifiedName } from '../pact-ir/terms.js';
+import type { Built } from '../pact-ir/hash.js';
+import type { Measured } from '../gas/meter.js';
 import type { DefcapInfo } from './capabilities.js';
 import { buildModuleIROnce, moduleSizesOnce } from './module-cache.js';
 import { resolveTableSchema } from './table-schema.js';
@@ -113,7 +115,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   }
   const ctx: ModuleHashContext = { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined };
   const desugared = atModuleForm(form, () => buildModuleIROnce(form, ctx));
-  phases.renamed?.({ get desugar() { return desugarSize(desugared); } });
+  phases.renamed?.(erasedModule(desugared));
   // the module's schemas are visible to the type checks of its defconsts before it is stored
   env.compilingSchemas = c.schemas;
   try {
@@ -146,9 +148,9 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
 /** What a deployment does between the steps of installing: Pact charges the desugar gas once the
  *  module is renamed, and the hash gas once its constants are evaluated and it is hashed. */
 export interface InstallPhases {
-  /** S_desugar, measured when read (only gas reads it) */
-  renamed?(sizes: { readonly desugar: number }): void;
-  hashed?(sizes: { readonly hashing: number }): void;
+  /** the renamed module, as the desugar charge measures it (only while metered) */
+  renamed?(module: Measured<Built>): void;
+  hashed?(sizes: ModuleSizes): void;
 }
 
 /** A module's first use of a REPL native, in Pact's order of its definitions (Repl/Compile.hs

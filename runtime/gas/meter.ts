@@ -233,33 +233,58 @@ export function powCost(base: PactInt, p: PactInt): number {
 
 export { COST_CONFIG };
 
+/** A size Pact measures at the moment of its charge: the counting walk (values/size.ts,
+ *  pact-ir/size-of.ts) and what it walks, for `GasMeter.sizeOf` to run under the byte budget. */
+export interface Measured<T> { readonly walk: (x: T) => void; readonly of: T }
+
+/** What module deployment charges for: the module as renamed and as hashed (infos erased), the
+ *  dependency walk's cost (null where none is made), the stored module data. */
+export interface ModuleCharges<A, B> {
+  readonly desugared: Measured<A>;
+  readonly hashed: Measured<A>;
+  readonly transitiveDepCost: number | null;
+  readonly stored: Measured<B>;
+}
+
 /** Module deployment (gas.md §3.9), all at once: desugar and hash by size, the dependency walk,
  *  storage. A deployment charges them at three points instead (the functions below). */
-export function chargeModuleDeploy(gas: GasMeter, sizes: { desugar: number; hashing: number; transitiveDepCost: number | null; store: number },
-  pact50 = false): void {
-  chargeModuleDesugar(gas, sizes);
-  chargeModuleHash(gas, sizes);
+export function chargeModuleDeploy<A, B>(gas: GasMeter, sizes: ModuleCharges<A, B>, pact50 = false): void {
+  chargeModuleDesugar(gas, sizes.desugared);
+  chargeModuleHash(gas, sizes.hashed);
   chargeModuleStore(gas, sizes, pact50);
 }
 
-// The sizes are read only while metered: they are measured on first read (pact-ir/deploy.ts).
+// Each size is measured only while metered, at its charge and under the byte budget left then:
+// a walk past it charges GAConstant(count · penalty) (the gas error) instead of the charge.
 
 /** Once the module is renamed (Desugar.hs renameModule), before its constants are evaluated. */
-export function chargeModuleDesugar(gas: GasMeter, sizes: { readonly desugar: number }): void {
-  if (gas.metered) gas.charge(sizes.desugar * gas.model.config.desugarBytePenalty, desugarLabel, sizes.desugar);
+export function chargeModuleDesugar<T>(gas: GasMeter, module: Measured<T>): void {
+  if (!gas.metered) return;
+  const n = gas.sizeOf(module.walk, module.of);
+  gas.charge(n * gas.model.config.desugarBytePenalty, desugarLabel, n);
 }
 
 /** Once its constants are evaluated, for its hash (ModuleHashing.hs). */
-export function chargeModuleHash(gas: GasMeter, sizes: { readonly hashing: number }): void {
-  if (gas.metered) gas.charge(sizes.hashing * gas.model.config.mHashBytePenalty, blakeLabel, sizes.hashing);
+export function chargeModuleHash<T>(gas: GasMeter, module: Measured<T>): void {
+  if (!gas.metered) return;
+  const n = gas.sizeOf(module.walk, module.of);
+  gas.charge(n * gas.model.config.mHashBytePenalty, blakeLabel, n);
 }
 
 /** When it is written (Compile.hs evalTopLevel): the dependency walk (a module's, from Pact 5.1
  *  on: null where none is made), then the stored bytes. */
-export function chargeModuleStore(gas: GasMeter, sizes: { transitiveDepCost: number | null; readonly store: number }, pact50: boolean): void {
+export function chargeModuleStore<T>(gas: GasMeter, sizes: { readonly transitiveDepCost: number | null; readonly stored: Measured<T> },
+  pact50: boolean): void {
   if (!gas.metered) return;
   if (!pact50 && sizes.transitiveDepCost !== null) gas.charge(sizes.transitiveDepCost, transitiveDepLabel, sizes.transitiveDepCost);
-  gas.charge(sizes.store * gas.model.config.perByteWriteCost, writeLabel, sizes.store);
+  chargeModuleWrite(gas, sizes.stored);
+}
+
+/** GWrite of the stored module data: at deployment, and again by `static-redeploy`. */
+export function chargeModuleWrite<T>(gas: GasMeter, stored: Measured<T>): void {
+  if (!gas.metered) return;
+  const n = gas.sizeOf(stored.walk, stored.of);
+  gas.charge(n * gas.model.config.perByteWriteCost, writeLabel, n);
 }
 
 const desugarLabel: LabelFormat = n => `GModuleOp (MOpDesugarModule ${n})`;

@@ -4,12 +4,15 @@
 //   MOpFindTransitiveDep(d)                       the dependency walk below
 //   GWrite(S_store)             = 200·S_store     sizeOf(ModuleData(module, deps)) with infos, real hash
 // and, when the module is later read back from the database, MOpLoadModule(storedBytes) (§3.8).
-// Entry point: `moduleSizes(form, ctx)`.
+// The charges measure each size under the byte budget (`Measured`: the walk and what it walks);
+// the whole sizes are there for whoever wants them without a meter. Entry point: `moduleSizes(form, ctx)`.
 
 import type { Syntax } from '../../compiler/syntax.js';
 import type { ModuleHashContext } from './module-context.js';
 import { buildModuleIR, evaluateConstants, hashBuilt, hashText, type Built } from './hash.js';
-import { IrSizer } from './size-of.js';
+import { countErasedModule, countStoredModule, type StoredModule } from './size-of.js';
+import { measure } from '../values/size.js';
+import type { Measured } from '../gas/meter.js';
 import { storedModuleBytes } from './stored.js';
 import {
   compareFqn, defName, formTerms, ifDefName, renderModuleName, sameModuleName,
@@ -23,8 +26,13 @@ export interface ModuleSizes {
   evaluated: Built;
   /** the module hash as text */
   hash: string;
-  /** S_desugar: charged 400 mG/byte. The three sizes are measured on first read: only gas reads
-   *  them, and most scripts deploy their modules with gas off. */
+  /** what the three size charges measure, each when it is charged (only while metered: most
+   *  scripts deploy their modules with gas off): the renamed IR and the evaluated IR with infos
+   *  erased, and the stored ModuleData with infos */
+  desugared: Measured<Built>;
+  hashed: Measured<Built>;
+  stored: Measured<StoredModule>;
+  /** S_desugar, the whole size (charged 400 mG/byte); measured on first read */
   readonly desugar: number;
   /** S_hash: charged 100 mG/byte */
   readonly hashing: number;
@@ -60,36 +68,27 @@ export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContex
   // the stored document is only needed if the module is read back: encode it on first use, with
   // the files of the dependencies' modules as they are now
   const depFiles = new Map(walk.deps.map(([f]) => [renderModuleName(f.module), ctx.lookupModule(f.module)?.file ?? file]));
-  let hashing: number | undefined, store: number | undefined, storedBytes: number | undefined;
+  let storedBytes: number | undefined;
+  // the walks keep the sizes they measured whole (size-of.ts): reading them again costs nothing
+  const sized = {
+    desugared: erasedModule(desugared), hashed: erasedModule(evaluated),
+    stored: { walk: countStoredModule, of: { data: built, deps: walk.deps } },
+  };
   return {
-    built, evaluated, hash: hashText(built), deps: walk.deps, transitiveDepCost: walk.cost,
-    get desugar() { return desugarSize(desugared); },
-    get hashing() {
-      if (hashing === undefined) {
-        const erased = new IrSizer(false);
-        hashing = 'module' in evaluated ? erased.module(evaluated.module) : erased.interface(evaluated.interface);
-      }
-      return hashing;
-    },
-    get store() { return store ??= new IrSizer(true).moduleData(built, walk.deps); },
+    built, evaluated, hash: hashText(built), deps: walk.deps, transitiveDepCost: walk.cost, ...sized,
+    get desugar() { return measure(countErasedModule, desugared); },
+    get hashing() { return measure(countErasedModule, evaluated); },
+    get store() { return measure(countStoredModule, sized.stored.of); },
     get storedBytes() {
       return storedBytes ??= storedModuleBytes(built, walk.deps, file, m => depFiles.get(renderModuleName(m)) ?? file).length;
     },
   };
 }
 
-const desugarSizes = new WeakMap<Built, number>();
-
-/** S_desugar of a module's IR as renamed (before its constants are evaluated): what Pact charges
- *  MOpDesugarModule for once the renamer is done. */
-export function desugarSize(desugared: Built): number {
-  let n = desugarSizes.get(desugared);
-  if (n === undefined) {
-    const erased = new IrSizer(false);
-    n = 'module' in desugared ? erased.module(desugared.module) : erased.interface(desugared.interface);
-    desugarSizes.set(desugared, n);
-  }
-  return n;
+/** A module's IR as Pact sizes it for MOpDesugarModule (as renamed, before its constants are
+ *  evaluated) and GHash (after): with its infos erased. */
+export function erasedModule(b: Built): Measured<Built> {
+  return { walk: countErasedModule, of: b };
 }
 
 /** The built IR remembering the file its infos point into. */

@@ -3,6 +3,7 @@
 //
 //   const sizes = moduleSizes(form, ctx, allLoadedBefore);   // after evaluating defconsts
 //   charge 400·sizes.desugar, 100·sizes.hashing, sizes.transitiveDepCost, 200·sizes.store
+//     (gas/meter.ts chargeModuleDeploy(gas, sizes) measures each under the byte budget)
 //   sizes.hash                                                // "Loaded module m, hash …"
 //   keep summarize(sizes.built) for later `ctx.lookupModule`
 //
@@ -11,9 +12,9 @@
 // S_desugar does not depend on constants: `buildModuleIR` alone gives the pre-evaluation IR.
 
 export { hashModule, buildModuleIR, evaluateConstants, constantOrder, hashBuilt, computeHash, hashText, type Built } from './hash.js';
-export { moduleSizes, dependencyWalk, desugarSize, type ModuleSizes } from './deploy.js';
+export { moduleSizes, dependencyWalk, erasedModule, type ModuleSizes } from './deploy.js';
 export { summarize, type ModuleHashContext, type ModuleSummary, type MemberKind } from './module-context.js';
-export { IrSizer } from './size-of.js';
+export { countErasedModule, countStoredModule, countPactValue, type StoredModule } from './size-of.js';
 export { IrEncoder, encodeModule, encodeInterface } from './encode.js';
 export { storedModuleBytes, StoredModuleEncoder } from './stored.js';
 export { toPactValue } from './values.js';

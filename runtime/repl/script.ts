@@ -213,8 +213,8 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
   // Pact charges for the renamed module before its constants run, and for its hash after, each
   // at the module form
   const m = installModule(compiled, s, s.vm, s.env.txHash, ir, () => s.loadedDefs, {
-    renamed: sizes => s.gas.at(form.span, () => chargeModuleDesugar(s.gas, sizes)),
-    hashed: sizes => s.gas.at(form.span, () => chargeModuleHash(s.gas, sizes)),
+    renamed: module => s.gas.at(form.span, () => chargeModuleDesugar(s.gas, module)),
+    hashed: sizes => s.gas.at(form.span, () => chargeModuleHash(s.gas, sizes.hashed)),
   });
   refuseReplNatives(compiled, m);
   s.gas.at(form.span, () => {

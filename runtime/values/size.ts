@@ -66,7 +66,7 @@ export function count(bytes: number): void {
 
 /** A piece whose size is known already (a cached subtotal): added whole when it keeps the count
  *  within the budget, otherwise false, and the caller walks it piece by piece. */
-function countKnown(bytes: number): boolean {
+export function countKnown(bytes: number): boolean {
   if (total + bytes > budget) return false;
   total += bytes;
   return true;

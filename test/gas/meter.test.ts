@@ -4,8 +4,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  GasMeter, TABLE_MODEL, FREE_MODEL, MAX_MILLIGAS, fixedModel, intOpCost, chargeModuleDeploy, milliToGas,
+  GasMeter, TABLE_MODEL, FREE_MODEL, MAX_MILLIGAS, fixedModel, intOpCost, chargeModuleDeploy, milliToGas, type Measured,
 } from '../../runtime/gas/meter.js';
+import { count } from '../../runtime/values/size.js';
 import { BUILTINS, builtinId } from '../../vm/builtins.js';
 import { LiteralCharge } from '../../vm/host.js';
 import { lnCost, sqrtCost, GasCharges } from '../../runtime/gas/charges.js';
@@ -123,7 +124,9 @@ test('integer op costs either side of 664 bits, by the signed larger operand', (
 });
 
 test('module deployment: desugar, hash, transitive dependencies (from Pact 5.1) and storage', () => {
-  const sizes = { desugar: 10, hashing: 20, transitiveDepCost: 7, store: 30 };
+  // each size a single piece of n bytes
+  const bytes = (n: number): Measured<number> => ({ walk: count, of: n });
+  const sizes = { desugared: bytes(10), hashed: bytes(20), transitiveDepCost: 7, stored: bytes(30) };
   const g = meter();
   g.log = [];
   chargeModuleDeploy(g, sizes);

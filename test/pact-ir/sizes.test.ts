@@ -10,7 +10,7 @@ import { read, SourceFile } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { moduleSizes, type ModuleSizes } from '../../runtime/pact-ir/deploy.js';
 import { World } from './world.js';
-import { IrSizer } from '../../runtime/pact-ir/size-of.js';
+import { moduleWalks } from '../../runtime/pact-ir/size-of.js';
 import { runRepl } from '../helpers.js';
 import { GAS_GOLDENS, corpusTest, fromCorpus, gasGoldens } from '../corpus.js';
 
@@ -67,23 +67,16 @@ test('defconsts: S_hash differs from S_desugar by the evaluated value', () => {
 });
 
 test('a deployment measures its sizes only when gas reads them', () => {
-  // IrSizer's module walk is the measuring; count the walks while a module is deployed
-  const walk = IrSizer.prototype.module;
-  let walks = 0;
-  IrSizer.prototype.module = function (this: IrSizer, ...a: Parameters<typeof walk>) { walks++; return walk.apply(this, a); };
-  try {
-    const deploy = (gas: string, name: string) => {
-      walks = 0;
-      const r = runRepl(`${gas}(module ${name} g (defcap g () true) (defun f () 1))`);
-      assert.is(r.error, null);
-      return walks;
-    };
-    assert.is(deploy('', 'unmetered'), 0, 'gas off: nothing measured');
-    // on: S_desugar and S_hash (the erased module), S_store (the stored module data)
-    assert.is(deploy('(env-gasmodel "table") (env-gaslimit 1000000) ', 'metered'), 3);
-  } finally {
-    IrSizer.prototype.module = walk;
-  }
+  // count the module records walked while a module is deployed
+  const deploy = (gas: string, name: string) => {
+    const before = moduleWalks.count;
+    const r = runRepl(`${gas}(module ${name} g (defcap g () true) (defun f () 1))`);
+    assert.is(r.error, null);
+    return moduleWalks.count - before;
+  };
+  assert.is(deploy('', 'unmetered'), 0, 'gas off: nothing measured');
+  // on: S_desugar and S_hash (the erased module), S_store (the stored module data)
+  assert.is(deploy('(env-gasmodel "table") (env-gaslimit 1000000) ', 'metered'), 3);
 });
 
 test.run();

@@ -9,10 +9,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runRepl } from '../helpers.js';
 import { IrEncoder } from '../../runtime/pact-ir/encode.js';
-import { IrSizer } from '../../runtime/pact-ir/size-of.js';
+import { countPactValue } from '../../runtime/pact-ir/size-of.js';
 import { toPactValue } from '../../runtime/pact-ir/values.js';
 import { MODULE_PLACEHOLDER, type PactValue } from '../../runtime/pact-ir/terms.js';
-import { sizeOfValue } from '../../runtime/values/size.js';
+import { measure, sizeOfValue } from '../../runtime/values/size.js';
 import { stableJson } from '../../runtime/values/json.js';
 import { stampModuleHash } from '../../runtime/contracts/const-hashes.js';
 import { CapToken, PactObject, TableRef, TableSchema, type Value } from '../../vm/values.js';
@@ -89,11 +89,10 @@ test('CBOR of a table value: [7, [[table, module name], hash, schema]] (CBOR_V1.
 });
 
 test('sizeOf a table value: the module IR and the runtime count it alike', () => {
-  const sizer = new IrSizer(false);
   // a real module hash is 32 bytes; the placeholder, while hashing, 12
   const real = toPactValue(table('x'), () => new Uint8Array(32));
-  assert.is(sizer.pactValue(real), sizeOfValue(table('x')));
-  assert.is(sizer.pactValue(irValue(null, true)), sizeOfValue(table(null)));
+  assert.is(measure(countPactValue, real), sizeOfValue(table('x')));
+  assert.is(measure(countPactValue, irValue(null, true)), sizeOfValue(table(null)));
 });
 
 test('toPactValue: the placeholder for the module being hashed, the schema with its types', () => {
