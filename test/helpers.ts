@@ -5,6 +5,7 @@ import { ReplSession } from '../runtime/repl/session.js';
 import { runSource } from '../runtime/repl/script.js';
 import { pretty } from '../runtime/values/render.js';
 import { PactError } from '../vm/errors.js';
+import { TABLE_MODEL, MAX_MILLIGAS } from '../runtime/gas/meter.js';
 import { setTierMode, tierSettings, type TierMode } from '../vm/tier.js';
 import { PassThrough } from 'node:stream';
 import { interactive } from '../runtime/repl/interactive.js';
@@ -31,6 +32,33 @@ export function runRepl(text: string, file = 'test.repl', session?: ReplSession)
   }
   return { session: s, traces, prints, error };
 }
+
+/** What a metered call did: its gas log, the milligas counted, its error, its rendered results. */
+export interface Metered {
+  log: { what: string; cost: number }[];
+  milligas: number;
+  error: PactError | null;
+  traces: string[];
+}
+
+/**
+ * `call` run after `setup` in the same session: the setup runs unmetered (an error in it fails the
+ * test), then the gas model is set (the table model, or the REPL's free model with `free`), the
+ * limit (`limitGas` gas, by default none that can be reached) and a fresh gas log.
+ */
+export function meteredAfter(setup: string, call: string, opts: { free?: boolean; limitGas?: number } = {}): Metered {
+  const s = new ReplSession();
+  const first = runRepl(setup, 'setup.repl', s);
+  if (first.error) throw new Error(`setup failed: ${first.error.message}`);
+  if (!opts.free) s.gas.model = TABLE_MODEL;
+  s.gas.setLimit(opts.limitGas === undefined ? MAX_MILLIGAS : opts.limitGas * 1000);
+  s.gas.log = [];
+  const r = runRepl(call, 'call.repl', s);
+  return { log: s.gas.log, milligas: s.gas.milligas, error: r.error, traces: r.traces };
+}
+
+/** A gas log as `label: milligas` lines. */
+export const logLines = (m: Metered): string[] => m.log.map(e => `${e.what}: ${e.cost}`);
 
 /** The rendered value of the last top-level expression; throws if the source raised. */
 export function evalLast(text: string): string {

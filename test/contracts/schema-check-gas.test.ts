@@ -7,9 +7,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
+import { logLines, meteredAfter } from '../helpers.js';
 
 const MODULE = `(begin-tx)
 (module m g (defcap g () true)
@@ -22,18 +20,13 @@ const MODULE = `(begin-tx)
 (m.w "k" {"a": 1, "b": []})
 (commit-tx)`;
 
-/** The type-check charges (`GAConstant`) and the error, if any, of `call` under the table model. */
+/** The type-check charges (`GAConstant`), the write, and the error, if any, of `call` under the
+ *  table model. */
 function checks(call: string): { charges: string[]; error: string | null } {
-  const s = new ReplSession();
-  const first = runRepl(MODULE, 'setup.repl', s);
-  if (first.error) throw new Error(`setup failed: ${first.error.message}`);
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
-  s.gas.log = [];
-  const r = runRepl(call, 'call.repl', s);
+  const m = meteredAfter(MODULE, call);
   return {
-    charges: s.gas.log.filter(e => e.what.startsWith('GAConstant') || e.what.startsWith('GWrite')).map(e => `${e.what}: ${e.cost}`),
-    error: r.error ? r.error.message : null,
+    charges: logLines(m).filter(e => e.startsWith('GAConstant') || e.startsWith('GWrite')),
+    error: m.error ? m.error.message : null,
   };
 }
 

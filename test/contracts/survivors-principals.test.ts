@@ -6,9 +6,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl, errorOf } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
+import { runRepl, errorOf, logLines, meteredAfter } from '../helpers.js';
 
 const HASH = 'aqukm-5Jj6ITLeQfhNYydmtDccinqdJylD9CMlLKQDI'; // 43 base64url characters
 const BAD43 = '!'.repeat(43); // 43 characters outside base64url
@@ -142,15 +140,9 @@ test('the natives\' argument type errors', () => {
 
 /** Milligas of `call`, and its gas log, after `setup` ran unmetered in the same session. */
 function gasAfter(setup: string, call: string): { mg: number; log: string } {
-  const s = new ReplSession();
-  const first = runRepl(setup, 'setup.repl', s);
-  if (first.error) throw new Error(`setup failed: ${first.error.message}`);
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
-  s.gas.log = [];
-  const r = runRepl(call, 'call.repl', s);
-  if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
-  return { mg: s.gas.milligas, log: s.gas.log.map(e => `${e.what}: ${e.cost}`).join('\n') };
+  const m = meteredAfter(setup, call);
+  if (m.error) throw new Error(`unexpected error: ${m.error.message}`);
+  return { mg: m.milligas, log: logLines(m).join('\n') };
 }
 
 const KS = `(env-data {"ks1": ["${KEY}"]})`;

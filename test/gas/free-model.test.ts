@@ -5,19 +5,14 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
+import { logLines, meteredAfter } from '../helpers.js';
 
 /** The gas log (`label: milligas` per charge) of `call` under the free model with a limit set,
  *  after `setup` ran unmetered in the same session. */
 function freeLog(call: string, setup = ''): string[] {
-  const s = new ReplSession();
-  const first = runRepl(`${setup}\n(env-gaslimit 100000000)`, 'setup.repl', s);
-  if (first.error) throw new Error(`setup failed: ${first.error.message}`);
-  s.gas.log = [];
-  const r = runRepl(call, 'call.repl', s);
-  if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
-  return s.gas.log.map(e => `${e.what}: ${e.cost}`);
+  const m = meteredAfter(setup, call, { free: true, limitGas: 100_000_000 });
+  if (m.error) throw new Error(`unexpected error: ${m.error.message}`);
+  return logLines(m);
 }
 
 const cases: [string, string[]][] = [

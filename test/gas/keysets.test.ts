@@ -5,21 +5,13 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
+import { logLines, meteredAfter } from '../helpers.js';
 
 /** The gas log (`label: milligas`) of `call` under the table model, after `setup` ran unmetered. */
 function logOf(setup: string, call: string): string[] {
-  const s = new ReplSession();
-  const first = runRepl(setup, 'setup.repl', s);
-  if (first.error) throw new Error(`setup failed: ${first.error.message}`);
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
-  s.gas.log = [];
-  const r = runRepl(call, 'call.repl', s);
-  if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
-  return s.gas.log.map(e => `${e.what}: ${e.cost}`);
+  const m = meteredAfter(setup, call);
+  if (m.error) throw new Error(`unexpected error: ${m.error.message}`);
+  return logLines(m);
 }
 
 // KeySet: 1 + keys (5 + each text, UTF-8 + 4) + predicate (2, and for a custom one 2 + the name:

@@ -10,8 +10,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
+import { meteredAfter } from '../helpers.js';
 
 /** The count at the first piece past `budget`, or null if the pieces fit. */
 function stopsAt(pieces: number[], budget: number): number | null {
@@ -30,12 +29,8 @@ interface Outcome { error: string | null; log: { what: string; cost: number }[];
 
 /** `call` run after `setup`, with the table model (or the free one) and a limit of `limitGas`. */
 function run(call: string, limitGas: number, { setup = '', table = true } = {}): Outcome {
-  const s = new ReplSession();
-  const first = runRepl(`${setup}\n${table ? '(env-gasmodel "table")' : ''}\n(env-gaslimit ${limitGas})`, 'setup.repl', s);
-  if (first.error) throw new Error(`setup failed: ${first.error.message}`);
-  s.gas.log = [];
-  const r = runRepl(call, 'call.repl', s);
-  return { error: r.error ? r.error.message : null, log: s.gas.log, milligas: s.gas.milligas };
+  const m = meteredAfter(setup, call, { free: !table, limitGas });
+  return { error: m.error ? m.error.message : null, log: m.log, milligas: m.milligas };
 }
 
 /** What the walk of `pieces` must charge after the log's entries so far: the budget left when
