@@ -15,6 +15,7 @@ import type { ContractHost } from './host.js';
 import { readLabel, writeLabel } from '../gas/meter.js';
 
 const dbError = (msg: string) => new PactError('db', `Error during database operation: ${msg}`);
+const disallowed = () => dbError('Operation disallowed in read-only or sys-only mode');
 /** Storage and schema names per table reference, built once: a fresh string is hashed anew by
  *  every Map lookup, and a transfer looks its tables up a dozen times. */
 const storageNames = new WeakMap<TableRef, string>();
@@ -39,20 +40,36 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   /** The calling module must own the table, or module admin must be held; a reference from an
    *  older module version works only if that version's hash is blessed (language.md §10.3). */
   function guard(t: TableRef): void {
+    // Runtime/Utils.hs guardTable: guardForModuleCall first, the blessed hashes inside it
+    if (h.vm.callerModule() !== t.module && !h.caps.moduleAdmin.has(t.module)) {
+      throw new PactError('exec', `Module admin necessary for operation but has not been acquired:${t.module}`);
+    }
     const mod = h.module(t.module);
     if (mod && t.moduleHash !== null && t.moduleHash !== mod.hash && !mod.blessed.includes(t.moduleHash)) {
       throw new PactError('exec', `Execution aborted, hash not blessed for module ${t.module}: ${t.moduleHash}`);
     }
-    if (h.vm.callerModule() === t.module || h.caps.moduleAdmin.has(t.module)) return;
-    throw new PactError('exec', `Module admin necessary for operation but has not been acquired:${t.module}`);
   }
-  function checkWrite(t: TableRef): void {
-    if (h.caps.purity !== 'impure') throw dbError('Operation disallowed in read-only or sys-only mode');
-    guard(t);
+  /** Pact's guardTable for a read: the AllowReadInLocal flag lets reads bypass it. */
+  function guardRead(t: TableRef): void {
+    if (!h.env.flags.has('AllowReadInLocal')) guard(t);
   }
-  function checkRead(t: TableRef): void {
-    if (h.caps.purity === 'sys-only') throw dbError('Operation disallowed in read-only or sys-only mode');
-    if (!h.env.flags.has('AllowReadInLocal')) guard(t); // the flag lets reads bypass the table guard
+  // The database operations themselves, after the guard (and a write's schema check and gas): in
+  // read-only and sys-only code Pact swaps the database for one that refuses them (CEK/Utils.hs
+  // readOnlyEnv, sysOnlyEnv), then the REPL's database looks the table up (MockPersistence.hs).
+  /** _pdbWrite and _pdbCreateUserTable: impure code only. */
+  function writable(t: TableRef): void {
+    if (h.caps.purity !== 'impure') throw disallowed();
+    exists(t);
+  }
+  /** _pdbRead of a user table: refused in sys-only code. */
+  function readable(t: TableRef): void {
+    if (h.caps.purity === 'sys-only') throw disallowed();
+    exists(t);
+  }
+  /** _pdbKeys (keys, select, fold-db): impure code only, read-only code too is refused. */
+  function listable(t: TableRef): void {
+    if (h.caps.purity !== 'impure') throw disallowed();
+    exists(t);
   }
   function exists(t: TableRef): void {
     if (!h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} not found`);
@@ -65,12 +82,13 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     return '{' + [...s].map(([k, ty]) => `"${k}": ${showType(ty)}`).join(',') + '}';
   }
   /** Pact's checkSchema (insert, write) or checkPartialSchema (update), charged as it walks. */
-  function checkRow(t: TableRef, row: PactObject, partial: boolean, op: string): void {
+  function checkRow(t: TableRef, row: PactObject, partial: boolean): void {
     const schema = schemaOf(t);
     if (!schema) return;
     const fits = partial ? partialObjectMatches(row, schema, h, h.chargeTypecheck) : objectMatches(row, schema, h, h.chargeTypecheck);
     if (!fits) {
-      throw new PactError('exec', `Attempted ${op} failed due to schema mismatch. Expected: ${schemaText(schema)}, received ${h.render(row)}`);
+      // Errors.hs WriteValueDidNotMatchSchema: "insert" whatever the write was
+      throw new PactError('exec', `Attempted insert failed due to schema mismatch. Expected: ${schemaText(schema)}, received ${h.render(row)}`);
     }
   }
   function rowArg(name: string, args: Value[]): PactObject {
@@ -79,8 +97,8 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     return r;
   }
   function readRow(t: TableRef, k: string): PactObject {
-    checkRead(t);
-    exists(t);
+    guardRead(t);
+    readable(t);
     const row = h.db.read(storageName(t), k);
     if (!(row instanceof PactObject)) throw userError(`No value found in table ${t.name} for key: ${k}`);
     chargeRow('read', row);
@@ -96,10 +114,11 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   }
   function write(name: 'insert' | 'write' | 'update', args: Value[]): Value {
     const t = table(name, args), k = key(name, args), row = rowArg(name, args);
-    checkWrite(t);
-    exists(t);
-    checkRow(t, row, name === 'update', name);
+    // CEK/CoreBuiltin.hs write': the table guard, the schema check, the size, then the write
+    guard(t);
+    checkRow(t, row, name === 'update');
     chargeRow('write', row);
+    writable(t);
     const existing = h.db.read(storageName(t), k);
     if (name === 'insert' && existing !== undefined) {
       throw dbError(`Value already found while in Insert mode in table ${t.name} at key "${k}"`);
@@ -113,8 +132,8 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     return 'Write succeeded';
   }
   function rows(t: TableRef): [string, PactObject][] {
-    checkRead(t);
-    exists(t);
+    guardRead(t);
+    listable(t);
     return h.db.keys(storageName(t)).map(k => [k, h.db.read(storageName(t), k) as PactObject]);
   }
   function predicate(fn: Value, ...args: Value[]): boolean {
@@ -137,8 +156,8 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     if (h.env.flags.has('DisableHistoryInTransactionalMode')) {
       throw new PactError('exec', `Operation only permitted in local execution mode: ${name}`);
     }
-    checkRead(t);
-    exists(t);
+    guardRead(t);
+    readable(t);
   }
   function topLevelOnly(name: string): void {
     if (h.vm.activeFunctions().length > 0) throw new PactError('exec', `Top-level call used in module ${name}`);
@@ -148,7 +167,8 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     'create-table': args => {
       const t = table('create-table', args);
       topLevelOnly('create-table');
-      checkWrite(t);
+      guard(t);
+      if (h.caps.purity !== 'impure') throw disallowed();
       if (h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} already exists`);
       h.db.createTable(storageName(t));
       return 'TableCreated';
@@ -171,8 +191,8 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
       const t = table('with-default-read', args), k = key('with-default-read', args);
       const dflt = args[2];
       if (!(dflt instanceof PactObject) || !isCallable(args[3])) throw argTypeError('with-default-read', args);
-      checkRead(t);
-      exists(t);
+      guardRead(t);
+      readable(t);
       const row = h.db.read(storageName(t), k);
       if (row instanceof PactObject) chargeRow('read', row);
       return h.vm.call(args[3], [row instanceof PactObject ? row : dflt]);

@@ -203,9 +203,13 @@ function deployModule(s: ReplSession, form: Syntax & { t: 'paren' }): LoadedModu
     // Pact reads the deployed module to check its governance, then forgets what it loaded
     if (!s.isLoaded(name)) s.gas.at(form.span, () => s.chargeModuleRead(existing));
     // a keyset is enforced on every upgrade, module admin or not; a governing capability only
-    // when module admin is not held yet (Compile.hs evalModuleGovernance)
+    // when module admin is not held yet, and then admin is held from here on, so the new
+    // version's constants may use the module's tables (Compile.hs evalModuleGovernance)
     if (existing.governance.startsWith("'")) enforceUpgradeKeyset(s, existing, form);
-    else if (!s.caps.moduleAdmin.has(name)) s.enforceGovernance(existing);
+    else if (!s.caps.moduleAdmin.has(name)) {
+      s.enforceGovernance(existing);
+      s.caps.moduleAdmin.add(name);
+    }
   } else checkInstall(s);
   // the "all loaded" count includes modules loaded while compiling this one
   const ir = s.irContext();

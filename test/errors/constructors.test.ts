@@ -263,7 +263,7 @@ export const ROWS: Row[] = [
   { ctor: 'ExpectedCapToken', family: 'EvalError', program: '(with-capability 1 2)',
     expected: 'expected capability token value, got: 1' },
   { ctor: 'WriteValueDidNotMatchSchema', family: 'EvalError', program: `${TABLE}(write m.t "a" {"a": "x"})`,
-    expected: 'Attempted write failed due to schema mismatch. Expected: {"a": integer}, received {"a": "x"}' },
+    expected: 'Attempted insert failed due to schema mismatch. Expected: {"a": integer}, received {"a": "x"}' },
   { ctor: 'ObjectIsMissingField', family: 'EvalError', program: '(at "b" {"a":1})', expected: 'Key "b" not found in object: {"a": 1}' },
   { ctor: 'InvalidKeysetFormat', family: 'EvalError',
     program: '(env-data {"k":["a"]})\n(env-exec-config ["EnforceKeyFormats"])\n(read-keyset "k")',

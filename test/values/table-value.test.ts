@@ -96,7 +96,7 @@ test('a table whose schema another module defines: its rows and table{…} argum
     (create-table m.t)\n`;
   const last = (expr: string) => { const r = runRepl(src + expr); return r.error ? `error: ${r.error.message}` : r.traces.at(-1); };
   assert.is(last('(m.w 1)'), '"Write succeeded"');
-  assert.is(last('(m.w "one")'), 'error: Attempted write failed due to schema mismatch. Expected: {"q": integer}, received {"q": "one"}');
+  assert.is(last('(m.w "one")'), 'error: Attempted insert failed due to schema mismatch. Expected: {"q": integer}, received {"q": "one"}');
   assert.is(last('(m.uses-s)'), '1');
   assert.match(last('(m.uses-r)')!, /^error: /);
 });

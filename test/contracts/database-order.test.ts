@@ -1,0 +1,65 @@
+// The order in which a database native's checks come, as Pact 5 runs them: the table guard first
+// (the calling module or module admin, then the blessed hashes; Runtime/Utils.hs guardTable,
+// guardForModuleCall), then for a write the schema check and its size charge (CEK/CoreBuiltin.hs
+// write'), and only then the database operation, which read-only and sys-only code refuse (CEK/
+// Utils.hs readOnlyEnv, sysOnlyEnv: read-only refuses writes and listing keys, sys-only reads of
+// user tables too) and which fails on a table never created (MockPersistence.hs checkTable).
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { errorOf, evalLast } from '../helpers.js';
+
+const MODULE = `(begin-tx)
+(module m g (defcap g () true)
+  (defschema s a:integer)
+  (deftable t:{s})
+  (deftable never-created:{s})
+  (defun write-in-try (row:object) (try "caught" (write t "x" row)))
+  (defun write-uncreated (row:object) (write never-created "x" row))
+  (defun keys-in-try () (try [] (keys t)))
+  (defun select-in-try () (try [] (select t (constantly true))))
+  (defun fold-in-try () (try [] (fold-db t (lambda (k r) true) (lambda (k r) k))))
+  (defun read-in-try () (try {} (read t "k")))
+  (defun ins (row:object) (insert t "k" row))
+  (defun wri (row:object) (write t "k" row))
+  (defun upd (row:object) (update t "k" row)))
+(create-table t)
+(write t "k" {"a": 1})
+(commit-tx)
+`;
+
+const DISALLOWED = 'Error during database operation: Operation disallowed in read-only or sys-only mode';
+const MISMATCH = 'Attempted insert failed due to schema mismatch. Expected: {"a": integer}, received {"a": "no"}';
+
+test('a write in read-only code: a row that fails the schema fails on the schema, a good one on the purity', () => {
+  // neither error is recoverable: `try` does not catch them
+  assert.is(errorOf(`${MODULE}(m.write-in-try {"a": "no"})`), MISMATCH);
+  assert.is(errorOf(`${MODULE}(m.write-in-try {"a": 1})`), DISALLOWED);
+});
+
+test('a write to a table never created: the schema check comes before the table lookup', () => {
+  assert.is(errorOf(`${MODULE}(m.write-uncreated {"a": "no"})`), MISMATCH);
+  assert.is(errorOf(`${MODULE}(m.write-uncreated {"a": 1})`), 'Error during database operation: Table m_never-created not found');
+});
+
+test('every write names the schema mismatch as an insert (Errors.hs WriteValueDidNotMatchSchema)', () => {
+  for (const op of ['ins', 'wri', 'upd']) assert.is(errorOf(`${MODULE}(m.${op} {"a": "no"})`), MISMATCH, op);
+});
+
+test('listing keys is refused in read-only code (keys, select, fold-db); reading a row is not', () => {
+  for (const f of ['keys-in-try', 'select-in-try', 'fold-in-try']) assert.is(errorOf(`${MODULE}(m.${f})`), DISALLOWED, f);
+  assert.is(evalLast(`${MODULE}(m.read-in-try)`), '{"a": 1}');
+});
+
+test('a sys-only read of another module\'s table fails on the table guard before the purity', () => {
+  // a module's constants are evaluated sys-only; n neither owns m.t nor holds m's admin
+  const n = '(begin-tx)\n(module n g2 (defcap g2 () true) (defconst X (read m.t "k")))';
+  assert.is(errorOf(`${MODULE}${n}`), 'Module admin necessary for operation but has not been acquired:m');
+  // m's own constant passes the guard (upgrading m under its governing capability made module
+  // admin held before the constants run: Compile.hs evalModuleGovernance) and is refused by the
+  // sys-only database
+  const own = '(begin-tx)\n(module m g (defcap g () true) (defschema s a:integer) (deftable t:{s}) (defconst Y (read t "k")))';
+  assert.is(errorOf(`${MODULE}${own}`), DISALLOWED);
+});
+
+test.run();
