@@ -63,7 +63,7 @@ export function defcapOf(h: ContractHost, token: CapToken): DefcapInfo {
 
 /** Is the exact token acquired or composed anywhere on the stack? */
 export function inScope(h: ContractHost, token: CapToken): boolean {
-  return slotsHold(h.caps.capStack, token) || slotsHold(h.caps.testGranted, token);
+  return slotsHold(h.caps.capStack, token);
 }
 
 function slotsHold(slots: CapSlot[], token: CapToken): boolean {
@@ -76,30 +76,28 @@ function slotsHold(slots: CapSlot[], token: CapToken): boolean {
 
 /** Every token in scope: acquired, composed, or granted by test-capability. */
 export function tokensInScope(h: ContractHost): CapToken[] {
-  return [...h.caps.testGranted, ...h.caps.capStack].flatMap(s => [s.token, ...s.composed]);
+  return h.caps.capStack.flatMap(s => [s.token, ...s.composed]);
 }
 
-/** `test-capability` (repl.md §3.7): an unmanaged cap stays in scope until the transaction
- *  ends; a managed one is installed and its body checked once, without staying in scope. */
+/**
+ * `test-capability` (repl.md §3.7; Repl/Runtime/ReplBuiltin.hs testCapability, Evaluator.hs evalCap
+ * with TestCapEval). An unmanaged capability is acquired and its slot is never popped: it stays on
+ * the stack until the transaction ends. Any other is installed first (an @event capability cannot
+ * be, nor one installed already), then, unless in scope, its body runs once with no manager and no
+ * event, and it is not kept: an auto-managed one is used up by it.
+ */
 export function testCapability(h: ContractHost, token: Value): Value {
   if (!(token instanceof CapToken)) throw argTypeError('test-capability', [token]);
   const info = defcapOf(h, token);
   const meta = info.meta;
-  if (meta.kind === 'auto' || meta.kind === 'managed') {
-    const param = meta.kind === 'managed' ? meta.param : -1;
-    const key = managedKey(token, param, h.render);
-    const fresh = !h.caps.managed.has(key);
-    if (fresh) h.caps.managed.set(key, newManaged(token, param));
-    try {
-      // the body is checked once; the manager does not run, so nothing of the amount is spent
-      runDefcapBody(h, info, token, { token, composed: [] });
-    } catch (e) {
-      if (fresh) h.caps.managed.delete(key); // a failed test installs nothing
-      throw e;
-    }
+  if (meta.kind === 'unmanaged') {
+    if (!inScope(h, token)) h.caps.capStack.push(acquire(h, info, token));
     return UNIT;
   }
-  if (!inScope(h, token)) h.caps.testGranted.push(acquire(h, info, token));
+  const m = install(h, info, token);
+  if (inScope(h, token)) return UNIT;
+  if (m.param < 0) m.used = true; // evalAutomanagedCap marks it used before the body runs
+  runDefcapBody(h, info, token, { token: m.token, composed: [] }, m.token);
   return UNIT;
 }
 
@@ -121,14 +119,13 @@ export function withCapability(h: ContractHost, token: Value, body: Value): Valu
   const info = defcapOf(h, token);
   checkCallerModule(h, info.module);
   if (inScope(h, token)) return h.vm.call(body, []);
-  const slot = acquire(h, info, token);
-  h.caps.capStack.push(slot);
-  try {
-    return h.vm.call(body, []);
-  } finally {
-    const i = h.caps.capStack.lastIndexOf(slot);
-    if (i >= 0) h.caps.capStack.splice(i, 1);
-  }
+  h.caps.capStack.push(acquire(h, info, token));
+  const result = h.vm.call(body, []);
+  // Pact pops the top slot (popCap's safeTail), whichever it is: the stack may have been put back
+  // by expect-failure as a copy, or have a test-capability slot on top. On an error nothing is
+  // popped: whoever catches it (try, expect-failure) puts its own state back.
+  h.caps.capStack.pop();
+  return result;
 }
 
 /** Acquire a capability: managed bookkeeping, run the defcap body, emit its event. Returns the
@@ -212,7 +209,7 @@ export function requireCapability(h: ContractHost, token: Value): Value {
   if (!(token instanceof CapToken)) throw argTypeError('require-capability', [token]);
   if (h.gas.metered) {
     // CapOpRequire: 100 mG per capability on the stack, acquired or composed (gas.md §3.4)
-    const k = h.caps.capStack.reduce((n, s) => n + 1 + s.composed.length, 0);
+    const k = h.caps.capStack.reduce((n, s) => n + 1 + s.composed.length, 0); // test-capability's slots too
     h.gas.charge(100 * k, `GCapOp (CapOpRequire ${k})`);
   }
   if (!inScope(h, token)) throw userError(() => `require-capability: not granted: ${tokenText(token)}`);
@@ -236,20 +233,26 @@ export function composeCapability(h: ContractHost, token: Value): Value {
 export function installCapability(h: ContractHost, token: Value): Value {
   if (!(token instanceof CapToken)) throw argTypeError('install-capability', [token]);
   if (h.vm.withinDefcap()) throw new PactError('exec', 'Form illegal within defcap install-capability');
-  const info = defcapOf(h, token);
+  install(h, defcapOf(h, token), token, true);
+  h.caps.autonomousInstalls = true;
+  return 'Installed capability';
+}
+
+/** Evaluator.hs installCap: a managed or auto-managed capability, not installed yet (nor, when
+ *  `autonomous`, granted by a signature already). */
+function install(h: ContractHost, info: DefcapInfo, token: CapToken, autonomous = false): ManagedCap {
   const meta = info.meta;
   if (meta.kind !== 'auto' && meta.kind !== 'managed') {
     throw new PactError('exec', `Install capability error: capability is not managed and cannot be installed: ${token.name}`);
   }
   const param = meta.kind === 'managed' ? meta.param : -1;
   const key = managedKey(token, param, h.render);
-  // already installed, or (user-managed) already granted by a signature
-  if (h.caps.managed.has(key) || (param >= 0 && signedFor(h, token, param))) {
+  if (h.caps.managed.has(key) || (autonomous && param >= 0 && signedFor(h, token, param))) {
     throw new PactError('exec', `Capability already installed: ${tokenText(token)}`);
   }
-  h.caps.managed.set(key, newManaged(token, param));
-  h.caps.autonomousInstalls = true;
-  return 'Installed capability';
+  const m = newManaged(token, param);
+  h.caps.managed.set(key, m);
+  return m;
 }
 
 export function emitEvent(h: ContractHost, token: Value): Value {
@@ -261,7 +264,9 @@ export function emitEvent(h: ContractHost, token: Value): Value {
     const mod = h.module(info.module);
     throw new PactError('exec', `Invalid event capability ${token.name}.{${mod?.hash ?? ''}}`);
   }
-  if (h.vm.callerModule() !== info.module) throw new PactError('exec', `Emitted event does not match module: ${info.module}`);
+  // Runtime/Utils.hs emitEvent: the calling module is named, or the event's outside any module
+  const caller = h.vm.callerModule();
+  if (caller !== info.module) throw new PactError('exec', `Emitted event does not match module: ${caller ?? info.module}`);
   emit(h, info, token);
   return true;
 }

@@ -22,9 +22,8 @@ export interface ManagedCap {
 export type Purity = 'impure' | 'read-only' | 'sys-only';
 
 export class ContractState {
+  /** acquired capabilities, innermost last; test-capability's stay until the transaction ends */
   capStack: CapSlot[] = [];
-  /** capabilities granted by test-capability: in scope until commit/rollback */
-  testGranted: CapSlot[] = [];
   managed = new Map<string, ManagedCap>();
   moduleAdmin = new Set<string>();
   /** tokens whose defcap body is executing (innermost last) */
@@ -41,7 +40,6 @@ export class ContractState {
   snapshot(): ContractSnapshot {
     return {
       capStack: this.capStack.slice(),
-      testGranted: this.testGranted.slice(),
       composedLengths: this.capStack.map(s => s.composed.length),
       managed: [...this.managed].map(([key, cap]) => ({ key, cap, amount: cap.amount, used: cap.used })),
       moduleAdmin: [...this.moduleAdmin],
@@ -55,7 +53,6 @@ export class ContractState {
   clone(): ContractState {
     const c = new ContractState();
     c.capStack = this.capStack.map(s => ({ token: s.token, composed: s.composed.slice() }));
-    c.testGranted = this.testGranted.map(s => ({ token: s.token, composed: s.composed.slice() }));
     c.managed = new Map([...this.managed].map(([k, m]) => [k, { ...m }]));
     c.moduleAdmin = new Set(this.moduleAdmin);
     c.evaluating = this.evaluating.slice();
@@ -68,7 +65,6 @@ export class ContractState {
     this.capStack = s.capStack.slice();
     // composed tokens are only ever appended: drop those composed since the snapshot
     s.capStack.forEach((slot, i) => { if (slot.composed.length > s.composedLengths[i]) slot.composed.length = s.composedLengths[i]; });
-    this.testGranted = s.testGranted.slice();
     this.managed.clear();
     for (const m of s.managed) {
       m.cap.amount = m.amount;
@@ -83,7 +79,6 @@ export class ContractState {
 
 export interface ContractSnapshot {
   capStack: CapSlot[];
-  testGranted: CapSlot[];
   composedLengths: number[];
   managed: { key: string; cap: ManagedCap; amount: Value | null; used: boolean }[];
   moduleAdmin: string[];

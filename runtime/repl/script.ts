@@ -137,8 +137,9 @@ function combine(dir: string, path: string): string {
 }
 
 function runTopLevel(s: ReplSession, form: Syntax): void {
+  // the capability stack carries over from form to form, as Pact's csSlots do: what
+  // test-capability granted stays until the transaction ends
   s.caps.purity = 'impure';
-  s.caps.capStack = [];
   s.caps.evaluating = [];
   // a bare native name shows the native's documentation instead of evaluating (Pact's RBuiltinDoc)
   const doc = form.t === 'name' && form.parts.length === 1 ? nativeDoc(form.parts[0]!) : undefined;
