@@ -112,9 +112,9 @@ export function guardNatives(h: GuardHost): NativeTable {
     return ks;
   }
 
-  function defineKeyset(name: string, ks: Value, native: string): Value {
-    topLevelOnly(native);
-    if (!(ks instanceof KeySetGuard)) throw argTypeError(native, [name, ks]);
+  /** Direct/CoreBuiltin.hs defineKeySet': the name's format, the old keyset's guard or (with
+   *  RequireKeysetNs) the namespace's, the size charged, then the write. */
+  function defineKeyset(name: string, ks: KeySetGuard): Value {
     const key = keysetKey(name);
     if (key === null) throw keysetNameError(name);
     const old = h.db.read(KEYSETS_TABLE, key);
@@ -128,27 +128,35 @@ export function guardNatives(h: GuardHost): NativeTable {
       const ns = lookupNamespace(h, h.namespace);
       if (ns) h.enforceGuardWithMagic(ns.user, 'NAMESPACE', ns.name);
     }
-    if (h.caps.purity !== 'impure') {
-      throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
-    }
     if (h.gas.metered) {
       const bytes = h.gas.sizeOf(countKeySet, ks);
       h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
+    }
+    if (h.caps.purity !== 'impure') {
+      throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
     }
     h.db.write(KEYSETS_TABLE, key, ks);
     return 'Keyset write success';
   }
 
   return {
-    'define-keyset': args => defineKeyset(str('define-keyset', args), args[1], 'define-keyset'),
+    // the arguments are matched before the top-level check (Direct/CoreBuiltin.hs defineKeySet)
+    'define-keyset': args => {
+      const name = str('define-keyset', args), ks = args[1];
+      if (!(ks instanceof KeySetGuard)) throw argTypeError('define-keyset', args);
+      topLevelOnly('define-keyset');
+      return defineKeyset(name, ks);
+    },
+    // the one-argument define-keyset, which Pact names define-read-keyset in its errors
     'define-read-keyset': args => {
       const name = str('define-read-keyset', args);
+      topLevelOnly('define-read-keyset');
       chargeLookup(name);
       const data = h.env.data;
       const v = data instanceof PactObject ? data.get(name) : undefined;
       const ks = v === undefined ? null : keysetFromData(v, keysetCharges);
-      if (!ks) throw userError('define-keyset failure');
-      return defineKeyset(name, ks, 'define-keyset');
+      if (!ks) throw userError('define-read-keyset failure');
+      return defineKeyset(name, ks);
     },
     'read-keyset': args => readKeyset(str('read-keyset', args)),
     'keyset-ref-guard': args => {

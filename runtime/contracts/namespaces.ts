@@ -1,10 +1,11 @@
 // Namespaces (language.md §4.3): define-namespace, namespace, describe-namespace, the install
 // policy for modules, and env-namespace-policy's smart policy.
 
-import { Closure, PactObject, isGuard, type Guard, type Value } from '../../vm/values.js';
+import { Closure, PactObject, isCallable, isGuard, type Guard, type Value } from '../../vm/values.js';
 import { PactError, nativeFailure } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
+import { expectedPactValue } from '../natives/general.js';
 import type { ContractHost } from './host.js';
 import { count, countGuard, countText } from '../values/size.js';
 import { readLabel, writeLabel } from '../gas/meter.js';
@@ -80,17 +81,20 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
       if (existing) h.enforceGuardWithMagic(existing.admin, 'DEFINE_NAMESPACE', name);
       else if (h.namespacePolicy.kind === 'smart') {
         const ok = h.vm.call(h.namespacePolicy.manager, [name, admin]);
-        // the manager's answer is judged as Pact's DefineNamespaceC continuation judges it
-        if (ok === false) throw nativeFailure('define-namespace', 'Namespace definition not permitted');
-        if (ok !== true) throw nativeFailure('define-namespace', 'Namespace manager function returned an invalid value');
+        // the manager's answer is judged as the REPL's evaluator judges it (Direct/CoreBuiltin.hs
+        // coreDefineNamespace: enforceBool, then writeNs)
+        if (isCallable(ok)) throw expectedPactValue();
+        if (typeof ok !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(ok)}`);
+        if (!ok) throw nativeFailure('define-namespace', 'Namespace definition not permitted');
       }
-      if (h.caps.purity !== 'impure') {
-        throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
-      }
+      // writeNs: the size is charged, then the write, which read-only code refuses
       const ns: Namespace = { name, user, admin };
       if (h.gas.metered) {
         const bytes = h.gas.sizeOf(countNamespace, ns);
         h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, writeLabel, bytes);
+      }
+      if (h.caps.purity !== 'impure') {
+        throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
       }
       h.db.write(NAMESPACES_TABLE, name, ns as unknown as Value);
       return `Namespace defined: ${name}`;
