@@ -212,6 +212,7 @@ export class Defpacts {
       'pact-id': () => this.currentExec().id,
       'create-pact-guard': args => {
         if (typeof args[0] !== 'string') throw argTypeError('create-pact-guard', args);
+        this.h.warn('Using deprecated native create-pact-guard: Pact guards have been deprecated and will be removed in a future release, please switch to capability guards');
         return new PactGuard(this.currentExec().id, args[0]);
       },
       'create-capability-pact-guard': args => {

@@ -70,6 +70,7 @@ export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
     return true;
   }
   if (g instanceof ModuleGuard) {
+    h.warn('Module guard enforce detected. Module guards are known to be unsafe, and will be removed in a future version of pact');
     if (h.vm.activeFunctions().some(p => p.module === g.module)) return true;
     h.acquireModuleAdmin(g.module);
     return true;
@@ -194,6 +195,7 @@ export function guardNatives(h: GuardHost): NativeTable {
     },
     'create-module-guard': args => {
       const name = str('create-module-guard', args);
+      h.warn('Using deprecated native create-module-guard: Module guards have been deprecated and will be removed in a future release, please switch to capability guards');
       const mod = h.vm.callerModule();
       if (!mod) throw nativeFailure('create-module-guard', 'create-module-guard: must call within module');
       return new ModuleGuard(mod, name);

@@ -17,6 +17,8 @@ export interface ContractHost {
   caps: ContractState;
   events: PactEvent[];
   render(v: Value): string;
+  /** a warning, printed after the top-level form (Pact's emitPactWarning) */
+  warn(text: string): void;
   /** a schema's field types by its qualified name */
   schemaFields(name: string): Map<string, PactType> | undefined;
   /** charges a runtime type check of `ticks` machine ticks (while metered) */
