@@ -3,9 +3,9 @@
 
 import { parseKeysetName, renderKeysetName } from '../values/token-names.js';
 import type { Span } from '../../vm/source.js';
-import { resolveOverload } from '../../vm/builtins.js';
+import { overloads } from '../../vm/builtins.js';
 import {
-  NativeFn, CapToken, KeySetGuard, PactObject, compareCodePoints, type Value,
+  NativeFn, CapToken, KeySetGuard, PactObject, compareCodePoints, isCallable, type Value,
 } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
@@ -114,13 +114,33 @@ export function enforceKeyset(h: ContractHost, ks: KeySetGuard): true {
   return true;
 }
 
+/** Direct/Evaluator.hs isKeysetInSigs' runCustomPred: a qualified name must be a defun of a
+ *  module, a bare one a native (REPL natives too), applied as (pred count matched). */
 function customPredicate(h: ContractHost, pred: string, count: number, matched: number): boolean {
   if (BUILTIN_PREDICATES.has(pred)) return false;
-  // a bare native name such as `>` is applied as (pred count matched)
-  const native = resolveOverload(pred, 2);
-  const fn = native && native.arity === 2 && !native.repl ? new NativeFn(native.id) : h.lookupDefun(pred);
-  if (!fn) throw new PactError('exec', 'Invalid custom predicate for keyset expected defun');
-  const r = h.vm.call(fn, [count, matched]);
+  const r = h.vm.call(predicateFunction(h, pred), [count, matched]);
+  if (isCallable(r)) throw new PactError('exec', 'Expected Pact Value, got closure or table reference');
   if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
   return r;
+}
+
+function predicateFunction(h: ContractHost, pred: string): Value {
+  const dot = pred.lastIndexOf('.');
+  if (dot < 0) {
+    const natives = overloads(pred);
+    if (!natives) throw new PactError('exec', 'Invalid custom predicate for keyset expected native');
+    const native = natives.find(b => b.arity === 2) ?? natives[0];
+    // another arity: one applied to two arguments is too many, more returns a partial native
+    if (native.arity < 2) throw new PactError('exec', 'Attempted to apply a closure to too many arguments');
+    return new NativeFn(native.id);
+  }
+  // Persistence/Utils.hs getModuleMemberWithHash
+  const moduleName = pred.slice(0, dot), member = pred.slice(dot + 1);
+  const mod = h.module(moduleName);
+  if (!mod || mod.kind !== 'module') throw new PactError('exec', `Cannot find module: ${moduleName}`);
+  const cell = mod.members.get(member);
+  if (!cell) throw new PactError('exec', `Module member does not exist ${pred}.{${mod.hash}}`);
+  const fn = cell.kind === 'defun' ? h.lookupDefun(pred) : undefined;
+  if (!fn) throw new PactError('exec', 'Invalid custom predicate for keyset expected defun');
+  return fn;
 }

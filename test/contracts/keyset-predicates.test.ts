@@ -1,63 +1,42 @@
-// Keyset predicates at their boundaries (language.md §7.2): for a keyset of four keys, each
-// predicate with 0..4 of them signed, and the exact failure text when it does not hold.
+// A keyset's custom predicate as the REPL's evaluator resolves it (Direct/Evaluator.hs
+// isKeysetInSigs, runCustomPred; Persistence/Utils.hs getModuleMemberWithHash): a qualified name
+// must name a defun of an existing module, a bare one a native; it is applied to the number of
+// keys and the number that signed, and must answer a boolean.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl } from '../helpers.js';
+import { errorOf, evalLast, runRepl } from '../helpers.js';
 
-const KEYS = ['alice', 'bob', 'carol', 'dave'];
 const MODULE = `(begin-tx)
-(module preds G (defcap G () true)
-  (defun majority:bool (count:integer matched:integer) (> (* 2 matched) count)))
-(commit-tx)`;
+(module m g (defcap g () true)
+  (defun at-least-one:bool (count:integer matched:integer) (>= matched 1))
+  (defun three:bool (a:integer b:integer c:integer) true)
+  (defconst C 1))
+(env-keys ["k1"])
+`;
+const enforceWith = (pred: string) =>
+  `${MODULE}(env-data {"ks": {"keys": ["k1", "k2"], "pred": "${pred}"}})\n(enforce-keyset (read-keyset "ks"))`;
 
-/** Enforce a keyset of KEYS under `pred` with the first `signed` keys signing. */
-function enforce(pred: string, signed: number, keys = KEYS): string | null {
-  const data = JSON.stringify({ ks: { keys, pred } });
-  const sigs = keys.slice(0, signed).map(k => `{"key": "${k}", "caps": []}`).join(' ');
-  const r = runRepl(`${MODULE} (env-data ${data}) (env-sigs [${sigs}]) (enforce-keyset (read-keyset "ks"))`);
-  if (r.error) return r.error.message;
-  assert.is(r.traces[r.traces.length - 1], 'true');
-  return null;
-}
-
-const failure = (pred: string, keys = KEYS) => `Keyset failure (${pred}): [${[...keys].sort().map(k => k.slice(0, 8) + '...').join(', ')}]`;
-
-/** predicate → whether it holds with 0, 1, 2, 3, 4 of the four keys signed. */
-const TABLE: [string, boolean[]][] = [
-  ['keys-all', [false, false, false, false, true]],
-  ['keys-any', [false, true, true, true, true]],
-  ['keys-2', [false, false, true, true, true]],
-  // a native applied as (pred count matched)
-  ['<=', [false, false, false, false, true]],
-  ['>', [true, true, true, true, false]],
-  // a defun applied as (pred count matched): more than half signed
-  ['preds.majority', [false, false, false, true, true]],
-];
-
-for (const [pred, holds] of TABLE) {
-  test(`${pred}: holds or fails for each number of signatures`, () => {
-    holds.forEach((ok, signed) => {
-      assert.is(enforce(pred, signed), ok ? null : failure(pred), `${pred} with ${signed} signed`);
-    });
-  });
-}
-
-test('keys-2 needs two signatures even when the keyset has fewer keys', () => {
-  assert.is(enforce('keys-2', 1, ['alice']), failure('keys-2', ['alice']));
-  assert.is(enforce('keys-2', 2, ['alice', 'bob']), null);
-  assert.is(enforce('keys-all', 1, ['alice']), null);
+test('a module defun and a native of two arguments are applied to (count matched)', () => {
+  assert.is(evalLast(enforceWith('m.at-least-one')), 'true');
+  assert.is(evalLast(enforceWith('>=')), 'true'); // 2 >= 1
+  assert.is(errorOf(enforceWith('<=')), 'Keyset failure (<=): [k1..., k2...]'); // 2 <= 1 fails
 });
 
-test('signatures of keys outside the keyset do not count', () => {
-  const r = runRepl(`(env-data {"ks": {"keys": ["alice", "bob"], "pred": "keys-2"}})
-    (env-sigs [{"key": "alice", "caps": []} {"key": "mallory", "caps": []}]) (enforce-keyset (read-keyset "ks"))`);
-  assert.is(r.error?.message, failure('keys-2', ['alice', 'bob']));
+test('a qualified name: the module must exist, then the member, then be a defun', () => {
+  assert.is(errorOf(enforceWith('nomod.f')), 'Cannot find module: nomod');
+  const hash = runRepl(`${MODULE}(at 'hash (describe-module "m"))`).traces.pop()!.slice(1, -1);
+  assert.is(errorOf(enforceWith('m.nope')), `Module member does not exist m.nope.{${hash}}`);
+  assert.is(errorOf(enforceWith('m.C')), 'Invalid custom predicate for keyset expected defun');
 });
 
-test('a keyset without a predicate is keys-all', () => {
-  const r = runRepl('(env-data {"ks": {"keys": ["alice", "bob"]}}) (env-sigs [{"key": "alice", "caps": []}]) (enforce-keyset (read-keyset "ks"))');
-  assert.is(r.error?.message, failure('keys-all', ['alice', 'bob']));
+test('a bare name must be a native; one of another arity fails as an application does', () => {
+  assert.is(errorOf(enforceWith('no-such-native')), 'Invalid custom predicate for keyset expected native');
+  assert.is(errorOf(enforceWith('length')), 'Attempted to apply a closure to too many arguments');
+});
+
+test('an answer that is not a boolean: a partial application is not a Pact value', () => {
+  assert.is(errorOf(enforceWith('m.three')), 'Expected Pact Value, got closure or table reference');
 });
 
 test.run();
