@@ -210,9 +210,14 @@ export function guardNatives(h: GuardHost): NativeTable {
     'modref-member': args => {
       const [ref, member, variable] = args;
       if (!(ref instanceof ModRef)) throw new PactError('exec', `Attempted to use ${variable as string} as dynamic name, but it is not a modref`);
+      // Direct/Evaluator.hs NDynRef: the module is looked up (getModule), then the member by its
+      // full name, whose absence Pact takes for a broken invariant
       const m = h.module(ref.module);
-      const v = m?.members.get(member as string)?.value;
-      if (v === undefined) throw new PactError('exec', `Module ${ref.module} has no such member: ${member as string}`);
+      if (!m || m.kind !== 'module') throw new PactError('exec', `Cannot find module: ${ref.module}`);
+      const v = m.members.get(member as string)?.value;
+      if (v === undefined) {
+        throw new PactError('exec', `Fatal execution error, invariant violated: Unbound free variable ${ref.module}.${member as string}.{${m.hash}}`);
+      }
       // Pact records the calling module for the reentrancy check (unless DisableReentrancyCheck)
       const caller = h.vm.callerModule();
       if (v instanceof Closure && caller !== null && !h.env.flags.has('DisableReentrancyCheck')) {
