@@ -12,7 +12,7 @@ import type { ContractHost } from './host.js';
 import {
   KEYSETS_TABLE, type ChargeHook, enforceKeyFormats, enforceKeyset, keysetFromData, keysetKey, keysetNameError, keysetNamespace, lookupKeyset,
 } from './keysets.js';
-import { lookupNamespace } from './namespaces.js';
+import type { Namespace } from './namespaces.js';
 import {
   composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
 } from './capabilities.js';
@@ -35,6 +35,8 @@ function checkPactId(h: GuardHost, stored: string, what: string): void {
 
 export interface GuardHost extends ContractHost {
   namespace: string | null;
+  /** the active namespace as `(namespace …)` loaded it */
+  namespaceValue: Namespace | null;
   enforceGuardWithMagic(g: import('../../vm/values.js').Guard, magic: string, arg: string): void;
   /** the id of the defpact step executing now, or null */
   currentPactId(): string | null;
@@ -126,7 +128,7 @@ export function guardNatives(h: GuardHost): NativeTable {
       if (keysetNamespace(name) !== h.namespace) {
         throw new PactError('exec', `Error defining keyset, namespace mismatch, expected ${h.namespace}`);
       }
-      const ns = lookupNamespace(h, h.namespace);
+      const ns = h.namespaceValue;
       if (ns) h.enforceGuardWithMagic(ns.user, 'NAMESPACE', ns.name);
     }
     if (h.gas.metered) {

@@ -19,6 +19,9 @@ export type NamespacePolicy = { kind: 'simple' } | { kind: 'smart'; allowRoot: b
 
 export interface NamespaceHost extends ContractHost {
   namespace: string | null;
+  /** the active namespace as `(namespace …)` loaded it (Pact's loNamespace): module installs and
+   *  keyset definitions enforce its user guard as it was then */
+  namespaceValue: Namespace | null;
   namespacePolicy: NamespacePolicy;
   /** enforce a guard with a `pact.<MAGIC> arg` capability in scope (scoped signatures count) */
   enforceGuardWithMagic(g: Guard, magic: string, arg: string): void;
@@ -55,9 +58,9 @@ const VALID_NAME = /^(?=[\x00-\xff]+$)\p{L}[\p{L}\p{N}%#+\-_&$@<>=^?*!|/~]*$/u;
 
 /** Before installing a module: the active namespace's user guard, or the root policy. */
 export function checkInstall(h: NamespaceHost): void {
-  if (h.namespace !== null) {
-    const ns = lookupNamespace(h, h.namespace);
-    if (!ns) throw new PactError('exec', `Namespace not found: ${h.namespace}`);
+  // Compile.hs enforceNamespaceInstall
+  const ns = h.namespaceValue;
+  if (ns !== null) {
     h.enforceGuardWithMagic(ns.user, 'NAMESPACE', ns.name);
     return;
   }
@@ -105,10 +108,13 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
       topLevelOnly('namespace');
       if (name === '') {
         h.namespace = null;
+        h.namespaceValue = null;
         return 'Namespace reset to root';
       }
-      if (!readNamespaceGassed(h, name)) throw new PactError('exec', `Namespace not found: ${name}`);
+      const ns = readNamespaceGassed(h, name);
+      if (!ns) throw new PactError('exec', `Namespace not found: ${name}`);
       h.namespace = name;
+      h.namespaceValue = ns;
       return `Namespace set to ${name}`;
     },
     'describe-namespace': args => {

@@ -26,7 +26,7 @@ import { keysetKey, lookupKeyset } from '../contracts/keysets.js';
 import { CapToken } from '../../vm/values.js';
 import { evaluateCapability } from '../contracts/capabilities.js';
 import { enforceGuard } from '../contracts/guards.js';
-import type { NamespacePolicy } from '../contracts/namespaces.js';
+import type { Namespace, NamespacePolicy } from '../contracts/namespaces.js';
 import { Defpacts, type DefpactInfo, type PactExec } from '../contracts/defpacts.js';
 import type { Guard } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
@@ -57,6 +57,7 @@ export interface EvalSnapshot {
   pactExec: PactExec | null;
   topLevel: Map<string, GlobalCell>;
   namespace: string | null;
+  namespaceValue: Namespace | null;
   loadedDefs: number;
   loaded: Map<string, LoadedDefinition>;
   loadedThisTx: Set<string>;
@@ -99,6 +100,8 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   readonly pacts: Defpacts = new Defpacts(this);
   /** the active namespace (`(namespace "ns")`); reset by commit and rollback */
   namespace: string | null = null;
+  /** the namespace as `(namespace "ns")` read it: its guards then are the ones enforced */
+  namespaceValue: Namespace | null = null;
   /** environment: survives transactions */
   namespacePolicy: NamespacePolicy = { kind: 'simple' };
   /** events emitted in this transaction, oldest first */
@@ -356,7 +359,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.evalStateShared = true;
     return {
       caps: this.caps.clone(), events: this.events.slice(), pactExec: this.pactExec,
-      topLevel: this.topLevel, namespace: this.namespace,
+      topLevel: this.topLevel, namespace: this.namespace, namespaceValue: this.namespaceValue,
       loadedDefs: this.loadedDefs, loaded: this.loaded, loadedThisTx: this.loadedThisTx,
     };
   }
@@ -382,6 +385,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.pactExec = saved.pactExec;
     this.topLevel = saved.topLevel;
     this.namespace = saved.namespace;
+    this.namespaceValue = saved.namespaceValue;
     this.loadedDefs = saved.loadedDefs;
     this.loaded = saved.loaded;
     this.loadedThisTx = saved.loadedThisTx;
@@ -394,6 +398,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.events = [];
     this.caps = new ContractState();
     this.namespace = null;
+    this.namespaceValue = null;
     this.pactExec = null;
     this.loadedDefs = 0;
     this.loaded = new Map();
