@@ -9,6 +9,7 @@ import { showType } from '../../vm/types.js';
 import { tableOwnName } from '../values/table-name.js';
 import { objectMatches, partialObjectMatches } from '../values/type-checks.js';
 import { countFields } from '../values/size.js';
+import { carriedSchemas } from './table-schema.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
@@ -74,18 +75,21 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   function exists(t: TableRef): void {
     if (!h.db.hasTable(storageName(t))) throw dbError(`Table ${t.name} not found`);
   }
-  function schemaOf(t: TableRef): Map<string, PactType> | undefined {
-    // the schema's qualified name: it may be another module's (deftable t:{other.s})
-    return h.schemaFields(t.schema.name);
+  /** The schemas a write through `t` is checked against: those the table value carries (Pact's
+   *  write' checks `_tvSchema tv`, so code of an older module version checks its own version's
+   *  schema); a reference made without them falls back to the module's schemas by name. */
+  function schemasOf(t: TableRef): { schemaFields(name: string): Map<string, PactType> | undefined } {
+    return t.schema.fields.size > 0 ? carriedSchemas(t.schema) : h;
   }
   function schemaText(s: Map<string, PactType>): string {
     return '{' + [...s].map(([k, ty]) => `"${k}": ${showType(ty)}`).join(',') + '}';
   }
   /** Pact's checkSchema (insert, write) or checkPartialSchema (update), charged as it walks. */
   function checkRow(t: TableRef, row: PactObject, partial: boolean): void {
-    const schema = schemaOf(t);
+    const schemas = schemasOf(t);
+    const schema = schemas.schemaFields(t.schema.name);
     if (!schema) return;
-    const fits = partial ? partialObjectMatches(row, schema, h, h.chargeTypecheck) : objectMatches(row, schema, h, h.chargeTypecheck);
+    const fits = partial ? partialObjectMatches(row, schema, schemas, h.chargeTypecheck) : objectMatches(row, schema, schemas, h.chargeTypecheck);
     if (!fits) {
       // Errors.hs WriteValueDidNotMatchSchema: "insert" whatever the write was
       throw new PactError('exec', `Attempted insert failed due to schema mismatch. Expected: ${schemaText(schema)}, received ${h.render(row)}`);

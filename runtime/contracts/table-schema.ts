@@ -22,3 +22,34 @@ function resolveType(ty: PactType, fieldsOf: SchemaFieldsOf): SchemaFieldType {
     default: return ty;
   }
 }
+
+/** The schemas a table value carries (its own and every one nested in it) by qualified name, in
+ *  the form the runtime type checks read: what a write through that value is checked against
+ *  (Pact checks the table value's schema, not the module's current one). Kept per schema. */
+export function carriedSchemas(schema: TableSchema): CarriedSchemas {
+  let lookup = carried.get(schema);
+  if (!lookup) {
+    const byName = collect(schema, new Map());
+    carried.set(schema, lookup = { schemaFields: name => byName.get(name) });
+  }
+  return lookup;
+}
+export interface CarriedSchemas { schemaFields: SchemaFieldsOf }
+const carried = new WeakMap<TableSchema, CarriedSchemas>();
+
+function collect(schema: TableSchema, into: Map<string, Map<string, PactType>>): Map<string, Map<string, PactType>> {
+  const fields = new Map<string, PactType>();
+  into.set(schema.name, fields);
+  for (const [k, ty] of schema.fields) fields.set(k, unresolve(ty, into));
+  return into;
+}
+
+function unresolve(ty: SchemaFieldType, into: Map<string, Map<string, PactType>>): PactType {
+  switch (ty.t) {
+    case 'list': return { t: 'list', of: unresolve(ty.of, into) };
+    case 'object': case 'table':
+      if (!into.has(ty.schema.name)) collect(ty.schema, into);
+      return { t: ty.t, schema: ty.schema.name };
+    default: return ty;
+  }
+}
