@@ -3,10 +3,10 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { integerSize, qualifiedNameSize, sizeOfValue, utf8Length } from '../../runtime/values/size.js';
+import { countValue, integerSize, measure, qualifiedNameSize, sizeOfValue, utf8Length } from '../../runtime/values/size.js';
 import {
   CapabilityGuard, CapToken, KeySetGuard, KeySetRefGuard, ModRef, ModuleGuard, PactDecimal, PactGuard,
-  PactObject, PactTime, TableRef, UNIT, UserGuard, type Value,
+  PactObject, PactTime, TableRef, TableSchema, UNIT, UserGuard, type Value,
 } from '../../vm/values.js';
 
 const obj = (entries: [string, Value][]) => new PactObject(new Map(entries));
@@ -83,4 +83,28 @@ test('qualified name sizes: bare, module-qualified and namespaced', () => {
   assert.is(qualifiedNameSize('ns.m.f'), 20);
 });
 
+// ---- the byte budget (gas.md §4.1; SizeOf.hs countBytes: `when (newTotal > lim)`) ----------
+
+test('a walk stops at the first piece past the budget; reaching the budget exactly is within it', () => {
+  // "abcd" counts 2 (PactValue), 2 (Literal), 8 (Text): a budget of 4 is met by the first two
+  // pieces and passed only by the text, so the count reported is the whole 12
+  assert.is(measure(countValue, 'abcd', 4), 12);
+  assert.is(measure(countValue, 'abcd', 3), 4);
+  assert.is(measure(countValue, 'abcd', 12), 12);
+  assert.is(measure(countValue, 'abcd'), 12);
+});
+
+test('a table value\'s schema fields are walked in the order of their names, however declared', () => {
+  const prim = (name: 'string' | 'integer') => ({ t: 'prim' as const, name });
+  const fields = (order: [string, ReturnType<typeof prim> | { t: 'list'; of: ReturnType<typeof prim> }][]) =>
+    new TableRef('m_t', 'm', 's', null, new TableSchema('m.s', new Map(order)));
+  const a = fields([['zz', prim('string')], ['a', { t: 'list', of: prim('integer') }]]);
+  const b = fields([['a', { t: 'list', of: prim('integer') }], ['zz', prim('string')]]);
+  const whole = sizeOfValue(a);
+  assert.is(sizeOfValue(b), whole);
+  // the fields' pieces differ in size, so walking them in another order would stop elsewhere
+  for (let limit = 0; limit <= whole; limit++) assert.is(measure(countValue, a, limit), measure(countValue, b, limit), `budget ${limit}`);
+});
+
 test.run();
+
