@@ -53,6 +53,14 @@ test('make-list fails in sizeOf when its element passes the budget, though GMake
   expectStop(o, str(3000), 10);
 });
 
+test('a size that reaches the budget exactly fits it: no GAConstant, only GMakeList', () => {
+  // 10 gas less make-list's 100 mG leaves 9900 / 5 = 1980 bytes; a string of 1972 characters
+  // counts 2 + 2 + 1976 = 1980
+  const o = run(`(make-list 1 "${'a'.repeat(1972)}")`, 10);
+  assert.is(o.error, null);
+  assert.equal(o.log.map(e => e.what), ['GNative make-list', 'GMakeList 1 1980']);
+});
+
 test('within the budget, nothing changes: make-list charges GMakeList as before', () => {
   const o = run(`(make-list 2 "${'a'.repeat(100)}")`, 10);
   assert.is(o.error, null);
