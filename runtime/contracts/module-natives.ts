@@ -58,7 +58,10 @@ export function moduleNatives(h: ModuleNativesHost): NativeTable {
     'static-redeploy': args => {
       const name = nameArg('static-redeploy', args);
       topLevelOnly('static-redeploy');
-      const m = h.resolveModule(name);
+      // Direct/CoreBuiltin.hs coreStaticRedeploy: the name is parsed, then the module (or
+      // interface) read by it as written, with no namespace fallback (getModuleData)
+      if (!isModuleName(name)) throw nativeFailure('static-redeploy', 'invalid module name format');
+      const m = h.module(name);
       if (!m) throw new PactError('exec', `Cannot find module: ${name}`);
       // the module is written back unchanged: its code (empty in the REPL store) and its data
       chargeModuleWrite(h.gas, m.sizes.stored);

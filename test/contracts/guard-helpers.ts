@@ -1,4 +1,4 @@
-// Helpers shared by the survivors-guards, survivors-keysets and survivors-namespaces tests: run a
+// Helpers shared by the contracts survivors tests (guards, keysets, namespaces, defpacts, modules): run a
 // script and read back each form's value or the error, and run a call under the table gas model
 // after an unmetered setup to read what it charged.
 
