@@ -71,11 +71,23 @@ export class Defpacts {
 
   constructor(private h: PactHost) {}
 
+  /** The defpact by qualified name as the current module version has it (Evaluator.hs applyPact:
+   *  getModuleMemberWithHash): an upgrade may have removed it, or made it something else. */
+  private defpactNamed(qualified: string): DefpactInfo {
+    const info = this.h.defpact(qualified);
+    if (info) return info;
+    const dot = qualified.lastIndexOf('.');
+    const moduleName = qualified.slice(0, dot);
+    const mod = this.h.module(moduleName);
+    if (!mod || mod.kind !== 'module') throw exec(`Cannot find module: ${moduleName}`);
+    if (!mod.members.has(qualified.slice(dot + 1))) throw exec(`Module member does not exist ${qualified}.{${mod.hash}}`);
+    throw exec(`Fatal execution error, invariant violated: Expected a defpact for free variable ${qualified}.{${mod.hash}}`);
+  }
+
   /** A defpact called (Pact's initPact): outside a step it starts with the transaction hash as
    *  its id at step 0; inside a step it is nested, with an id derived from the step's pact id. */
   start(fn: Closure, args: Value[]): Value {
-    const info = this.h.defpact(fn.proto.qualifiedName);
-    if (!info) throw exec(`Cannot find defpact ${fn.proto.qualifiedName}`);
+    const info = this.defpactNamed(fn.proto.qualifiedName);
     const current = this.step;
     if (!current) return this.applyPact(info, args, { id: this.h.env.txHash, step: 0, rollback: false, resume: null }, {});
     const continuation = stableJson(PactObject.of([['args', args], ['def', info.name]]));
@@ -188,8 +200,7 @@ export class Defpacts {
     if (!rollback && step !== stored.step + 1) {
       throw exec(`Step mismatch in DefPactStep and defpact execution environment: defpact id: ${id} step: ${step} DefPactExec step: ${stored.step + 1}`);
     }
-    const info = h.defpact(stored.name);
-    if (!info) throw exec(`Cannot find defpact ${stored.name}`);
+    const info = this.defpactNamed(stored.name);
     return this.applyPact(info, stored.args, { id, step, rollback, resume: data ?? stored.yield }, stored.nested);
   }
 
