@@ -110,7 +110,10 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   };
   for (const [n, schema] of c.tables) {
     const [mod, s] = splitMember(schema);
-    const qualified = mod === '' ? `${name}.${s}` : `${env.resolveModule(mod)?.name ?? mod}.${s}`;
+    // a bare schema name is the module's own schema, else one it imported (Pact's resolveBare)
+    const imported = mod === '' && !c.schemas.has(s) ? c.imports.get(s) : undefined;
+    const owner = imported?.kind === 'defschema' && imported.module !== null ? imported.module : name;
+    const qualified = mod === '' ? `${owner}.${s}` : `${env.resolveModule(mod)?.name ?? mod}.${s}`;
     cell(n).value = new TableRef(`${name}_${n}`, name, schema, null, resolveTableSchema(qualified, fieldsOf));
   }
   const ctx: ModuleHashContext = { ...ir, constValue: n => members.get(n)?.kind === 'defconst' ? members.get(n)?.value : undefined };
