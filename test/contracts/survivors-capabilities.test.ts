@@ -8,9 +8,7 @@
 
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
-import { runRepl, replTranscript } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
+import { logLines, meteredAfter, runRepl, replTranscript } from '../helpers.js';
 
 const MODULE = `(begin-tx)
 (env-data {"ks": ["k1"], "ok": true})
@@ -317,15 +315,9 @@ test('acquiring module admin runs the governance capability', () => {
 
 /** The gas log lines of `call`, metered, after `setup` ran unmetered in the same session. */
 function gasLog(setup: string, call: string): string[] {
-  const s = new ReplSession();
-  const first = runRepl(MODULE + setup, 'setup.repl', s);
-  if (first.error) throw new Error(`setup failed: ${first.error.message}`);
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
-  s.gas.log = [];
-  const r = runRepl(call, 'call.repl', s);
-  if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
-  return s.gas.log.map(e => `${e.what}: ${e.cost}`);
+  const m = meteredAfter(MODULE + setup, call);
+  if (m.error) throw new Error(`unexpected error: ${m.error.message}`);
+  return logLines(m);
 }
 const capOps = (setup: string, call: string) => gasLog(setup, call).filter(l => l.startsWith('GCapOp'));
 

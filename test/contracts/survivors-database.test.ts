@@ -8,9 +8,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runRepl } from '../helpers.js';
-import { ReplSession } from '../../runtime/repl/session.js';
-import { TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
+import { logLines, meteredAfter, runRepl } from '../helpers.js';
 
 const MODULE = `(begin-tx)
 (module m g
@@ -170,15 +168,9 @@ test('a select or fold-db query that is not a bool: ExpectedBoolValue', () => {
 
 /** The gas log lines about database bytes of `call`, metered, after MODULE and ADMIN ran unmetered. */
 function dbGas(call: string): string[] {
-  const s = new ReplSession();
-  const first = runRepl(MODULE + ADMIN, 'setup.repl', s);
-  if (first.error) throw new Error(`setup failed: ${first.error.message}`);
-  s.gas.model = TABLE_MODEL;
-  s.gas.setLimit(MAX_MILLIGAS);
-  s.gas.log = [];
-  const r = runRepl(call, 'call.repl', s);
-  if (r.error) throw new Error(`unexpected error: ${r.error.message}`);
-  return s.gas.log.map(e => `${e.what}: ${e.cost}`).filter(l => /^G(Read|Write) /.test(l));
+  const m = meteredAfter(MODULE + ADMIN, call);
+  if (m.error) throw new Error(`unexpected error: ${m.error.message}`);
+  return logLines(m).filter(l => /^G(Read|Write) /.test(l));
 }
 
 test('gas: with-default-read pays GRead of the row it finds, as read does, and nothing for the default', () => {

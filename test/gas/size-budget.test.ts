@@ -11,16 +11,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { meteredAfter } from '../helpers.js';
+import { stopsAt } from './budget-model.js';
 
-/** The count at the first piece past `budget`, or null if the pieces fit. */
-function stopsAt(pieces: number[], budget: number): number | null {
-  let total = 0;
-  for (const p of pieces) {
-    total += p;
-    if (total > budget) return total;
-  }
-  return null;
-}
 
 const str = (n: number) => [2, 2, n + 4]; // PactValue tag, Literal tag, Text
 const int = [2, 2, 8];

@@ -12,6 +12,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runRepl } from '../helpers.js';
+import { stopsAt } from '../gas/budget-model.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 
 const PENALTY = 5; // the table model's sizeOfBytePenalty
@@ -52,15 +53,6 @@ function modulePieces(stored: boolean, n = N): number[] {
   return stored ? [2, ...module, 5] : module; // ModuleData module (Map FullyQualifiedName Def): no deps
 }
 
-/** The count at the first piece past `budget`, or null if the pieces fit. */
-function stopsAt(pieces: number[], budget: number): number | null {
-  let total = 0;
-  for (const p of pieces) {
-    total += p;
-    if (total > budget) return total;
-  }
-  return null;
-}
 const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
 
 interface Outcome { error: string | null; log: { what: string; cost: number }[]; milligas: number }
