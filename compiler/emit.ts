@@ -229,7 +229,7 @@ class FunctionEmitter {
         this.op(Op.Object, e.span, this.constant(e.keys));
         return;
       case 'enforce': {
-        this.op(Op.ReadOnlyBegin, e.span);
+        this.op(Op.ReadOnlyBegin, e.span, 1);
         this.expr(e.cond, false);
         this.op(Op.ReadOnlyEnd, e.span);
         const j = this.op(Op.EnforceTest, e.span, 0);
@@ -269,7 +269,7 @@ class FunctionEmitter {
         this.op(Op.RaiseUser, e.span);
         return;
       case 'pure':
-        this.op(Op.ReadOnlyBegin, e.span);
+        this.op(Op.ReadOnlyBegin, e.span, 0);
         this.expr(e.body, false);
         this.op(Op.ReadOnlyEnd, e.span);
         return;

@@ -43,6 +43,9 @@ export interface Host {
    *  conditions run read-only */
   getPurity(): string;
   setPurity(p: string): void;
+  /** the purity a `pure` body or (`enforce`) an enforce condition runs at, from purity `p`:
+   *  read-only unless sys-only already; an enforce condition sys-only under DisablePact53 */
+  narrowPurity(p: string, enforce: boolean): string;
   /** calling a defpact starts a pact execution (its first step runs) */
   startPact(fn: Closure, args: Value[]): Value;
 }

@@ -450,7 +450,8 @@ export class Machine extends CallStack {
         case Op.ReadOnlyBegin: {
           const p = host.getPurity();
           s[sp++] = p;
-          if (p === 'impure') host.setPurity('read-only');
+          const narrowed = host.narrowPurity(p, code[ip++] === 1);
+          if (narrowed !== p) host.setPurity(narrowed);
           break;
         }
         case Op.ReadOnlyEnd: {

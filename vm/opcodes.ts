@@ -52,7 +52,7 @@ export const OPCODES: { readonly [K in Op]: OpInfo } = {
   [Op.EnforceOneTest]: { name: 'ENFORCE_ONE_TEST', operands: 1, stack: null, doc: 'pop a bool; on true push true and jump' },
   [Op.TypecheckLocal]: { name: 'TYPECHECK_LOCAL', operands: 2, stack: 0, doc: 'check slot i against the type constants[k]' },
   [Op.TypecheckResult]: { name: 'TYPECHECK_RESULT', operands: 1, stack: 0, doc: 'check the top value against the return type constants[k]' },
-  [Op.ReadOnlyBegin]: { name: 'READ_ONLY_BEGIN', operands: 0, stack: 1, doc: 'push the current purity and make the database read-only' },
+  [Op.ReadOnlyBegin]: { name: 'READ_ONLY_BEGIN', operands: 1, stack: 1, doc: 'push the current purity and narrow it for a pure body (0) or an enforce condition (1)' },
   [Op.ReadOnlyEnd]: { name: 'READ_ONLY_END', operands: 0, stack: -1, doc: 'restore the purity saved below the top value' },
   [Op.Add]: { name: 'ADD', operands: 0, stack: -1, doc: '(+ a b), with a small-integer fast path' },
   [Op.Sub]: { name: 'SUB', operands: 0, stack: -1, doc: '(- a b), with a small-integer fast path' },

@@ -248,7 +248,7 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     return `${syncStatement(x)} if (m.checkReturnTypes && !host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
   }),
   [Op.ReadOnlyBegin]: simple(true, push, x =>
-    `${x.v(x.depth)} = host.getPurity(); if (${x.v(x.depth)} === 'impure') host.setPurity('read-only');`),
+    `${x.v(x.depth)} = host.getPurity(); { const q = host.narrowPurity(${x.v(x.depth)}, ${x.operand(0) === 1}); if (q !== ${x.v(x.depth)}) host.setPurity(q); }`),
   [Op.ReadOnlyEnd]: simple(true, pop(1), x =>
     `host.setPurity(${x.v(x.depth - 2)}); ${x.v(x.depth - 2)} = ${x.v(x.depth - 1)};`),
   // integers are safe JS integers, so a sum or difference is an integer: Number.isSafeInteger is

@@ -139,6 +139,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
       restoreState: saved => session.caps.restore(saved as ContractSnapshot),
       getPurity: () => session.caps.purity,
       setPurity: p => { session.caps.purity = p as ContractState['purity']; },
+      // Direct/Evaluator.hs: readOnlyEnv for `pure` and, from Pact 5.3, enforce conditions;
+      // sysOnlyEnv for them before it (CEnforce); neither lifts a sys-only view
+      narrowPurity: (p, enforce) => p === 'sys-only' ? p : enforce && session.env.flags.has('DisablePact53') ? 'sys-only' : 'read-only',
       startPact: (fn, args) => session.pacts.start(fn, args),
     };
     this.vm = new Machine(host);

@@ -186,44 +186,44 @@ test('a call in tail position of a lambda or the top level is a TAIL_CALL; a seq
   assert.equal(listing('(lambda (f) (do (f 1) (f 2)))').slice(3), ['== lambda (lambda, arity 1, locals 1, captures 0)', '0 LOCAL 0', '2 SMALLINT 1', '4 CALL 1', '6 POP', '7 LOCAL 0', '9 SMALLINT 2', '11 TAIL_CALL 1', '13 RETURN']);
 });
 
-test('enforce tests its condition read-only; enforce-one tries each condition in turn and raises its message after the last', () => {
+test('enforce tests its condition read-only (operand 1: an enforce condition); enforce-one tries each condition in turn and raises its message after the last', () => {
   assert.equal(listing('(enforce-one "x" [false (enforce true "m")])'), [
     '== <toplevel> (toplevel, arity 0, locals 0, captures 0)',
     '0 CHARGE_CONCAT 2 0',
     '3 TRY_BEGIN 10',
     '5 CONST 0 ; false',
     '7 TRY_END',
-    '8 ENFORCE_ONE_TEST 27',
-    '10 TRY_BEGIN 24',
-    '12 READ_ONLY_BEGIN',
-    '13 CONST 1 ; true',
-    '15 READ_ONLY_END',
-    '16 ENFORCE_TEST 21',
-    '18 CONST 2 ; "m"',
-    '20 RAISE_USER',
-    '21 TRY_END',
-    '22 ENFORCE_ONE_TEST 27',
-    '24 CONST 3 ; "x"',
-    '26 RAISE_USER',
-    '27 RETURN',
+    '8 ENFORCE_ONE_TEST 28',
+    '10 TRY_BEGIN 25',
+    '12 READ_ONLY_BEGIN 1',
+    '14 CONST 1 ; true',
+    '16 READ_ONLY_END',
+    '17 ENFORCE_TEST 22',
+    '19 CONST 2 ; "m"',
+    '21 RAISE_USER',
+    '22 TRY_END',
+    '23 ENFORCE_ONE_TEST 28',
+    '25 CONST 3 ; "x"',
+    '27 RAISE_USER',
+    '28 RETURN',
   ]);
   // no conditions: nothing to charge for, the message is raised at once
   assert.equal(listing('(enforce-one "x" [])'), ['== <toplevel> (toplevel, arity 0, locals 0, captures 0)', '0 CONST 0 ; "x"', '2 RAISE_USER', '3 RETURN']);
 });
 
-test('try runs its body in a handler and jumps over the fallback; pure brackets its body read-only', () => {
+test('try runs its body in a handler and jumps over the fallback; pure brackets its body read-only (operand 0)', () => {
   assert.equal(listing('(try "no" (pure (error "e")))'), [
     '== <toplevel> (toplevel, arity 0, locals 0, captures 0)',
     '0 CHARGE_CONCAT 2 0',
-    '3 TRY_BEGIN 13',
-    '5 READ_ONLY_BEGIN',
-    '6 CONST 0 ; "e"',
-    '8 RAISE_USER',
-    '9 READ_ONLY_END',
-    '10 TRY_END',
-    '11 JUMP 15',
-    '13 CONST 1 ; "no"',
-    '15 RETURN',
+    '3 TRY_BEGIN 14',
+    '5 READ_ONLY_BEGIN 0',
+    '7 CONST 0 ; "e"',
+    '9 RAISE_USER',
+    '10 READ_ONLY_END',
+    '11 TRY_END',
+    '12 JUMP 16',
+    '14 CONST 1 ; "no"',
+    '16 RETURN',
   ]);
 });
 

@@ -20,6 +20,7 @@ const MODULE = `(begin-tx)
   (defun select-in-try () (try [] (select t (constantly true))))
   (defun fold-in-try () (try [] (fold-db t (lambda (k r) true) (lambda (k r) k))))
   (defun read-in-try () (try {} (read t "k")))
+  (defun read-in-enforce () (enforce (= 1 (at 'a (read t "k"))) "no"))
   (defun ins (row:object) (insert t "k" row))
   (defun wri (row:object) (write t "k" row))
   (defun upd (row:object) (update t "k" row)))
@@ -49,6 +50,11 @@ test('every write names the schema mismatch as an insert (Errors.hs WriteValueDi
 test('listing keys is refused in read-only code (keys, select, fold-db); reading a row is not', () => {
   for (const f of ['keys-in-try', 'select-in-try', 'fold-in-try']) assert.is(errorOf(`${MODULE}(m.${f})`), DISALLOWED, f);
   assert.is(evalLast(`${MODULE}(m.read-in-try)`), '{"a": 1}');
+});
+
+test('an enforce condition is read-only, and sys-only before Pact 5.3 (DisablePact53: no user-table reads)', () => {
+  assert.is(evalLast(`${MODULE}(m.read-in-enforce)`), 'true');
+  assert.is(errorOf(`${MODULE}(env-exec-config ["DisablePact53"])\n(m.read-in-enforce)`), DISALLOWED);
 });
 
 test('a sys-only read of another module\'s table fails on the table guard before the purity', () => {
