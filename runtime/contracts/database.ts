@@ -16,7 +16,8 @@ import type { ContractHost } from './host.js';
 import { readLabel, writeLabel } from '../gas/meter.js';
 
 const dbError = (msg: string) => new PactError('db', `Error during database operation: ${msg}`);
-const disallowed = () => dbError('Operation disallowed in read-only or sys-only mode');
+/** What read-only and sys-only code's database answers an operation it refuses (dbOpDisallowed). */
+export const disallowed = () => dbError('Operation disallowed in read-only or sys-only mode');
 /** Storage and schema names per table reference, built once: a fresh string is hashed anew by
  *  every Map lookup, and a transfer looks its tables up a dozen times. */
 const storageNames = new WeakMap<TableRef, string>();
@@ -57,19 +58,14 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   // The database operations themselves, after the guard (and a write's schema check and gas): in
   // read-only and sys-only code Pact swaps the database for one that refuses them (CEK/Utils.hs
   // readOnlyEnv, sysOnlyEnv), then the REPL's database looks the table up (MockPersistence.hs).
-  /** _pdbWrite and _pdbCreateUserTable: impure code only. */
-  function writable(t: TableRef): void {
+  /** _pdbWrite and _pdbKeys (keys, select, fold-db): impure code only, read-only code is refused too. */
+  function impureOnly(t: TableRef): void {
     if (h.caps.purity !== 'impure') throw disallowed();
     exists(t);
   }
   /** _pdbRead of a user table: refused in sys-only code. */
   function readable(t: TableRef): void {
     if (h.caps.purity === 'sys-only') throw disallowed();
-    exists(t);
-  }
-  /** _pdbKeys (keys, select, fold-db): impure code only, read-only code too is refused. */
-  function listable(t: TableRef): void {
-    if (h.caps.purity !== 'impure') throw disallowed();
     exists(t);
   }
   function exists(t: TableRef): void {
@@ -122,7 +118,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     guard(t);
     checkRow(t, row, name === 'update');
     chargeRow('write', row);
-    writable(t);
+    impureOnly(t);
     const existing = h.db.read(storageName(t), k);
     if (name === 'insert' && existing !== undefined) {
       throw dbError(`Value already found while in Insert mode in table ${t.name} at key "${k}"`);
@@ -137,7 +133,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   }
   function rows(t: TableRef): [string, PactObject][] {
     guardRead(t);
-    listable(t);
+    impureOnly(t);
     return h.db.keys(storageName(t)).map(k => [k, h.db.read(storageName(t), k) as PactObject]);
   }
   function predicate(fn: Value, ...args: Value[]): boolean {

@@ -15,6 +15,7 @@ import type { ContractHost } from './host.js';
 import { blake2b256, base64UrlEncode, base64UrlDecode } from '../values/digest.js';
 import { stableJson } from '../values/json.js';
 import { count, countFields, countList, countQualifiedName, countText } from '../values/size.js';
+import { getModuleMember } from './module-members.js';
 
 export const PACTS_TABLE = 'SYS:Pacts';
 
@@ -76,11 +77,7 @@ export class Defpacts {
   private defpactNamed(qualified: string): DefpactInfo {
     const info = this.h.defpact(qualified);
     if (info) return info;
-    const dot = qualified.lastIndexOf('.');
-    const moduleName = qualified.slice(0, dot);
-    const mod = this.h.module(moduleName);
-    if (!mod || mod.kind !== 'module') throw exec(`Cannot find module: ${moduleName}`);
-    if (!mod.members.has(qualified.slice(dot + 1))) throw exec(`Module member does not exist ${qualified}.{${mod.hash}}`);
+    const { module: mod } = getModuleMember(this.h, qualified);
     throw exec(`Fatal execution error, invariant violated: Expected a defpact for free variable ${qualified}.{${mod.hash}}`);
   }
 

@@ -9,10 +9,12 @@ import { PactError, userError, nativeFailure } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
+import { disallowed } from './database.js';
 import {
   KEYSETS_TABLE, type ChargeHook, enforceKeyFormats, enforceKeyset, keysetFromData, keysetKey, keysetNameError, keysetNamespace, lookupKeyset,
 } from './keysets.js';
 import type { Namespace } from './namespaces.js';
+import { getModule, getModuleMember } from './module-members.js';
 import {
   composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
 } from './capabilities.js';
@@ -136,7 +138,7 @@ export function guardNatives(h: GuardHost): NativeTable {
       h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, `GWrite ${bytes}`);
     }
     if (h.caps.purity !== 'impure') {
-      throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
+      throw disallowed();
     }
     h.db.write(KEYSETS_TABLE, key, ks);
     return 'Keyset write success';
@@ -214,8 +216,7 @@ export function guardNatives(h: GuardHost): NativeTable {
       if (!(ref instanceof ModRef)) throw new PactError('exec', `Attempted to use ${variable as string} as dynamic name, but it is not a modref`);
       // Direct/Evaluator.hs NDynRef: the module is looked up (getModule), then the member by its
       // full name, whose absence Pact takes for a broken invariant
-      const m = h.module(ref.module);
-      if (!m || m.kind !== 'module') throw new PactError('exec', `Cannot find module: ${ref.module}`);
+      const m = getModule(h, ref.module);
       const v = m.members.get(member as string)?.value;
       if (v === undefined) {
         throw new PactError('exec', `Fatal execution error, invariant violated: Unbound free variable ${ref.module}.${member as string}.{${m.hash}}`);
@@ -239,13 +240,7 @@ export { isGuard };
 /** The defun a user guard names, refused as Pact's runUserGuard refuses it: a missing module or
  *  member, an interface, a definition of another kind, or a different number of arguments. */
 function userGuardFunction(h: GuardHost, qualified: string, argc: number): Closure {
-  const dot = qualified.lastIndexOf('.');
-  const moduleName = qualified.slice(0, dot), member = qualified.slice(dot + 1);
-  const m = h.module(moduleName);
-  if (!m) throw new PactError('exec', `Cannot find module: ${moduleName}`);
-  if (m.kind === 'interface') throw new PactError('exec', `Expected module, found interface: ${moduleName}`);
-  const cell = m.members.get(member);
-  if (!cell) throw new PactError('exec', `Module member does not exist ${qualified}.{${m.hash}}`);
+  const { cell } = getModuleMember(h, qualified);
   // Pact prints the kind with no space before it, and spells a schema's kind "defscema"
   const kind = cell.kind === 'defschema' ? 'defscema' : cell.kind;
   if (kind !== 'defun' || !(cell.value instanceof Closure)) {

@@ -11,6 +11,8 @@ import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
 import type { ContractHost } from './host.js';
 import { tokensInScope } from './capabilities.js';
+import { getModuleMember } from './module-members.js';
+import { expectedPactValue } from '../natives/general.js';
 import { isValidKeyFormat } from '../natives/crypto/webauthn.js';
 import { isParsedTyName } from '../values/pact-names.js';
 
@@ -119,7 +121,7 @@ export function enforceKeyset(h: ContractHost, ks: KeySetGuard): true {
 function customPredicate(h: ContractHost, pred: string, count: number, matched: number): boolean {
   if (BUILTIN_PREDICATES.has(pred)) return false;
   const r = h.vm.call(predicateFunction(h, pred), [count, matched]);
-  if (isCallable(r)) throw new PactError('exec', 'Expected Pact Value, got closure or table reference');
+  if (isCallable(r)) throw expectedPactValue();
   if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
   return r;
 }
@@ -134,12 +136,7 @@ function predicateFunction(h: ContractHost, pred: string): Value {
     if (native.arity < 2) throw new PactError('exec', 'Attempted to apply a closure to too many arguments');
     return new NativeFn(native.id);
   }
-  // Persistence/Utils.hs getModuleMemberWithHash
-  const moduleName = pred.slice(0, dot), member = pred.slice(dot + 1);
-  const mod = h.module(moduleName);
-  if (!mod || mod.kind !== 'module') throw new PactError('exec', `Cannot find module: ${moduleName}`);
-  const cell = mod.members.get(member);
-  if (!cell) throw new PactError('exec', `Module member does not exist ${pred}.{${mod.hash}}`);
+  const { cell } = getModuleMember(h, pred);
   const fn = cell.kind === 'defun' ? h.lookupDefun(pred) : undefined;
   if (!fn) throw new PactError('exec', 'Invalid custom predicate for keyset expected defun');
   return fn;

@@ -7,6 +7,7 @@ import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import { expectedPactValue } from '../natives/general.js';
 import type { ContractHost } from './host.js';
+import { disallowed } from './database.js';
 import { count, countGuard, countText } from '../values/size.js';
 import { readLabel, writeLabel } from '../gas/meter.js';
 
@@ -97,7 +98,7 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
         h.gas.charge(bytes * h.gas.model.config.perByteWriteCost, writeLabel, bytes);
       }
       if (h.caps.purity !== 'impure') {
-        throw new PactError('db', 'Error during database operation: Operation disallowed in read-only or sys-only mode');
+        throw disallowed();
       }
       h.db.write(NAMESPACES_TABLE, name, ns as unknown as Value);
       return `Namespace defined: ${name}`;
