@@ -30,6 +30,12 @@ test('a qualified name: the module must exist, then the member, then be a defun'
   assert.is(errorOf(enforceWith('m.C')), 'Invalid custom predicate for keyset expected defun');
 });
 
+test('a qualified name in an interface: getModule refuses it (Persistence/Utils.hs lookupModule)', () => {
+  const src = `(begin-tx)\n(interface ifc (defun f:bool (a:integer b:integer)))\n(env-keys ["k1"])\n` +
+    '(env-data {"ks": {"keys": ["k1"], "pred": "ifc.f"}})\n(enforce-keyset (read-keyset "ks"))';
+  assert.is(errorOf(src), 'Expected module, found interface: ifc');
+});
+
 test('a bare name must be a native; one of another arity fails as an application does', () => {
   assert.is(errorOf(enforceWith('no-such-native')), 'Invalid custom predicate for keyset expected native');
   assert.is(errorOf(enforceWith('length')), 'Attempted to apply a closure to too many arguments');
