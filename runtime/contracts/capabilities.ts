@@ -26,6 +26,9 @@ export interface DefcapInfo {
   module: string;
   closure: Closure;
   meta: DefcapMeta;
+  /** the members of the module version it belongs to: a manager function of the same module is
+   *  that version's (Pact's DefManagedMeta holds the manager's fully qualified name) */
+  members: ReadonlyMap<string, { value?: Value }>;
 }
 
 /** A managed capability as installed: its full amount available, or not yet used (one-shot). */
@@ -53,9 +56,18 @@ export function tokenText(t: CapToken): string {
   return `(${capTokenText(t)})`;
 }
 
+/**
+ * The defcap a token names. Pact looks it up by the token's fully qualified name, hash included
+ * (Utils.hs getDefCap over the "all loaded" map): a token built by code of an older version of
+ * the module (a dependent module still calling what it was deployed against) runs that version's
+ * defcap, not the current one.
+ */
 export function defcapOf(h: ContractHost, token: CapToken): DefcapInfo {
   const dot = token.name.lastIndexOf('.');
-  const mod = h.module(token.name.slice(0, dot));
+  const current = h.module(token.name.slice(0, dot));
+  const older = current && token.moduleHash !== null && token.moduleHash !== current.hash
+    ? h.moduleVersion(token.moduleHash) : undefined;
+  const mod = older?.name === current?.name ? older ?? current : current;
   const info = mod?.defcaps.get(token.name.slice(dot + 1));
   if (!info) throw new PactError('exec', `Cannot find module: ${token.name.slice(0, dot)}`);
   return info;
@@ -159,7 +171,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       // scope meanwhile, so signatures scoped to it count
       const slot: CapSlot = { token: m.token, composed: [] };
       runDefcapBody(h, info, token, slot, m.token);
-      const manager = h.lookupDefun(meta.manager);
+      const manager = managerOf(h, info, meta.manager);
       if (!manager) throw new PactError('exec', `${meta.manager} is not a valid managed capability manager function`);
       const requested = token.args[meta.param];
       m.amount = h.vm.call(manager, [m.amount ?? m.token.args[meta.param], requested]);
@@ -167,6 +179,15 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       return { token, composed: slot.composed };
     }
   }
+}
+
+/** A managed capability's manager function: of the defcap's own module version when it is in
+ *  the same module, else the current definition. */
+function managerOf(h: ContractHost, info: DefcapInfo, name: string): Closure | undefined {
+  const member = name.slice(info.module.length + 1);
+  if (!name.startsWith(`${info.module}.`) || member.includes('.')) return h.lookupDefun(name);
+  const v = info.members.get(member)?.value;
+  return v instanceof Closure && v.proto.kind === 'defun' ? v : undefined;
 }
 
 /** Run the defcap body with `token`'s arguments, `scope` (by default the token itself) marked as
@@ -261,8 +282,8 @@ export function emitEvent(h: ContractHost, token: Value): Value {
   // Pact checks module admin (or a call from the module itself) before looking at the defcap
   checkCallerModule(h, info.module);
   if (info.meta.kind === 'unmanaged') {
-    const mod = h.module(info.module);
-    throw new PactError('exec', `Invalid event capability ${token.name}.{${mod?.hash ?? ''}}`);
+    // named by the token's own fully qualified name, the version that built it
+    throw new PactError('exec', `Invalid event capability ${token.name}.{${token.moduleHash ?? h.module(info.module)?.hash ?? ''}}`);
   }
   // Runtime/Utils.hs emitEvent: the calling module is named, or the event's outside any module
   const caller = h.vm.callerModule();

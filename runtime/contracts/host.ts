@@ -25,6 +25,9 @@ export interface ContractHost {
   chargeTypecheck(ticks: number): void;
   /** a module or interface by (possibly namespaced) name */
   module(name: string): LoadedModule | undefined;
+  /** a version of a module deployed earlier in the session, by its hash (code compiled against
+   *  an older version still runs it, and its capability tokens name that version's defcaps) */
+  moduleVersion(hash: string): LoadedModule | undefined;
   /** a defun by qualified name `m.f` / `ns.m.f` */
   lookupDefun(qualified: string): Closure | undefined;
   /** does a signature with key `any` sign for every key? (the seed's opt-in wildcard) */

@@ -93,7 +93,7 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
   for (const [n, cap] of c.defcaps) {
     const closure = new Closure(cap.proto, []);
     cell(n).value = closure;
-    defcaps.set(n, { name: `${name}.${n}`, module: name, closure, meta: cap.meta });
+    defcaps.set(n, { name: `${name}.${n}`, module: name, closure, meta: cap.meta, members });
   }
   const defpacts = new Map<string, DefpactInfo>();
   for (const [n, steps] of c.defpacts) {

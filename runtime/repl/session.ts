@@ -178,7 +178,13 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
 
   saveModule(m: LoadedModule): void {
     this.db.write(MODULES_TABLE, m.name, m as unknown as Value);
+    this.versions.set(m.hash, m);
   }
+
+  /** Every module version saved in this session, by hash. A hash names its code, so the map need
+   *  not follow rollbacks: code compiled against a rolled-back version is gone with it. */
+  private readonly versions = new Map<string, LoadedModule>();
+  moduleVersion(hash: string): LoadedModule | undefined { return this.versions.get(hash); }
 
   moduleNames(): string[] { return this.db.keys(MODULES_TABLE); }
 
