@@ -63,6 +63,10 @@ const notInPact = () => exec('Attempted to fetch defpact data, but currently not
 const evalError = (msg: string) => exec(`Program encountered an unhandled raised error: ${msg}`);
 const T = (b: boolean) => (b ? 'True' : 'False');
 
+/** InvariantPactExecNotInEnv Nothing: a step (or the REPL's `(pact-state true)` in it) left no
+ *  defpact execution behind. Pact prints the absent location as nothing after a space. */
+const noPactExec = () => exec('Fatal execution error, invariant violated: No pact exec found ');
+
 /** InvalidDefPactStepSupplied */
 const invalidStep = (step: number, count: number) =>
   exec(`DefPactStep does not match defpact properties: requested: ${step} step count:${count}`);
@@ -104,7 +108,8 @@ export class Defpacts {
     };
     h.pactExec = started;
     const result = this.runStep(step, ps, args);
-    const done = h.pactExec ?? started;
+    const done = h.pactExec;
+    if (!done) throw noPactExec();
     this.checkNestedAdvanced(done, ps);
     if (h.gas.metered) {
       const bytes = h.gas.sizeOf(countPactExec, done);
@@ -120,7 +125,7 @@ export class Defpacts {
   private applyNestedPact(info: DefpactInfo, args: Value[], ps: StepEnv): Value {
     const h = this.h;
     const parent = h.pactExec;
-    if (!parent) throw exec('Fatal execution error, invariant violated: defpact execution state missing in a nested defpact');
+    if (!parent) throw noPactExec();
     const step = info.steps[ps.step];
     if (!step) throw invalidStep(ps.step, parent.stepCount);
     const stepCount = info.steps.length, hasRollback = step.rollback !== null;
@@ -147,7 +152,8 @@ export class Defpacts {
     h.pactExec = child;
     // a nested step resumes what the nested pact itself yielded last
     const result = this.runStep(step, { ...ps, resume: child.yield }, args);
-    const done = h.pactExec ?? child;
+    const done = h.pactExec;
+    if (!done) throw noPactExec();
     this.checkNestedAdvanced(done, ps);
     h.pactExec = { ...parent, nested: { ...parent.nested, [ps.id]: done } };
     return result;

@@ -7,7 +7,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { errorOf, runRepl } from '../helpers.js';
+import { errorOf, evalLast, runRepl } from '../helpers.js';
 import { last } from './guard-helpers.js';
 
 /** The default transaction hash: the id of a pact started at top level (initPact). */
@@ -94,16 +94,34 @@ test('a nested pact called twice in a later step without rollback was "never sta
     `Requested nested defpact never started: defpact id: ${nested}`);
 });
 
+// The direct evaluator (the REPL's) raises InvariantPactExecNotInEnv with no location, which Pact's
+// `<+>` prints as a trailing space (the CEK evaluator names the continuation there instead)
+const NO_PACT_EXEC = 'Fatal execution error, invariant violated: No pact exec found ';
+
 test('a nested pact with no defpact execution in the environment fails Pact\'s invariant', () => {
-  // (pact-state true) in a step empties esDefPactExec; applyNestedPact then fails with
-  // InvariantPactExecNotInEnv: "Fatal execution error, invariant violated: No pact exec found (m.child)"
+  // (pact-state true) in a step empties esDefPactExec; applyNestedPact then fails
   const msg = errorOf(`(env-enable-repl-natives true)
 (begin-tx)
 (module m g (defcap g () true)
   (defpact child () (step 1) (step 2))
   (defpact p () (step (let ((x (pact-state true))) (child))) (step 2)))
 (m.p)`);
-  assert.ok(msg.startsWith('Fatal execution error, invariant violated: '), msg);
+  assert.is(msg, NO_PACT_EXEC);
+});
+
+test('a step that leaves no defpact execution behind fails the same invariant, top-level or nested', () => {
+  const module = `(env-enable-repl-natives true)
+(begin-tx)
+(module m g (defcap g () true)
+  (defpact clears () (step (pact-state true)) (step 2))
+  (defpact child-clears () (step (pact-state true)) (step 2))
+  (defpact parent () (step (child-clears)) (step 2))
+  (defpact plain () (step (pact-state)) (step 2)))
+`;
+  assert.is(errorOf(`${module}(m.clears)`), NO_PACT_EXEC);
+  assert.is(errorOf(`${module}(m.parent)`), NO_PACT_EXEC);
+  // (pact-state) without clearing leaves it: the step returns the state it read
+  assert.ok(evalLast(`${module}(m.plain)`).includes('"step": 0'), evalLast(`${module}(m.plain)`));
 });
 
 // ---- argument types come before the pact checks (argsError) --------------------------------------
