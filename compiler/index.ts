@@ -13,7 +13,7 @@ import { checkTopLevelShadowing } from './shadowing.js';
 import type { FunctionProto } from '../vm/chunk.js';
 
 export { SourceFile } from '../vm/source.js';
-export { desugarError, shadowsNativeError, syntaxFailure } from './errors.js';
+export { desugarError, shadowsNativeError, syntaxFailure, withPrettyList } from './errors.js';
 export { filesLexed } from './lexer.js';
 export { internSource, internedFiles } from './source-cache.js';
 export { compileModule } from './module.js';

@@ -16,7 +16,7 @@ import { GlobalCell, type FunctionProto, type GlobalKind } from '../vm/chunk.js'
 import { ModRef } from '../vm/values.js';
 import { PactError } from '../vm/errors.js';
 import { Desugarer, type ModuleScope, type NameEnv } from './desugar.js';
-import { desugarError } from './errors.js';
+import { desugarError, withPrettyList } from './errors.js';
 import {
   compileConstant, compileDefinition, compileDefpactSteps, parseDefHeader, schemaFields, skipDocs, tableSchema,
   type CompiledConstant, type CompiledStep, type DefHeader,
@@ -258,7 +258,7 @@ function defcapMeta(h: DefHeader, module: string): DefcapMeta {
 function rejectCycles(module: string, names: string[], dependsOn: Map<string, Set<string>>, span: Span): void {
   dependencyWalk(names, n => dependsOn.get(n) ?? [], cycle => {
     const ordered = names.filter(x => cycle.includes(x));
-    throw desugarError(`Recursive cycle detected in Module ${module} in the following functions: [${ordered.join(', ')}]`, span);
+    throw desugarError(withPrettyList(`Recursive cycle detected in Module ${module} in the following functions: `, ordered), span);
   });
 }
 

@@ -9,6 +9,7 @@
 
 import { Closure, PactObject, PactGuard, CapabilityGuard, CapToken, isCallable, compareCodePoints, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
+import { withPrettyList } from '../../compiler/index.js';
 import type { NativeTable } from '../natives/registry.js';
 import { argTypeError } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
@@ -284,8 +285,7 @@ export class Defpacts {
     const blessed = [...new Set(m.blessed)].sort((a, b) => compareBytes(base64UrlDecode(a), base64UrlDecode(b)));
     const accepted = [m.hash, ...blessed].map(hash => ({ targetChain: chain, moduleHash: hash }));
     if (accepted.some(a => a.targetChain === p.targetChain && a.moduleHash === p.moduleHash)) return;
-    const prefix = `Yield provenance does not match, received ${provenanceText(p)}, expected `;
-    throw exec(prefix + prettyList(accepted.map(provenanceText), prefix.length));
+    throw exec(withPrettyList(`Yield provenance does not match, received ${provenanceText(p)}, expected `, accepted.map(provenanceText)));
   }
 
   /** `pact.X_RESUME` for a resumed cross-chain yield, `pact.X_YIELD` for one made by the step:
@@ -308,14 +308,6 @@ function compareBytes(a: Uint8Array | null, b: Uint8Array | null): number {
 
 function provenanceText(p: Provenance): string {
   return `(Provenance ${p.targetChain} ${p.moduleHash})`;
-}
-
-/** A list as Pact's pretty-printer lays it out at `column` on an 80-column page: `[a, b]` when
- *  it fits, else `[ a` / `, b ]` with the items aligned under the bracket. */
-function prettyList(items: string[], column: number): string {
-  const flat = `[${items.join(', ')}]`;
-  if (column + flat.length <= 80) return flat;
-  return `[ ${items.join(`\n${' '.repeat(column)}, `)} ]`;
 }
 
 /** Counts sizeOf DefPactExec{stepCount, yield, step, id, continuation, stepHasRollback, nested}

@@ -4,7 +4,7 @@
 // IR with their values gives the hash and deployment sizes, and the result is the record the
 // store keeps.
 
-import { desugarError, type CompiledModule, type ModuleDeployment, type ModuleEnv, type ModuleForm } from '../../compiler/index.js';
+import { desugarError, withPrettyList, type CompiledModule, type ModuleDeployment, type ModuleEnv, type ModuleForm } from '../../compiler/index.js';
 import type { GlobalCell, FunctionProto } from '../../vm/chunk.js';
 import { Closure, TableRef, isCallable, type Value } from '../../vm/values.js';
 import type { Machine } from '../../vm/machine.js';
@@ -231,7 +231,7 @@ export function importedMembers(form: ModuleForm, resolve: (name: string) => Loa
   // Pact lists the missing names as a set: sorted, each once
   const missing = [...new Set(names.filter(n => !importable.has(n)))].sort(compareText);
   if (missing.length) {
-    throw desugarError(`Invalid imports, module or interface ${m.name} does not implement the following members: [${missing.join(', ')}]`, list.span);
+    throw desugarError(withPrettyList(`Invalid imports, module or interface ${m.name} does not implement the following members: `, missing), list.span);
   }
   return { module: m.name, members: new Map(names.map(n => [n, importable.get(n)!])) };
 }

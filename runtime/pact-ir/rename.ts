@@ -6,6 +6,7 @@
 import { parseKeysetName } from '../values/token-names.js';
 import { base64UrlEncode } from '../values/digest.js';
 import { PactError } from '../../vm/errors.js';
+import { withPrettyList } from '../../compiler/errors.js';
 import type { MemberKind, ModuleHashContext, ModuleSummary } from './module-context.js';
 import { memberKind } from './module-context.js';
 import { stronglyConnComp } from './scc.js';
@@ -145,7 +146,7 @@ export class Renamer {
 
   private order<T extends PDef | PIfDef>(items: { d: T; deps: Set<string> }[]): T[] {
     return stronglyConnComp(items.map(x => ({ node: x.d, key: pdefName(x.d), deps: [...x.deps].sort(compareText) }))).map(c => {
-      if (c.cyclic) throw err(`Recursive cycle detected in Module ${render(this.current)} in the following functions: [${c.nodes.map(pdefName).join(', ')}]`, c.nodes[0].info);
+      if (c.cyclic) throw err(withPrettyList(`Recursive cycle detected in Module ${render(this.current)} in the following functions: `, c.nodes.map(pdefName)), c.nodes[0].info);
       return c.node;
     });
   }

@@ -125,7 +125,7 @@ export const ROWS: Row[] = [
     program: `${MOD} (defcap c (a:integer) @managed b mgr true) (defun mgr (a b) a))`,
     expected: 'Invalid Managed arg: no such arg with name b' },
   { ctor: 'InvalidImports', family: 'DesugarError', program: `${MOD} (defun f () 1))\n(use m [f nope])`,
-    expected: 'Invalid imports, module or interface m does not implement the following members: [nope]' },
+    expected: 'Invalid imports, module or interface m does not implement the following members: [ nope ]' },
   { ctor: 'InvalidSyntax', family: 'DesugarError', program: '(if)', expected: 'Desugar syntax failure: if must take three arguments' },
   { ctor: 'InvalidSyntax', family: 'DesugarError', program: '(do)',
     expected: 'Desugar syntax failure: do form must have at least 1 expression' },

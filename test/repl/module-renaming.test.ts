@@ -22,12 +22,12 @@ const DEPLOYED = `(begin-tx)
 
 test('an import list\'s missing names are listed as a set: sorted, each once', () => {
   assert.is(firstError(`${DEPLOYED}(use m [f b a b])`),
-    '4:7: Invalid imports, module or interface m does not implement the following members: [a, b]');
+    '4:7: Invalid imports, module or interface m does not implement the following members: [ a\n' + ' '.repeat(81) + ', b ]');
 });
 
 test('an interface brings only its constants and schemas: its functions cannot be imported', () => {
   assert.is(firstError(`${DEPLOYED}(use i [x IC])`),
-    '4:7: Invalid imports, module or interface i does not implement the following members: [x]');
+    '4:7: Invalid imports, module or interface i does not implement the following members: [ x ]');
   const r = runRepl(`${DEPLOYED}(use i [IC s]) IC`);
   assert.is(r.error, null);
   assert.is(r.traces[r.traces.length - 1], '1');

@@ -59,7 +59,7 @@ test('use: import lists bring in only the named members; hashes must be the curr
   assert.is(evalLast(`${SETUP} (begin-tx) (use store [get]) (store.put "a" 4) (get "a")`), '4');
   assert.is(errorOf(`${SETUP} (begin-tx) (use store [get]) (put "a" 4)`), 'Cannot find module:  put');
   assert.is(errorOf(`${SETUP} (begin-tx) (use store [nope])`),
-    'Invalid imports, module or interface store does not implement the following members: [nope]');
+    'Invalid imports, module or interface store does not implement the following members: [ nope ]');
   assert.is(errorOf(`${SETUP} (begin-tx) (use store "abc")`), 'Invalid blessed hash, incorrect format: abc');
   const hash = evalLast(`${SETUP} (at 'hash (describe-module "store"))`);
   // Pact names the module's own hash, not the one asked for
