@@ -3,7 +3,7 @@
 // formula that runs only while a gas limit is set, so unmetered runs pay a single branch.
 
 import type { GasMeter } from './meter.js';
-import { hsInt, intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
+import { hsDecimal, hsInt, intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
 import { bitLength, type PactInt } from '../values/numbers.js';
 import type { CostConfig } from './cost-table.js';
 import { textLength } from '../values/size.js';
@@ -45,7 +45,7 @@ const sortComparisonsLabel: LabelFormat = (size, len) => `GComparison (SortCompa
 /** `GComparison (TextComparison "s")`: also charged by principal validation. */
 export const textComparisonLabel: LabelFormat = s => `GComparison (TextComparison ${hsText(s as string)})`;
 const intComparisonLabel: LabelFormat = (l, r) => `GComparison (IntComparison ${hsInt(l as PactInt)} ${hsInt(r as PactInt)})`;
-const decimalComparisonLabel: LabelFormat = (l, r) => `GComparison (DecimalComparison ${l} ${r})`;
+const decimalComparisonLabel: LabelFormat = (l, r) => `GComparison (DecimalComparison ${hsDecimal(l as PactDecimal)} ${hsDecimal(r as PactDecimal)})`;
 const listComparisonLabel: LabelFormat = k => `GComparison (ListComparison ${k})`;
 const objComparisonLabel: LabelFormat = k => `GComparison (ObjComparison ${k})`;
 const transExpLabel: LabelFormat = p => `GTranscendental (TransExp ${hsInt(p as PactInt)})`;
@@ -80,7 +80,8 @@ function textComparisonCost(s: string, _: unknown, c: CostConfig): number { retu
 function intComparisonCost(l: PactInt, r: PactInt, c: CostConfig): number {
   return Math.max(integerBits(l), integerBits(r)) + c.nativeBasicWork;
 }
-function decimalComparisonCost(ml: PactInt, mr: PactInt, c: CostConfig): number {
+function decimalComparisonCost(l: PactDecimal, r: PactDecimal, c: CostConfig): number {
+  const ml = l.mantissa, mr = r.mantissa;
   return intOpCost('PrimOpDiv', ml, mr) + Math.max(integerBits(ml), integerBits(mr)) + c.nativeBasicWork;
 }
 function perBasicWork(k: number, _: unknown, c: CostConfig): number { return k * c.nativeBasicWork; }
@@ -118,7 +119,7 @@ export class GasCharges {
   textComparison(s: string): void { this.gas.chargeBy(textComparisonCost, textComparisonLabel, s); }
   intComparison(l: PactInt, r: PactInt): void { this.gas.chargeBy(intComparisonCost, intComparisonLabel, l, r); }
   decimalComparison(l: PactDecimal, r: PactDecimal): void {
-    this.gas.chargeBy(decimalComparisonCost, decimalComparisonLabel, l.mantissa, r.mantissa);
+    this.gas.chargeBy(decimalComparisonCost, decimalComparisonLabel, l, r);
   }
   listComparison(k: number): void { this.gas.chargeBy(perBasicWork, listComparisonLabel, k); }
   objComparison(k: number): void { this.gas.chargeBy(perBasicWork, objComparisonLabel, k); }

@@ -5,6 +5,7 @@ import { LiteralCharge, type GasHooks } from '../../vm/host.js';
 import type { BuiltinSpec } from '../../vm/builtins.js';
 import { PactError } from '../../vm/errors.js';
 import type { Span } from '../../vm/source.js';
+import type { PactDecimal } from '../../vm/values.js';
 import { bitLength, largerBitLength, type PactInt } from '../values/numbers.js';
 import { measure } from '../values/size.js';
 import { COST_CONFIG, TABLE_CONFIG, FREE_CONFIG, type CostConfig } from './cost-table.js';
@@ -163,8 +164,8 @@ export class GasMeter implements GasHooks {
   }
 }
 
-/** A piece of a gas-log label: a number, an integer, or text. */
-export type LabelPiece = string | number | bigint | undefined;
+/** A piece of a gas-log label: a number, an integer, a decimal, or text. */
+export type LabelPiece = string | number | bigint | PactDecimal | undefined;
 /** Builds a gas-log label from its pieces; a module-level function, so passing it allocates nothing. */
 export type LabelFormat = (a: LabelPiece, b: LabelPiece) => string;
 
@@ -179,6 +180,18 @@ export const milliGasLabel: LabelFormat = mg => `GAConstant (MilliGas ${mg})`;
  *  Show): negatives are parenthesised, `GIntegerOpCost PrimOpAdd (-1) 2`. */
 export function hsInt(n: PactInt): string {
   return n < 0 ? `(${n})` : `${n}`;
+}
+
+/** A Decimal as Haskell's `show` writes it inside a constructor (Data.Decimal's instance ignores
+ *  the precedence, so no parentheses): every place, trailing zeros too, and at least one digit
+ *  before the point (`Decimal 2 150` is 1.50, `Decimal 3 -5` is -0.005). */
+export function hsDecimal(d: PactDecimal): string {
+  const digits = (d.mantissa < 0n ? -d.mantissa : d.mantissa).toString();
+  const sign = d.mantissa < 0n ? '-' : '';
+  if (d.places === 0) return sign + digits;
+  const padded = digits.padStart(d.places + 1, '0');
+  const point = padded.length - d.places;
+  return `${sign}${padded.slice(0, point)}.${padded.slice(point)}`;
 }
 
 const addLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpAdd ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;

@@ -6,9 +6,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { GasMeter, TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
 import { GasCharges, hsInt, hsText, integerBits, textLength } from '../../runtime/gas/charges.js';
-import type { PactDecimal } from '../../vm/values.js';
+import { PactDecimal } from '../../vm/values.js';
 
-const dec = (mantissa: bigint, exponent: number) => ({ mantissa, exponent }) as unknown as PactDecimal;
+const dec = (mantissa: bigint, places: number) => new PactDecimal(mantissa, places);
 
 function logged(): GasMeter {
   const g = new GasMeter();
@@ -48,7 +48,11 @@ const table: [keyof GasCharges, unknown[], number, string][] = [
   ['intComparison', [5, -7], 164, "GComparison (IntComparison 5 (-7))"],
   ['intComparison', [1180591620717411303424n, 1], 171, "GComparison (IntComparison 1180591620717411303424 1)"],
   ['intComparison', [-9223372036854775808n, 0], 164, "GComparison (IntComparison (-9223372036854775808) 0)"],
-  ['decimalComparison', [dec(12345n, 2), dec(-5n, 1)], 192, "GComparison (DecimalComparison 12345 -5)"],
+  // Data.Decimal's show: every place, a digit before the point, a bare minus (no parentheses)
+  ['decimalComparison', [dec(12345n, 2), dec(-5n, 1)], 192, "GComparison (DecimalComparison 123.45 -0.5)"],
+  ['decimalComparison', [dec(150n, 2), dec(-5n, 3)], 191, "GComparison (DecimalComparison 1.50 -0.005)"],
+  ['decimalComparison', [dec(7n, 0), dec(0n, 2)], 190, "GComparison (DecimalComparison 7 0.00)"],
+  ['decimalComparison', [dec(-12n, 1), dec(10n, 1)], 190, "GComparison (DecimalComparison -1.2 1.0)"],
   ['listComparison', [4], 400, "GComparison (ListComparison 4)"],
   ['objComparison', [2], 200, "GComparison (ObjComparison 2)"],
   ['intOp', ["PrimOpAdd", 2, 3], 30, "GIntegerOpCost PrimOpAdd 2 3"],
