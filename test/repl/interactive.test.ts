@@ -30,4 +30,15 @@ test('an open list or a let without body is reported at once, as Pact does; an e
     'pact> ....> ....> 3\npact> goodbye\n');
 });
 
+test('a failed form keeps what it changed before failing: a managed capability test-capability installed stays installed', async () => {
+  // Pact's REPL state lives in an IORef: an error in a top-level form does not undo the install
+  // that testCapability made before the body failed, so the second attempt is refused
+  const out = await replTranscript(`(module m g (defcap g () true) (defcap M (n:integer) @managed n mgr (enforce false "no")) (defun mgr (a:integer b:integer) a))
+(test-capability (M 1))
+(test-capability (M 1))
+`);
+  assert.match(out, /:1:68: no\n/);
+  assert.match(out, /:1:0: Capability already installed: \(m\.M 1\)\n/);
+});
+
 test.run();
