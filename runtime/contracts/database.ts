@@ -73,9 +73,9 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
   }
   /** The schemas a write through `t` is checked against: those the table value carries (Pact's
    *  write' checks `_tvSchema tv`, so code of an older module version checks its own version's
-   *  schema); a reference made without them falls back to the module's schemas by name. */
+   *  schema, an empty one included). */
   function schemasOf(t: TableRef): { schemaFields(name: string): Map<string, PactType> | undefined } {
-    return t.schema.fields.size > 0 ? carriedSchemas(t.schema) : h;
+    return carriedSchemas(t.schema);
   }
   function schemaText(s: Map<string, PactType>): string {
     return '{' + [...s].map(([k, ty]) => `"${k}": ${showType(ty)}`).join(',') + '}';

@@ -34,4 +34,15 @@ test('old code writes rows of its own schema version', () => {
     'Attempted insert failed due to schema mismatch. Expected: {"a": integer,"b": string}, received {"a": 1}');
 });
 
+test('an empty schema is a schema too: old code of a version whose schema had no fields writes {}', () => {
+  const v1 = V1.replace('(defschema s a:integer)', '(defschema s)');
+  const hash = runRepl(`${v1}(at 'hash (describe-module "m"))`).traces.pop()!.slice(1, -1);
+  const upgraded = `${v1}${v2(hash)}`;
+  assert.is(evalLast(`${upgraded}(n.go "x" {})`), '"Write succeeded"');
+  assert.is(errorOf(`${upgraded}(n.go "x" {"a": 1})`),
+    'Attempted insert failed due to schema mismatch. Expected: {}, received {"a": 1}');
+  assert.is(errorOf(`${upgraded}(m.ins "y" {})`),
+    'Attempted insert failed due to schema mismatch. Expected: {"a": integer,"b": string}, received {}');
+});
+
 test.run();
