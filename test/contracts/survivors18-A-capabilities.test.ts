@@ -40,10 +40,12 @@ const ROLLED_BACK = `(begin-tx)
 `;
 
 test('a capability token of a module rolled back away: test-capability and with-capability fail as execution errors', () => {
-  // the REPL's defconsts outlive the transaction; Pact's getDefCap then finds no definition
-  // (lookupFqName → failInvariant InvariantUnboundFreeVariable), an execution error that try does
-  // not catch. (Pact's text is "Fatal execution error, invariant violated: Unbound free variable
-  // m.U.{hash}"; pactvm's differs, so only the kind is pinned here.)
+  // the REPL's defconsts outlive the transaction; Pact's getDefCap (testCapability, installCap)
+  // then finds no definition (lookupFqName → failInvariant InvariantUnboundFreeVariable), and
+  // with-capability's guardForModuleCall finds no module admin first (ModuleAdminNotAcquired):
+  // execution errors that try does not catch. (Pact's texts are "Fatal execution error, invariant
+  // violated: Unbound free variable m.U.{hash}" and "Module admin necessary ...:m"; pactvm says
+  // "Cannot find module: m" for all, so only the kind is pinned here.)
   stopsWithExecError(ROLLED_BACK, '(test-capability T)');
   stopsWithExecError(ROLLED_BACK, '(test-capability A)');
   stopsWithExecError(ROLLED_BACK, '(with-capability T 1)');
