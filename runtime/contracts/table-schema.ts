@@ -8,17 +8,25 @@ import type { PactType } from '../../vm/types.js';
 /** A schema's fields by qualified name (`ns.m.s`), if it exists. */
 export type SchemaFieldsOf = (qualified: string) => Map<string, PactType> | undefined;
 
-export function resolveTableSchema(qualified: string, fieldsOf: SchemaFieldsOf): TableSchema {
+/**
+ * `qualified` resolved, with every schema nested in it. `within` holds the schemas being resolved
+ * further out: a schema naming itself (directly or through others) is a cycle Pact's renamer
+ * refuses (RecursionDetected) when the module's IR is built, right after the tables are made, so
+ * its inner occurrence is left without fields instead of being resolved forever.
+ */
+export function resolveTableSchema(qualified: string, fieldsOf: SchemaFieldsOf, within: ReadonlySet<string> = new Set()): TableSchema {
   const fields = new Map<string, SchemaFieldType>();
+  if (within.has(qualified)) return new TableSchema(qualified, fields);
+  const inner = new Set(within).add(qualified);
   // a name the compiler could not resolve has failed to compile already: no fields then
-  for (const [k, ty] of fieldsOf(qualified) ?? []) fields.set(k, resolveType(ty, fieldsOf));
+  for (const [k, ty] of fieldsOf(qualified) ?? []) fields.set(k, resolveType(ty, fieldsOf, inner));
   return new TableSchema(qualified, fields);
 }
 
-function resolveType(ty: PactType, fieldsOf: SchemaFieldsOf): SchemaFieldType {
+function resolveType(ty: PactType, fieldsOf: SchemaFieldsOf, within: ReadonlySet<string>): SchemaFieldType {
   switch (ty.t) {
-    case 'list': return { t: 'list', of: resolveType(ty.of, fieldsOf) };
-    case 'object': case 'table': return { t: ty.t, schema: resolveTableSchema(ty.schema, fieldsOf) };
+    case 'list': return { t: 'list', of: resolveType(ty.of, fieldsOf, within) };
+    case 'object': case 'table': return { t: ty.t, schema: resolveTableSchema(ty.schema, fieldsOf, within) };
     default: return ty;
   }
 }
