@@ -3,7 +3,7 @@
 
 import { parseKeysetName, renderKeysetName } from '../values/token-names.js';
 import type { Span } from '../../vm/source.js';
-import { overloads } from '../../vm/builtins.js';
+import { namedOverload, overloads } from '../../vm/builtins.js';
 import {
   NativeFn, CapToken, KeySetGuard, PactObject, compareCodePoints, isCallable, type Value,
 } from '../../vm/values.js';
@@ -129,9 +129,10 @@ function customPredicate(h: ContractHost, pred: string, count: number, matched: 
 function predicateFunction(h: ContractHost, pred: string): Value {
   const dot = pred.lastIndexOf('.');
   if (dot < 0) {
-    const natives = overloads(pred);
-    if (!natives) throw new PactError('exec', 'Invalid custom predicate for keyset expected native');
-    const native = natives.find(b => b.arity === 2) ?? natives[0];
+    // Pact's natives map holds each native under its own name, overloads left out (coreBuiltinMap):
+    // `round` is the one-argument round, never round-prec; `negate` is there by its own name
+    const native = overloads(pred)?.find(b => b.name === pred) ?? namedOverload(pred)?.[0];
+    if (!native) throw new PactError('exec', 'Invalid custom predicate for keyset expected native');
     // another arity: one applied to two arguments is too many, more returns a partial native
     if (native.arity < 2) throw new PactError('exec', 'Attempted to apply a closure to too many arguments');
     return new NativeFn(native.id);

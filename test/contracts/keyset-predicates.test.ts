@@ -45,4 +45,21 @@ test('an answer that is not a boolean: a partial application is not a Pact value
   assert.is(errorOf(enforceWith('m.three')), 'Expected Pact Value, got closure or table reference');
 });
 
+test('a bare name is the native of that name in Pact\'s natives map, never one of its overloads', () => {
+  // round, str-to-int and sort have two-argument overloads (round-prec, str-to-int-base,
+  // sort-object) that the map leaves out: the one-argument native is applied to two arguments
+  for (const pred of ['round', 'str-to-int', 'sort', 'floor', 'ceiling']) {
+    assert.is(errorOf(enforceWith(pred)), 'Attempted to apply a closure to too many arguments', pred);
+  }
+  // an overload's own name is not in the map either
+  for (const pred of ['round-prec', 'str-to-int-base', 'enumerate-step']) {
+    assert.is(errorOf(enforceWith(pred)), 'Invalid custom predicate for keyset expected native', pred);
+  }
+  // enumerate (two arguments; enumerate-step is its overload) answers a list, not a boolean
+  assert.match(errorOf(enforceWith('enumerate')), /^expected bool value, got \[2 1\]/);
+  // negate is in the map by its own name; `-` is subtraction, of two arguments
+  assert.is(errorOf(enforceWith('negate')), 'Attempted to apply a closure to too many arguments');
+  assert.match(errorOf(enforceWith('-')), /^expected bool value, got 1/);
+});
+
 test.run();
