@@ -1,6 +1,9 @@
 // Runtime type checks of annotated arguments, results and let binders (language.md §9).
 
-import { PactDecimal, PactObject, PactTime, Unit, ModRef, TableRef, compareCodePoints, isGuard, type Value } from '../../vm/values.js';
+import {
+  PactDecimal, PactObject, PactTime, Unit, ModRef, TableRef, compareCodePoints, isGuard,
+  type SchemaFieldType, type TableSchema, type Value,
+} from '../../vm/values.js';
 import type { PactType } from '../../vm/types.js';
 
 export interface SchemaLookup {
@@ -38,11 +41,11 @@ export function typecheck(v: Value, t: PactType, schemas: SchemaLookup, charge?:
       return !fields || objectMatches(v, fields, schemas, charge);
     }
     case 'table': {
-      // a table matches when its schema has the same fields and types (structural equality)
+      // a table matches when the schema it carries has the same fields and types as the one
+      // named (structural equality, Pact's gassedTypecheckSchemas on `_tvSchema tv`)
       if (!(v instanceof TableRef)) return false;
-      const want = schemas.schemaFields(t.schema), have = schemas.schemaFields(v.schema.name);
-      if (!want || !have) return true;
-      return sameSchema(have, want, schemas, charge);
+      const want = schemas.schemaFields(t.schema);
+      return !want || sameCarriedSchema(v.schema, want, schemas, charge);
     }
     // the compiler resolved the annotation's interfaces to full names: the reference must
     // implement each of them (it may implement more)
@@ -98,32 +101,34 @@ function sameKeysUpTo(keys: string[], want: [string, PactType][], v: PactObject,
   return false;
 }
 
-/** Pact's gassedTypecheckSchemas: same size (then 25 per field), the same field names in order,
- *  each pair of types equal; the walk stops at the first difference. */
-function sameSchema(a: Map<string, PactType>, b: Map<string, PactType>, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
-  if (a.size !== b.size) return false;
-  charge?.(a.size);
-  const as = sortedFields(a), bs = sortedFields(b);
+/** Pact's gassedTypecheckSchemas of the schema a table value carries against a named one: the
+ *  same size (then a tick per field), the same field names in order, each pair of types equal
+ *  (gassedTypeEq: nested object and table types compare their schemas field by field, whatever
+ *  they are called; module references their interface sets); the walk stops at the first
+ *  difference. The carried side's nested schemas are its own, resolved when the table was made;
+ *  the named side's are looked up. */
+function sameCarriedSchema(a: TableSchema, b: Map<string, PactType>, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
+  if (a.fields.size !== b.size) return false;
+  charge?.(a.fields.size);
+  const as = [...a.fields].sort((x, y) => compareCodePoints(x[0], y[0])), bs = sortedFields(b);
   for (let i = 0; i < as.length; i++) {
-    if (as[i][0] !== bs[i][0] || !sameType(as[i][1], bs[i][1], schemas, charge)) return false;
+    if (as[i][0] !== bs[i][0] || !sameCarriedType(as[i][1], bs[i][1], schemas, charge)) return false;
   }
   return true;
 }
 
-/** Pact's gassedTypeEq: nested object and table types compare their schemas field by field
- *  (whatever the schemas are called), module references their interface sets. */
-function sameType(a: PactType, b: PactType, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
+function sameCarriedType(a: SchemaFieldType, b: PactType, schemas: SchemaLookup, charge?: (ticks: number) => void): boolean {
   if (a.t !== b.t) return false;
   switch (a.t) {
     case 'prim': return a.name === (b as typeof a).name;
-    case 'list': return sameType(a.of, (b as typeof a).of, schemas, charge);
+    case 'list': return sameCarriedType(a.of, (b as Extract<PactType, { t: 'list' }>).of, schemas, charge);
     case 'object': case 'table': {
-      const bs = (b as typeof a).schema;
-      const af = schemas.schemaFields(a.schema), bf = schemas.schemaFields(bs);
-      if (!af || !bf) return a.schema === bs;
-      return sameSchema(af, bf, schemas, charge);
+      const name = (b as Extract<PactType, { t: 'object' | 'table' }>).schema;
+      const bf = schemas.schemaFields(name);
+      return bf ? sameCarriedSchema(a.schema, bf, schemas, charge) : a.schema.name === name;
     }
     case 'modref': return a.interfaces.join(',') === (b as typeof a).interfaces.join(',');
     default: return true; // *, list, object: the kind alone
   }
 }
+

@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { typecheck, type SchemaLookup } from '../../runtime/values/type-checks.js';
+import { resolveTableSchema } from '../../runtime/contracts/table-schema.js';
 import type { PactType } from '../../vm/types.js';
 import {
   KeySetGuard, ModRef, PactDecimal, PactObject, PactTime, TableRef, UNIT, UserGuard, type Value,
@@ -23,6 +24,10 @@ const schemas: SchemaLookup = {
     'm.person2': new Map<string, PactType>([['name', STR], ['age', INT]]),
   } as Record<string, Map<string, PactType>>)[name],
 };
+
+/** A table value as the runtime makes it: carrying its schema, resolved through `lookup`. */
+const table = (schema: string, lookup: SchemaLookup) =>
+  new TableRef('t', 'm', schema, null, resolveTableSchema(`m.${schema}`, n => lookup.schemaFields(n)));
 
 const values: [string, Value][] = [
   ['integer', 1], ['big integer', 2n ** 70n], ['decimal', new PactDecimal(15n, 1)], ['string', 's'], ['bool', false],
@@ -74,10 +79,12 @@ test('a table matches a schema with the same fields and types, charging 25 per f
   const charges: number[] = [];
   const charge = (ticks: number) => { charges.push(25 * ticks); }; // the table model's tick: 25 mG
   const want: PactType = { t: 'table', schema: 'm.person' };
-  assert.is(typecheck(new TableRef('t', 'm', 'person2'), want, schemas, charge), true);
-  assert.is(typecheck(new TableRef('t', 'm', 'other'), want, schemas, charge), false);
-  assert.is(typecheck(new TableRef('t', 'm', 'small'), want, schemas, charge), false);
-  assert.is(typecheck(new TableRef('t', 'm', 'unknown'), want, schemas, charge), true);
+  assert.is(typecheck(table('person2', schemas), want, schemas, charge), true);
+  assert.is(typecheck(table('other', schemas), want, schemas, charge), false);
+  assert.is(typecheck(table('small', schemas), want, schemas, charge), false);
+  // the table's own schema decides, not its name: one with no fields does not fit (no charge:
+  // the sizes differ)
+  assert.is(typecheck(table('unknown', schemas), want, schemas, charge), false);
   assert.is(typecheck(obj([]), want, schemas, charge), false);
   assert.equal(charges, [50, 50]);
 });
@@ -122,14 +129,14 @@ test('a table\'s schema is compared field by field, nested schemas by their fiel
   };
   const charges: number[] = [];
   const charge = (ticks: number) => { charges.push(25 * ticks); }; // the table model's tick: 25 mG
-  assert.is(typecheck(new TableRef('t', 'm', 'row2'), { t: 'table', schema: 'm.row' }, nested, charge), true);
+  assert.is(typecheck(table('row2', nested), { t: 'table', schema: 'm.row' }, nested, charge), true);
   assert.equal(charges, [50, 25]);
   charges.length = 0;
-  assert.is(typecheck(new TableRef('t', 'm', 'row3'), { t: 'table', schema: 'm.row' }, nested, charge), false);
+  assert.is(typecheck(table('row3', nested), { t: 'table', schema: 'm.row' }, nested, charge), false);
   assert.equal(charges, [50, 25]);
-  assert.is(typecheck(new TableRef('t', 'm', 'rowm'), { t: 'table', schema: 'm.rowm' }, nested), true);
+  assert.is(typecheck(table('rowm', nested), { t: 'table', schema: 'm.rowm' }, nested), true);
   // a module reference type in a schema must name the same interface set, not a subset
-  assert.is(typecheck(new TableRef('t', 'm', 'rowm2'), { t: 'table', schema: 'm.rowm' }, nested), false);
+  assert.is(typecheck(table('rowm2', nested), { t: 'table', schema: 'm.rowm' }, nested), false);
 });
 
 test('a module reference matches when it implements every interface (full names; more are fine)', () => {
@@ -155,7 +162,7 @@ test('a value that is not an object fails an object type even when the schema is
     assert.is(typecheck(v, { t: 'object', schema: 'm.unknown' }, schemas), false);
   }
   assert.is(typecheck(obj([['name', 'a'], ['age', 3]]), { t: 'object', schema: 'm.person' }, schemas), true);
-  assert.is(typecheck(new TableRef('t', 'm', 'person2'), { t: 'table', schema: 'm.person' }, schemas), true);
+  assert.is(typecheck(table('person2', schemas), { t: 'table', schema: 'm.person' }, schemas), true);
   const many = new ModRef('m', Array.from({ length: 12 }, (_, i) => `i${i}`));
   assert.is(typecheck(many, { t: 'modref', interfaces: ['i11'] }, schemas), true);
 });
@@ -205,7 +212,7 @@ test('schema field types compare as Pact\'s gassedTypeEq does: same kind, same c
   const lookup: SchemaLookup = { schemaFields: (name) => fields.get(name) };
   types.forEach(([have], i) => types.forEach(([want], j) => {
     const expected = i === j || alsoEqual.has(`${have}=${want}`);
-    assert.is(typecheck(new TableRef('t', 'm', `have${i}`), { t: 'table', schema: `m.want${j}` }, lookup), expected, `${have} vs ${want}`);
+    assert.is(typecheck(table(`have${i}`, lookup), { t: 'table', schema: `m.want${j}` }, lookup), expected, `${have} vs ${want}`);
   }));
 });
 
