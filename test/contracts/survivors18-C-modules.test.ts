@@ -68,4 +68,13 @@ test('after a module\'s constants were evaluated, the same transaction may write
   assert.equal(out.slice(-2), ['"Write succeeded"', '1']);
 });
 
+test('a module that leaves an interface member unimplemented fails at the module form (checkImplements\' info)', () => {
+  // Desugar.hs renameModule passes the module's own info to checkImplements: NotImplemented is located there
+  const r = runRepl('(begin-tx)\n(interface i (defun f:integer ()))\n(module m g (defcap g () true) (implements i) (defun h () 1))', 'impl.repl');
+  assert.is(r.error?.message, 'Interface member not implemented, module m does not implement interface i member: f');
+  const s = r.error!.span;
+  assert.ok(s, 'the error has a location');
+  assert.is(`${s!.startPos.line + 1}:${s!.startPos.col}`, '3:0');
+});
+
 test.run();
