@@ -31,25 +31,35 @@ export interface DefcapInfo {
   members: ReadonlyMap<string, { value?: Value }>;
 }
 
-/** A managed capability as installed: its full amount available, or not yet used (one-shot). */
-function newManaged(token: CapToken, param: number): ManagedCap {
-  return { token, param, used: false, amount: param >= 0 ? token.args[param] : null };
+/** A managed capability as installed by `defcap`: its full amount available, or not yet used
+ *  (one-shot). */
+function newManaged(token: CapToken, param: number, defcap: DefcapInfo): ManagedCap {
+  return { token, param, used: false, amount: param >= 0 ? token.args[param] : null, defcap };
 }
 
 /** The managed capability installed under `token`'s key, else one installed now from a signature
- *  scoped to it (a signature installs it: the signed token for @managed, `token` for one-shot). */
-function installedFor(h: ContractHost, token: CapToken, param: number): ManagedCap {
+ *  scoped to it (a signature installs it: the signed token for @managed, `token` for one-shot).
+ *  The key leaves the managed parameter out, so what an upgraded defcap of the other kind finds is
+ *  refused, as Pact's evalUserManagedCap and evalAutomanagedCap refuse it. */
+function installedFor(h: ContractHost, info: DefcapInfo, token: CapToken, param: number): ManagedCap {
   const key = managedKey(token, param, h.render);
   let m = h.caps.managed.get(key);
   if (!m) {
     const signed = signedFor(h, token, param);
     if (signed) {
-      m = newManaged(param < 0 ? token : signed, param);
+      m = newManaged(param < 0 ? token : signed, param, info);
       h.caps.managed.set(key, m);
     }
   }
   if (!m) throw notInstalled(token);
+  if ((m.param >= 0) !== (param >= 0)) {
+    throw invariant(`Invalid managed cap kind ${param >= 0 ? 'expected user managed, received automanaged' : 'expected automanaged, received user managed'}`);
+  }
   return m;
+}
+
+function invariant(what: string): PactError {
+  return new PactError('exec', `Fatal execution error, invariant violated: ${what}`);
 }
 
 export function tokenText(t: CapToken): string {
@@ -109,6 +119,7 @@ export function testCapability(h: ContractHost, token: Value): Value {
   const m = install(h, info, token);
   if (inScope(h, token)) return UNIT;
   if (m.param < 0) m.used = true; // evalAutomanagedCap marks it used before the body runs
+  else managerOf(h, info); // evalUserManagedCap looks the manager up even here, where it never runs
   runDefcapBody(h, info, token, { token: m.token, composed: [] }, m.token);
   return UNIT;
 }
@@ -157,7 +168,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       return slot;
     }
     case 'auto': {
-      const m = installedFor(h, token, -1);
+      const m = installedFor(h, info, token, -1);
       if (m.used) throw userError('One-shot managed capability used more than once');
       const slot: CapSlot = { token, composed: [] };
       runDefcapBody(h, info, token, slot);
@@ -166,13 +177,13 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       return slot;
     }
     case 'managed': {
-      const m = installedFor(h, token, meta.param);
+      const m = installedFor(h, info, token, meta.param);
+      // the manager is looked up first (Pact's getDefun), the one of the defcap that installed it
+      const manager = managerOf(h, m.defcap);
       // the body runs with the requested arguments; the installed (signed) token is what is in
       // scope meanwhile, so signatures scoped to it count
       const slot: CapSlot = { token: m.token, composed: [] };
       runDefcapBody(h, info, token, slot, m.token);
-      const manager = managerOf(h, info, meta.manager);
-      if (!manager) throw new PactError('exec', `${meta.manager} is not a valid managed capability manager function`);
       const requested = token.args[meta.param];
       m.amount = h.vm.call(manager, [m.amount ?? m.token.args[meta.param], requested]);
       emit(h, info, token);
@@ -181,13 +192,17 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
   }
 }
 
-/** A managed capability's manager function: of the defcap's own module version when it is in
- *  the same module, else the current definition. */
-function managerOf(h: ContractHost, info: DefcapInfo, name: string): Closure | undefined {
+/** A managed defcap's manager function: of the defcap's own module version when it is in the
+ *  same module, else the current definition. One that is no defun (a constant, allowed under
+ *  DisablePact51) fails Pact's getDefun invariant, named by its fully qualified name. */
+function managerOf(h: ContractHost, info: DefcapInfo): Closure {
+  const name = (info.meta as Extract<DefcapMeta, { kind: 'managed' }>).manager;
   const member = name.slice(info.module.length + 1);
-  if (!name.startsWith(`${info.module}.`) || member.includes('.')) return h.lookupDefun(name);
-  const v = info.members.get(member)?.value;
-  return v instanceof Closure && v.proto.kind === 'defun' ? v : undefined;
+  const own = name.startsWith(`${info.module}.`) && !member.includes('.');
+  const v = own ? info.members.get(member)?.value : h.lookupDefun(name);
+  if (v instanceof Closure && v.proto.kind === 'defun') return v;
+  const hash = own ? info.closure.proto.moduleHash : h.module(name.slice(0, name.lastIndexOf('.')))?.hash;
+  throw invariant(`Expected a defun for free variable ${name}.{${hash ?? ''}}`);
 }
 
 /** Run the defcap body with `token`'s arguments, `scope` (by default the token itself) marked as
@@ -271,7 +286,7 @@ function install(h: ContractHost, info: DefcapInfo, token: CapToken, autonomous 
   if (h.caps.managed.has(key) || (autonomous && param >= 0 && signedFor(h, token, param))) {
     throw new PactError('exec', `Capability already installed: ${tokenText(token)}`);
   }
-  const m = newManaged(token, param);
+  const m = newManaged(token, param, info);
   h.caps.managed.set(key, m);
   return m;
 }

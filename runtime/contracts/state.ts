@@ -4,6 +4,7 @@
 // and expect-failure (which put all of it back when their expression fails).
 
 import type { CapToken, Value } from '../../vm/values.js';
+import type { DefcapInfo } from './capabilities.js';
 
 /** One acquired capability plus the capabilities composed into it. */
 export interface CapSlot { token: CapToken; composed: CapToken[] }
@@ -17,6 +18,9 @@ export interface ManagedCap {
   param: number;
   /** auto-managed: already used in this transaction */
   used: boolean;
+  /** the defcap it was installed by: its manager function is the one acquiring it runs (Pact's
+   *  installCap records the manager's fully qualified name), whichever version acquires it */
+  defcap: DefcapInfo;
 }
 
 export type Purity = 'impure' | 'read-only' | 'sys-only';

@@ -102,4 +102,49 @@ test('events from old code name the old hash; emit-event of an old unmanaged def
   assert.is(last(`${script}(b.emit-u)`), 'true');
 });
 
+/** One transaction: `v1` deployed, `before` run, the module upgraded to `v2`, then `after`. */
+function sameTx(v1: string, before: string, v2: string, after: string): string {
+  return `(begin-tx)
+(module b g (defcap g () true) ${v1})
+${before}
+(module b g (defcap g () true) ${v2})
+${after}`;
+}
+
+test('the manager a managed capability runs is the one of the defcap that installed it (installCap records it)', () => {
+  const script = sameTx(
+    '(defcap PAY (n:integer) @managed n MGR true) (defun MGR (have:integer want:integer) (- have want)) (defun inst () (install-capability (PAY 10)))',
+    '(b.inst)',
+    '(defcap PAY (n:integer) @managed n MGR true) (defun MGR (have:integer want:integer) (enforce false "new manager")) (defun pay (n:integer) (with-capability (PAY n) "paid"))',
+    '(b.pay 3)');
+  assert.is(last(script), '"paid"');
+});
+
+test('an installed capability acquired through a defcap of the other kind fails Pact\'s invariant', () => {
+  const managed = '(defcap C (a:integer b:integer) @managed b MGR true) (defun MGR (have:integer want:integer) have)';
+  const auto = '(defcap C (a:integer) @managed true)';
+  assert.is(failure(sameTx(`${managed} (defun inst () (install-capability (C 1 5)))`, '(b.inst)',
+    `${auto} (defun go () (with-capability (C 1) true))`, '(b.go)')),
+    'Fatal execution error, invariant violated: Invalid managed cap kind expected automanaged, received user managed');
+  assert.is(failure(sameTx(`${auto} (defun inst () (install-capability (C 1)))`, '(b.inst)',
+    `${managed} (defun go () (with-capability (C 1 5) true))`, '(b.go)')),
+    'Fatal execution error, invariant violated: Invalid managed cap kind expected user managed, received automanaged');
+});
+
+test('a manager that is no defun (DisablePact51 allows one) fails getDefun\'s invariant, before the body runs', () => {
+  const script = `(env-exec-config ["DisablePact51"])
+(begin-tx)
+(module m g (defcap g () true)
+  (defconst K 1)
+  (defcap CK (x:integer) @managed x K (enforce false "body ran"))
+  (defun go () (install-capability (CK 5)) (with-capability (CK 2) true)))
+(at 'hash (describe-module "m"))
+`;
+  const hash = values(script).pop()!.slice(1, -1);
+  const text = `Fatal execution error, invariant violated: Expected a defun for free variable m.K.{${hash}}`;
+  assert.is(failure(`${script}(m.go)`), text);
+  // test-capability never runs the manager, but looks it up all the same
+  assert.is(failure(`${script}(test-capability (m.CK 1))`), text);
+});
+
 test.run();
