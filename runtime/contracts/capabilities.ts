@@ -139,10 +139,11 @@ function inDefcapBody(h: ContractHost): boolean {
 export function withCapability(h: ContractHost, token: Value, body: Value): Value {
   if (h.vm.withinDefcap()) throw new PactError('exec', 'Form illegal within defcap with-capability');
   if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
-  const info = defcapOf(h, token);
-  checkCallerModule(h, info.module);
+  // Pact's order: module admin (guardForModuleCall), then a capability in scope just runs the
+  // body (evalCap), and only then is the defcap looked up
+  checkCallerModule(h, token.name.slice(0, token.name.lastIndexOf('.')));
   if (inScope(h, token)) return h.vm.call(body, []);
-  h.caps.capStack.push(acquire(h, info, token));
+  h.caps.capStack.push(acquire(h, defcapOf(h, token), token));
   const result = h.vm.call(body, []);
   // Pact pops the top slot (popCap's safeTail), whichever it is: the stack may have been put back
   // by expect-failure as a copy, or have a test-capability slot on top. On an error nothing is

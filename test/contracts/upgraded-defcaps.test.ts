@@ -147,4 +147,13 @@ test('a manager that is no defun (DisablePact51 allows one) fails getDefun\'s in
   assert.is(failure(`${script}(test-capability (m.CK 1))`), text);
 });
 
+test('with-capability checks module admin before it looks the defcap up (CWithCapability: guardForModuleCall, then evalCap)', () => {
+  // a token whose module was rolled back away: outside the module, admin is asked for first
+  assert.is(failure(`(begin-tx)
+(module m g (defcap g () true) (defcap U (x:integer) true))
+(defconst T (m.U 1))
+(rollback-tx)
+(with-capability T 1)`), 'Module admin necessary for operation but has not been acquired:m');
+});
+
 test.run();
