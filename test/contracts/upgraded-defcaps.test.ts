@@ -129,6 +129,10 @@ test('an installed capability acquired through a defcap of the other kind fails 
   assert.is(failure(sameTx(`${auto} (defun inst () (install-capability (C 1)))`, '(b.inst)',
     `${managed} (defun go () (with-capability (C 1 5) true))`, '(b.go)')),
     'Fatal execution error, invariant violated: Invalid managed cap kind expected user managed, received automanaged');
+  // the managed parameter first: (C 9 1) without it is (C 1), the auto-managed one installed
+  assert.is(failure(sameTx(`${auto} (defun inst () (install-capability (C 1)))`, '(b.inst)',
+    '(defcap C (n:integer a:integer) @managed n MGR true) (defun MGR (have:integer want:integer) have) (defun go () (with-capability (C 9 1) true))', '(b.go)')),
+    'Fatal execution error, invariant violated: Invalid managed cap kind expected user managed, received automanaged');
 });
 
 test('a manager that is no defun (DisablePact51 allows one) fails getDefun\'s invariant, before the body runs', () => {
@@ -145,6 +149,17 @@ test('a manager that is no defun (DisablePact51 allows one) fails getDefun\'s in
   assert.is(failure(`${script}(m.go)`), text);
   // test-capability never runs the manager, but looks it up all the same
   assert.is(failure(`${script}(test-capability (m.CK 1))`), text);
+  // a constant of another module is named with that module's hash
+  const other = `(env-exec-config ["DisablePact51"])
+(begin-tx)
+(module o og (defcap og () true) (defconst K 1))
+(module m g (defcap g () true)
+  (defcap CK (x:integer) @managed x o.K true)
+  (defun go () (install-capability (CK 5)) (with-capability (CK 2) true)))
+(at 'hash (describe-module "o"))
+`;
+  const oHash = values(other).pop()!.slice(1, -1);
+  assert.is(failure(`${other}(m.go)`), `Fatal execution error, invariant violated: Expected a defun for free variable o.K.{${oHash}}`);
 });
 
 test('with-capability checks module admin before it looks the defcap up (CWithCapability: guardForModuleCall, then evalCap)', () => {
