@@ -79,7 +79,9 @@ export function defcapOf(h: ContractHost, token: CapToken): DefcapInfo {
     ? h.moduleVersion(token.moduleHash) : undefined;
   const mod = older?.name === current?.name ? older ?? current : current;
   const info = mod?.defcaps.get(token.name.slice(dot + 1));
-  if (!info) throw new PactError('exec', `Cannot find module: ${token.name.slice(0, dot)}`);
+  // Pact's getDefCap finds no definition under the token's fully qualified name (its module was
+  // rolled back away): the invariant names it with the hash the token carries
+  if (!info) throw invariant(`Unbound free variable ${token.name}.{${token.moduleHash ?? ''}}`);
   return info;
 }
 

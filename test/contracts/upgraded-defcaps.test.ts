@@ -169,6 +169,15 @@ test('with-capability checks module admin before it looks the defcap up (CWithCa
 (defconst T (m.U 1))
 (rollback-tx)
 (with-capability T 1)`), 'Module admin necessary for operation but has not been acquired:m');
+  // test-capability asks for no admin: getDefCap finds nothing under the token's name and hash
+  const script = `(begin-tx)
+(module m g (defcap g () true) (defcap U (x:integer) true))
+(defconst T (m.U 1))
+(at 'hash (describe-module "m"))
+(rollback-tx)
+`;
+  const hash = values(`${script}`)[3].slice(1, -1);
+  assert.is(failure(`${script}(test-capability T)`), `Fatal execution error, invariant violated: Unbound free variable m.U.{${hash}}`);
 });
 
 test.run();
