@@ -7,7 +7,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { errorOf, evalLast } from '../helpers.js';
+import { errorOf, evalLast, inTierMode } from '../helpers.js';
 
 const MODULE = `(begin-tx)
 (module m g (defcap g () true)
@@ -66,6 +66,17 @@ test('a sys-only read of another module\'s table fails on the table guard before
   // sys-only database
   const own = '(begin-tx)\n(module m g (defcap g () true) (defschema s a:integer) (deftable t:{s}) (defconst Y (read t "k")))';
   assert.is(errorOf(`${MODULE}${own}`), DISALLOWED);
+});
+
+test('the second tier narrows the same way: a pure body read-only, an enforce condition sys-only under DisablePact53', () => {
+  // every function tiered at its first call: READ_ONLY_BEGIN's operand as its template reads it
+  inTierMode('always', () => {
+    assert.is(evalLast(`${MODULE}(m.read-in-enforce)`), 'true');
+    assert.is(errorOf(`${MODULE}(env-exec-config ["DisablePact53"])\n(m.read-in-enforce)`), DISALLOWED);
+    // a pure body stays read-only whatever the flag: reads are fine
+    const withPure = MODULE.replace('(defun read-in-try ', '(defun read-in-pure () (pure (read t "k")))\n  (defun read-in-try ');
+    assert.is(evalLast(`${withPure}(env-exec-config ["DisablePact53"])\n(m.read-in-pure)`), '{"a": 1}');
+  });
 });
 
 test.run();
