@@ -9,6 +9,7 @@ import { argTypeError } from '../natives/errors.js';
 import { capTokenText } from '../values/render.js';
 import { managedKey, type CapSlot, type ManagedCap } from './state.js';
 import type { ContractHost } from './host.js';
+import { invariantFailure as invariant } from './module-members.js';
 
 
 /** Pact's CapNotInstalled is an execution error: `try` does not catch it. */
@@ -58,10 +59,6 @@ function installedFor(h: ContractHost, info: DefcapInfo, token: CapToken, param:
   return m;
 }
 
-function invariant(what: string): PactError {
-  return new PactError('exec', `Fatal execution error, invariant violated: ${what}`);
-}
-
 export function tokenText(t: CapToken): string {
   return `(${capTokenText(t)})`;
 }
@@ -77,7 +74,7 @@ export function defcapOf(h: ContractHost, token: CapToken): DefcapInfo {
   const current = h.module(token.name.slice(0, dot));
   const older = current && token.moduleHash !== null && token.moduleHash !== current.hash
     ? h.moduleVersion(token.moduleHash) : undefined;
-  const mod = older?.name === current?.name ? older ?? current : current;
+  const mod = older !== undefined && older.name === current?.name ? older : current;
   const info = mod?.defcaps.get(token.name.slice(dot + 1));
   // Pact's getDefCap finds no definition under the token's fully qualified name (its module was
   // rolled back away): the invariant names it with the hash the token carries

@@ -16,7 +16,7 @@ import type { ContractHost } from './host.js';
 import { blake2b256, base64UrlEncode, base64UrlDecode } from '../values/digest.js';
 import { stableJson } from '../values/json.js';
 import { count, countFields, countList, countQualifiedName, countText } from '../values/size.js';
-import { getModuleMember } from './module-members.js';
+import { getModuleMember, invariantFailure } from './module-members.js';
 
 export const PACTS_TABLE = 'SYS:Pacts';
 
@@ -66,7 +66,7 @@ const T = (b: boolean) => (b ? 'True' : 'False');
 
 /** InvariantPactExecNotInEnv Nothing: a step (or the REPL's `(pact-state true)` in it) left no
  *  defpact execution behind. Pact prints the absent location as nothing after a space. */
-const noPactExec = () => exec('Fatal execution error, invariant violated: No pact exec found ');
+const noPactExec = () => invariantFailure('No pact exec found ');
 
 /** InvalidDefPactStepSupplied */
 const invalidStep = (step: number, count: number) =>
@@ -83,7 +83,7 @@ export class Defpacts {
     const info = this.h.defpact(qualified);
     if (info) return info;
     const { module: mod } = getModuleMember(this.h, qualified);
-    throw exec(`Fatal execution error, invariant violated: Expected a defpact for free variable ${qualified}.{${mod.hash}}`);
+    throw invariantFailure(`Expected a defpact for free variable ${qualified}.{${mod.hash}}`);
   }
 
   /** A defpact called (Pact's initPact): outside a step it starts with the transaction hash as

@@ -14,7 +14,7 @@ import {
   KEYSETS_TABLE, type ChargeHook, enforceKeyFormats, enforceKeyset, keysetFromData, keysetKey, keysetNameError, keysetNamespace, lookupKeyset,
 } from './keysets.js';
 import type { Namespace } from './namespaces.js';
-import { getModule, getModuleMember } from './module-members.js';
+import { getModule, getModuleMember, invariantFailure } from './module-members.js';
 import {
   composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
 } from './capabilities.js';
@@ -219,7 +219,7 @@ export function guardNatives(h: GuardHost): NativeTable {
       const m = getModule(h, ref.module);
       const v = m.members.get(member as string)?.value;
       if (v === undefined) {
-        throw new PactError('exec', `Fatal execution error, invariant violated: Unbound free variable ${ref.module}.${member as string}.{${m.hash}}`);
+        throw invariantFailure(`Unbound free variable ${ref.module}.${member as string}.{${m.hash}}`);
       }
       // Pact records the calling module for the reentrancy check (unless DisableReentrancyCheck)
       const caller = h.vm.callerModule();

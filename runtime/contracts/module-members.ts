@@ -23,3 +23,9 @@ export function getModuleMember(h: ContractHost, qualified: string): { module: L
   if (!cell) throw new PactError('exec', `Module member does not exist ${qualified}.{${module.hash}}`);
   return { module, cell };
 }
+
+/** Pact's failInvariant: a definition its evaluator expected by fully qualified name is missing
+ *  or of another kind (an execution error, which `try` does not catch). */
+export function invariantFailure(what: string): PactError {
+  return new PactError('exec', `Fatal execution error, invariant violated: ${what}`);
+}
