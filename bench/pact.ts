@@ -67,6 +67,10 @@ export function pactCases(): BenchCase[] {
   const build = compiled(session, '(fold (lambda (acc w) (+ acc w)) "" WORDS)');
   const mapped = compiled(session, '(map (lambda (x) (+ x 1)) NUMBERS)');
   const filtered = compiled(session, '(filter (lambda (x) (> x 5000)) NUMBERS)');
+  // a 32-bit rotate right by 7, as SHA-256 written in Pact makes it: the left shift passes 2^53
+  const rotations = compiled(session, '(fold (lambda (acc x) (& 4294967295 (xor (| (shift acc -7) (shift acc 25)) x))) 2463534242 NUMBERS)');
+  const jsRotations = (): number => numbers.reduce((acc, x) => (((acc >>> 7) | (acc << 25)) ^ x) >>> 0, 2463534242);
+  const rotated = jsRotations();
   const jsFib = (n: number): number => (n < 2 ? n : jsFib(n - 1) + jsFib(n - 2));
   const wordsLength = words.join('').length;
 
@@ -90,6 +94,11 @@ export function pactCases(): BenchCase[] {
       suite: 'pact', name: 'filter over 10k list',
       subject: () => check((filtered() as number[]).length, 5_000, 'filter'),
       baseline: () => check(numbers.filter(x => x > 5000).length, 5_000, 'filter'),
+    },
+    {
+      suite: 'pact', name: 'bit rotations over 10k list',
+      subject: () => check(rotations(), rotated, 'rotations'),
+      baseline: () => check(jsRotations(), rotated, 'rotations'),
     },
     {
       suite: 'pact', name: 'string building (1000 appends)',

@@ -10,6 +10,7 @@ import {
   intAdd, intSub, intMul, intDiv, intMod, intNeg, decAdd, decSub, decMul, decDiv, decNeg, decAbs,
   decFromInt, decRoundTo, decToInt, isInt, normInt, toBig, bitLength, type PactInt, type RoundMode,
 } from '../values/numbers.js';
+import { intAnd, intOr, intXor, intShift } from '../values/int-bits.js';
 import type { IntOp } from '../gas/meter.js';
 import { GasCharges, textLength } from '../gas/charges.js';
 import { equalsGassed, compareGassed } from './compare.js';
@@ -63,13 +64,11 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
     return equalsGassed(g, args[0], args[1]);
   }
 
-  function bitwise(name: string, small: (a: number, b: number) => number, big: (a: bigint, b: bigint) => bigint) {
+  function bitwise(name: string, op: (a: PactInt, b: PactInt) => PactInt) {
     return (args: Value[]): Value => {
       const [a, b] = args;
       if (!isInt(a) || !isInt(b)) throw argTypeError(name, args);
-      // JS bit operators work on 32-bit integers: use them only when both fit
-      if (typeof a === 'number' && typeof b === 'number' && (a | 0) === a && (b | 0) === b) return small(a, b);
-      return normInt(big(toBig(a), toBig(b)));
+      return op(a, b);
     };
   }
 
@@ -187,9 +186,9 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
       if (typeof args[0] !== 'boolean') throw argTypeError('not', args);
       return !args[0];
     },
-    '&': bitwise('&', (a, b) => a & b, (a, b) => a & b),
-    '|': bitwise('|', (a, b) => a | b, (a, b) => a | b),
-    'xor': bitwise('xor', (a, b) => a ^ b, (a, b) => a ^ b),
+    '&': bitwise('&', intAnd),
+    '|': bitwise('|', intOr),
+    'xor': bitwise('xor', intXor),
     '~': args => {
       const a = args[0];
       if (!isInt(a)) throw argTypeError('~', args);
@@ -199,18 +198,7 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
       const [a, b] = args;
       if (!isInt(a) || !isInt(b)) throw argTypeError('shift', args);
       if (g.metered) g.intOp('PrimOpShift', a, b);
-      // the shift count is a machine Int: it wraps to 64 bits
-      const n = BigInt.asIntN(64, toBig(b));
-      if (n === 0n) return a;
-      const x = toBig(a);
-      if (n < 0n) {
-        // an arithmetic right shift past every bit leaves the sign
-        if (-n > BigInt(bitLength(a) + 1)) return x < 0n ? -1 : 0;
-        return normInt(x >> -n);
-      }
-      if (x === 0n) return 0;
-      if (n > BigInt(MAX_INTEGER_BITS - bitLength(a))) throw integerTooLarge();
-      return normInt(x << n);
+      return intShift(a, b);
     },
   };
 }

@@ -22,7 +22,7 @@ export function normInt(b: bigint): PactInt {
 }
 
 export function toBig(i: PactInt): bigint {
-  return BigInt(i); // a bigint comes back as it is
+  return typeof i === 'bigint' ? i : BigInt(i); // BigInt() of a bigint is a runtime call
 }
 
 export function isInt(v: unknown): v is PactInt {
