@@ -22,6 +22,7 @@ import { checkInstall } from '../contracts/namespaces.js';
 import { compileModuleOnce } from '../contracts/module-cache.js';
 import { chargeModuleDesugar, chargeModuleHash, chargeModuleStore } from '../gas/meter.js';
 import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
+import { releaseYoungGenerationOnLongRun } from './young-generation.js';
 
 /** Run a whole source text in the session. Throws the first escaped error, always a PactError:
  *  this is the boundary where engine failures (vm/limits.ts) become located Pact errors. */
@@ -64,6 +65,7 @@ function runForms(s: ReplSession, file: SourceFile): void {
       throw located(s, shadowsNativeError(shadows[0].name, shadows[0].span), form.span);
     }
     for (const form of forms) {
+      releaseYoungGenerationOnLongRun();
       try {
         runTopLevel(s, form);
       } catch (e) {
