@@ -182,7 +182,7 @@ export function guardNatives(h: GuardHost): NativeTable {
     'enforce-guard': args => enforceGuard(h, args[0], 'enforce-guard'),
     'enforce-keyset': args => enforceGuard(h, args[0], 'enforce-keyset'),
     'create-user-guard': args => {
-      const [fn, fnArgs] = args;
+      const fn = args[0], fnArgs = args[1];
       if (fn instanceof Closure && (fn.proto.kind === 'defcap' || fn.proto.kind === 'defpact')) {
         // Pact prints the kind right after "got", without a space
         throw new PactError('exec', `User guard closure ${fn.proto.qualifiedName} must be defun, got${fn.proto.kind}`);
@@ -212,7 +212,7 @@ export function guardNatives(h: GuardHost): NativeTable {
     },
     'with-capability': args => withCapability(h, args[0], args[1]),
     'modref-member': args => {
-      const [ref, member, variable] = args;
+      const ref = args[0], member = args[1], variable = args[2];
       if (!(ref instanceof ModRef)) throw new PactError('exec', `Attempted to use ${variable as string} as dynamic name, but it is not a modref`);
       // Direct/Evaluator.hs NDynRef: the module is looked up (getModule), then the member by its
       // full name, whose absence Pact takes for a broken invariant

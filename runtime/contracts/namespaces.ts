@@ -77,7 +77,7 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
   };
   return {
     'define-namespace': args => {
-      const [name, user, admin] = args;
+      const name = args[0], user = args[1], admin = args[2];
       if (typeof name !== 'string' || !isGuard(user) || !isGuard(admin)) throw argTypeError('define-namespace', args);
       topLevelOnly('define-namespace');
       if (!VALID_NAME.test(name)) throw nativeFailure('define-namespace', 'invalid namespace format');

@@ -109,7 +109,7 @@ export function principalNatives(h: ContractHost): NativeTable {
       return principalType(args[0]);
     },
     'validate-principal': args => {
-      const [guard, s] = args;
+      const guard = args[0], s = args[1];
       if (!isGuard(guard) || typeof s !== 'string') throw argTypeError('validate-principal', args);
       const p = principalOf(guard);
       g.textComparison(s);

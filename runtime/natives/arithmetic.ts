@@ -66,7 +66,7 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
 
   function bitwise(name: string, op: (a: PactInt, b: PactInt) => PactInt) {
     return (args: Value[]): Value => {
-      const [a, b] = args;
+      const a = args[0], b = args[1];
       if (!isInt(a) || !isInt(b)) throw argTypeError(name, args);
       return op(a, b);
     };
@@ -82,7 +82,7 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
 
   function roundingPrec(name: string, mode: RoundMode) {
     return (args: Value[]): Value => {
-      const [d, p] = args;
+      const d = args[0], p = args[1];
       if (!(d instanceof PactDecimal) || !isInt(p)) throw argTypeError(name, args);
       // the precision becomes a Word8: negative values and values past 255 wrap around
       const places = Number(BigInt.asUintN(8, toBig(p)));
@@ -92,7 +92,7 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
 
   return {
     '+': args => {
-      const [a, b] = args;
+      const a = args[0], b = args[1];
       if (typeof a === 'string' && typeof b === 'string') {
         if (g.metered) g.textConcat(textLength(a) + textLength(b));
         if (a.length + b.length > MAX_STRING_LENGTH) throw stringTooLarge();
@@ -114,7 +114,7 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
     '-': args => numeric('-', 'PrimOpSub', intSub, decSub, args),
     '*': args => numeric('*', 'PrimOpMul', intMul, decMul, args),
     '/': args => {
-      const [a, b] = args;
+      const a = args[0], b = args[1];
       if (isInt(a) && isInt(b)) {
         if (b === 0) throw execError('Arithmetic exception: div by zero');
         return numeric('/', 'PrimOpDiv', intDiv, decDiv, args);
@@ -126,13 +126,13 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
       return numeric('/', 'PrimOpDiv', intDiv, decDiv, args);
     },
     'mod': args => {
-      const [a, b] = args;
+      const a = args[0], b = args[1];
       if (!isInt(a) || !isInt(b)) throw argTypeError('mod', args);
       if (b === 0) throw execError('Arithmetic exception: divide by zero');
       return intMod(a, b);
     },
     '^': args => {
-      const [a, b] = args;
+      const a = args[0], b = args[1];
       if (isInt(a) && isInt(b)) {
         if (g.metered) g.intOp('PrimOpPow', a, b);
         if (b < 0) throw execError('Arithmetic exception: negative exponent in integer power');
@@ -195,7 +195,7 @@ export function arithmeticNatives(rt: Runtime): NativeTable {
       return intSub(intNeg(a), 1);
     },
     'shift': args => {
-      const [a, b] = args;
+      const a = args[0], b = args[1];
       if (!isInt(a) || !isInt(b)) throw argTypeError('shift', args);
       if (g.metered) g.intOp('PrimOpShift', a, b);
       return intShift(a, b);

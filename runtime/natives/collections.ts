@@ -67,7 +67,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
   }
 
   function takeOrDrop(name: 'take' | 'drop', args: Value[]): Value {
-    const [n, xs] = args;
+    const n = args[0], xs = args[1];
     if (isInt(n) && typeof xs === 'string') {
       const chars = hasSurrogates(xs) ? Array.from(xs) : null;
       const len = chars ? chars.length : xs.length;
@@ -110,17 +110,17 @@ export function collectionNatives(rt: Runtime): NativeTable {
 
   return {
     'enumerate': args => {
-      const [from, to] = args;
+      const from = args[0], to = args[1];
       if (!isInt(from) || !isInt(to)) throw argTypeError('enumerate', args);
       return enumerate(from, to, intCmp(from, to) > 0 ? -1 : 1);
     },
     'enumerate-step': args => {
-      const [from, to, step] = args;
+      const from = args[0], to = args[1], step = args[2];
       if (!isInt(from) || !isInt(to) || !isInt(step)) throw argTypeError('enumerate-step', args);
       return enumerate(from, to, step);
     },
     'make-list': args => {
-      const [n, v] = args;
+      const n = args[0], v = args[1];
       if (!isInt(n) || isCallable(v)) throw argTypeError('make-list', args);
       if (g.metered) g.makeList(n, rt.gas.sizeOf(countValue, v));
       if (n <= 0) return [];
@@ -154,7 +154,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
     'take': args => takeOrDrop('take', args),
     'drop': args => takeOrDrop('drop', args),
     'at': args => {
-      const [k, c] = args;
+      const k = args[0], c = args[1];
       if (isInt(k) && Array.isArray(c)) {
         // the index becomes a machine Int, so huge values wrap before the bounds check
         const i = typeof k === 'number' ? k : Number(BigInt.asIntN(64, k));
@@ -171,7 +171,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       throw argTypeError('at', args);
     },
     'contains': args => {
-      const [x, c] = args;
+      const x = args[0], c = args[1];
       if (typeof x === 'string' && c instanceof PactObject) {
         if (g.metered) g.fieldSearch(c.size);
         return c.fields.has(x);
@@ -187,7 +187,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       throw argTypeError('contains', args);
     },
     'remove': args => {
-      const [k, o] = args;
+      const k = args[0], o = args[1];
       if (typeof k !== 'string' || !(o instanceof PactObject)) throw argTypeError('remove', args);
       if (g.metered) g.objOpRemove(k, o.size);
       if (!o.fields.has(k)) return o;
@@ -207,7 +207,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       return introSort(xs, sortOrder);
     },
     'sort-object': args => {
-      const [fields, objs] = args;
+      const fields = args[0], objs = args[1];
       if (!Array.isArray(fields) || !Array.isArray(objs)) throw argTypeError('sort-object', args);
       if (fields.length === 0 || objs.length === 0) return objs;
       for (const o of objs) if (!(o instanceof PactObject)) throw argTypeError('sort-object', [o]);
@@ -240,7 +240,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       return out;
     },
     'where': args => {
-      const [field, f, o] = args;
+      const field = args[0], f = args[1], o = args[2];
       if (typeof field !== 'string' || !isCallable(f) || !(o instanceof PactObject)) throw argTypeError('where', args);
       if (g.metered) g.objOpLookup(field, o.size);
       const v = o.get(field);

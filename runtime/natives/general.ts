@@ -41,7 +41,7 @@ export function generalNatives(rt: Runtime): NativeTable {
     // hands the remaining elements to the tiered loop (vm/tier-loops.ts), which charges and
     // checks the same way.
     'map': args => {
-      const [f, xs] = args;
+      const f = args[0], xs = args[1];
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('map', args);
       const out: Value[] = new Array(xs.length);
       for (let i = 0; i < xs.length; i++) {
@@ -53,7 +53,7 @@ export function generalNatives(rt: Runtime): NativeTable {
       return out;
     },
     'filter': args => {
-      const [f, xs] = args;
+      const f = args[0], xs = args[1];
       if (!isCallable(f) || !Array.isArray(xs)) throw argTypeError('filter', args);
       const out: Value[] = [];
       for (let i = 0; i < xs.length; i++) {
@@ -65,7 +65,7 @@ export function generalNatives(rt: Runtime): NativeTable {
       return out;
     },
     'fold': args => {
-      const [f, init, xs] = args;
+      const f = args[0], init = args[1], xs = args[2];
       if (!isCallable(f) || isCallable(init) || !Array.isArray(xs)) throw argTypeError('fold', args);
       let acc = init;
       for (let i = 0; i < xs.length; i++) {
@@ -77,7 +77,7 @@ export function generalNatives(rt: Runtime): NativeTable {
       return acc;
     },
     'zip': args => {
-      const [f, xs, ys] = args;
+      const f = args[0], xs = args[1], ys = args[2];
       if (!isCallable(f) || !Array.isArray(xs) || !Array.isArray(ys)) throw argTypeError('zip', args);
       const n = Math.min(xs.length, ys.length);
       const out: Value[] = new Array(n);
@@ -90,27 +90,27 @@ export function generalNatives(rt: Runtime): NativeTable {
       return out;
     },
     'compose': args => {
-      const [f, g2, x] = args;
+      const f = args[0], g2 = args[1], x = args[2];
       if (!isCallable(f) || !isCallable(g2)) throw argTypeError('compose', args);
       return vm.call(g2, [vm.call(f, [x])]);
     },
     'and?': args => {
-      const [f, g2, x] = args;
+      const f = args[0], g2 = args[1], x = args[2];
       if (!isCallable(f) || !isCallable(g2) || isCallable(x)) throw argTypeError('and?', args);
       return bool(vm.call(f, [x])) ? bool(vm.call(g2, [x])) : false;
     },
     'or?': args => {
-      const [f, g2, x] = args;
+      const f = args[0], g2 = args[1], x = args[2];
       if (!isCallable(f) || !isCallable(g2) || isCallable(x)) throw argTypeError('or?', args);
       return bool(vm.call(f, [x])) ? true : bool(vm.call(g2, [x]));
     },
     'not?': args => {
-      const [f, x] = args;
+      const f = args[0], x = args[1];
       if (!isCallable(f) || isCallable(x)) throw argTypeError('not?', args);
       return !bool(vm.call(f, [x]));
     },
     'bind': args => {
-      const [obj, f] = args;
+      const obj = args[0], f = args[1];
       if (!(obj instanceof PactObject) || !isCallable(f)) throw argTypeError('bind', args);
       return vm.call(f, [obj]);
     },

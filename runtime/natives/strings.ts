@@ -76,7 +76,7 @@ export function stringNatives(rt: Runtime): NativeTable {
       return strs.join('');
     },
     'format': args => {
-      const [tpl, xs] = args;
+      const tpl = args[0], xs = args[1];
       if (typeof tpl !== 'string' || !Array.isArray(xs)) throw argTypeError('format', args);
       const parts = tpl.split('{}');
       if (parts.length === 1) {
@@ -101,7 +101,7 @@ export function stringNatives(rt: Runtime): NativeTable {
       return out;
     },
     'int-to-str': args => {
-      const [base, v] = args;
+      const base = args[0], v = args[1];
       if (!isInt(base) || !isInt(v)) throw argTypeError('int-to-str', args);
       if (v < 0) throw nativeFailure('int-to-str', 'int-to-str error: cannot show negative integer');
       const b = Number(base);
@@ -124,7 +124,7 @@ export function stringNatives(rt: Runtime): NativeTable {
       return normInt(baseStrToInt(10, s));
     },
     'str-to-int-base': args => {
-      const [base, s] = args;
+      const base = args[0], s = args[1];
       if (!isInt(base) || typeof s !== 'string') throw argTypeError('str-to-int-base', args);
       const b = Number(base);
       if (b === 64) {
@@ -144,7 +144,7 @@ export function stringNatives(rt: Runtime): NativeTable {
       throw nativeFailure('str-to-int-base', 'Base value must be >= 2 and <= 16, or 64');
     },
     'is-charset': args => {
-      const [cs, s] = args;
+      const cs = args[0], s = args[1];
       if (!isInt(cs) || typeof s !== 'string') throw argTypeError('is-charset', args);
       if (cs !== 0 && cs !== 1) {
         if (g.metered) g.strOpParse(textLength(s));

@@ -40,7 +40,7 @@ export function timeNatives(rt: Runtime): NativeTable {
       return t;
     },
     'parse-time': args => {
-      const [fmt, s] = args;
+      const fmt = args[0], s = args[1];
       if (typeof fmt !== 'string' || typeof s !== 'string') throw argTypeError('parse-time', args);
       if (g.metered) g.strOpParseTime(textLength(fmt), textLength(s));
       const t = parseTime(fmt, s);
@@ -48,13 +48,13 @@ export function timeNatives(rt: Runtime): NativeTable {
       return t;
     },
     'format-time': args => {
-      const [fmt, t] = args;
+      const fmt = args[0], t = args[1];
       if (typeof fmt !== 'string' || !(t instanceof PactTime)) throw argTypeError('format-time', args);
       if (g.metered) g.strOpFormatTime(textLength(fmt));
       return formatTime(fmt, t);
     },
     'add-time': args => {
-      const [t, s] = args;
+      const t = args[0], s = args[1];
       if (!(t instanceof PactTime)) throw argTypeError('add-time', args);
       // pact-time's fromSeconds rounds half to even into an Int64 (wrapping), and `.+^` wraps
       if (isInt(s)) return addMicros(t, toBig(s) * 1_000_000n);
@@ -67,7 +67,7 @@ export function timeNatives(rt: Runtime): NativeTable {
       throw argTypeError('add-time', args);
     },
     'diff-time': args => {
-      const [a, b] = args;
+      const a = args[0], b = args[1];
       if (!(a instanceof PactTime) || !(b instanceof PactTime)) throw argTypeError('diff-time', args);
       return decFromRational(diffMicros(a, b), 1_000_000n);
     },

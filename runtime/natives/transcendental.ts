@@ -48,7 +48,7 @@ export function transcendentalNatives(rt: Runtime): NativeTable {
       return finite(transSqrt(decimalToFloat(d)));
     },
     'log': args => {
-      const [b, x] = args;
+      const b = args[0], x = args[1];
       const db = asDec(b), dx = asDec(x);
       if (!db || !dx) throw argTypeError('log', args);
       if (db.mantissa !== 0n && db.mantissa === 10n ** BigInt(db.places)) throw execError('Arithmetic exception: Base 1 not supported');

@@ -136,7 +136,7 @@ export function replNatives(s: ReplSession): NativeTable {
 
   /** `(continue-pact step [rollback [pact-id [yield]]])` (repl.md §3.6) */
   function continuePact(args: Value[], name: string): Value {
-    const [step, rollback = false, pactId, yielded] = args;
+    const step = args[0], rollback = args[1] === undefined ? false : args[1], pactId = args[2], yielded = args[3];
     if (!isInt(step) || typeof rollback !== 'boolean' || (pactId !== undefined && typeof pactId !== 'string')
       || (yielded !== undefined && !(yielded instanceof PactObject))) throw argTypeError(name, args);
     return s.pacts.continueStep(Number(step), rollback, pactId ?? null, yielded ?? null);
@@ -314,7 +314,7 @@ export function replNatives(s: ReplSession): NativeTable {
     'continue-pact-rollback-yield-object': args => continuePact(args, 'continue-pact-rollback-yield-object'),
     'typecheck': args => typecheckNative(s, str('typecheck', args, 0)),
     'env-namespace-policy': args => {
-      const [allowRoot, fn] = args;
+      const allowRoot = args[0], fn = args[1];
       if (typeof allowRoot !== 'boolean' || !(fn instanceof Closure)) throw argTypeError('env-namespace-policy', args);
       if (fn.proto.kind !== 'defun') throw userError('invalid namespace manager function type');
       if (fn.proto.arity !== 2) throw nativeFailure('env-namespace-policy', 'Namespace manager function has invalid argument length');

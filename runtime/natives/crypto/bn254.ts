@@ -93,7 +93,7 @@ export function bn254Natives(rt: Runtime): NativeTable {
 
   return {
     'point-add': args => {
-      const [ty, a, b] = args;
+      const ty = args[0], a = args[1], b = args[2];
       if (typeof ty !== 'string' || !(a instanceof PactObject) || !(b instanceof PactObject)) throw argTypeError('point-add', args);
       const g = groupOf('point-add', args, ty);
       if (rt.gas.metered) chargePointAdd(rt.gas, g);
@@ -108,7 +108,7 @@ export function bn254Natives(rt: Runtime): NativeTable {
     },
 
     'scalar-mult': args => {
-      const [ty, a, k] = args;
+      const ty = args[0], a = args[1], k = args[2];
       if (typeof ty !== 'string' || !(a instanceof PactObject) || !isInt(k)) throw argTypeError('scalar-mult', args);
       const g = groupOf('scalar-mult', args, ty);
       const scalar = ((BigInt(k) % BN254_R) + BN254_R) % BN254_R;
@@ -124,7 +124,7 @@ export function bn254Natives(rt: Runtime): NativeTable {
     },
 
     'pairing-check': args => {
-      const [as, bs] = args;
+      const as = args[0], bs = args[1];
       if (!Array.isArray(as) || !Array.isArray(bs)) throw argTypeError('pairing-check', args);
       if (rt.gas.metered) chargePairing(rt.gas, Math.max(as.length, bs.length));
       const g1s = parse('pairing-check', args, () => as.map(toG1));
