@@ -8,6 +8,8 @@ import { normInt, toBig, bitLength, type PactInt } from './numbers.js';
 import { MAX_INTEGER_BITS, integerTooLarge } from '../../vm/limits.js';
 
 const TWO_32 = 2 ** 32;
+/** POW2[k] = 2^k for k = 0..53, exact: read instead of computing `2 ** k` per shift */
+const POW2 = Float64Array.from({ length: 54 }, (_, k) => 2 ** k);
 
 /** A safe integer's high part: floor(a / 2^32), below 2^21 in size, so a 32-bit integer. */
 const high = (a: number): number => Math.floor(a / TWO_32);
@@ -47,9 +49,9 @@ export function intXor(a: PactInt, b: PactInt): PactInt {
 export function intShift(a: PactInt, by: PactInt): PactInt {
   if (typeof a === 'number' && typeof by === 'number') {
     // a safe count is its own 64-bit wrap; dividing or multiplying by a power of two is exact
-    if (by < 0) return by < -53 ? (a < 0 ? -1 : 0) : Math.floor(a / 2 ** -by);
+    if (by < 0) return by < -53 ? (a < 0 ? -1 : 0) : Math.floor(a / POW2[-by]);
     if (by <= 53) {
-      const r = a * 2 ** by;
+      const r = a * POW2[by];
       if (Number.isSafeInteger(r)) return r;
     }
   }
