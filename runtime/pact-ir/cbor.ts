@@ -3,6 +3,15 @@
 // non-empty Haskell lists (serialise's default list encoding).
 
 const utf8 = new TextEncoder();
+/** The last long text encoded and its bytes: a stored module names its source file in the info
+ *  of every term (stored.ts), and a path is often past the 24 characters copied inline. */
+let lastEncoded = '';
+let lastBytes = new Uint8Array(0);
+function encodeRemembered(s: string): Uint8Array {
+  lastBytes = utf8.encode(s);
+  lastEncoded = s;
+  return lastBytes;
+}
 
 export class CborWriter {
   private buf = new Uint8Array(256);
@@ -104,7 +113,12 @@ export class CborWriter {
     return this.utf8Text(s);
   }
 
-  private utf8Text(s: string): this { const b = utf8.encode(s); this.head(3, b.length); this.raw(b); return this; }
+  private utf8Text(s: string): this {
+    const b = s === lastEncoded ? lastBytes : encodeRemembered(s);
+    this.head(3, b.length);
+    this.raw(b);
+    return this;
+  }
   byteString(b: Uint8Array): this { this.head(2, b.length); this.raw(b); return this; }
   bool(b: boolean): this { this.byte(b ? 0xf5 : 0xf4); return this; }
   null(): this { this.byte(0xf6); return this; }

@@ -8,6 +8,7 @@ import { IrEncoder } from '../../runtime/pact-ir/encode.js';
 import { CORE_BUILTINS } from '../../runtime/pact-ir/builtins.js';
 
 const hex = (w: CborWriter) => Buffer.from(w.bytes()).toString('hex');
+const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('hex');
 
 test('integers use the shortest head', () => {
   assert.is(hex(new CborWriter().word(23)), '17');
@@ -31,7 +32,6 @@ test('heads at each width boundary, from numbers and from bigints alike', () => 
 });
 
 test('text is its UTF-8 bytes behind a length head, ASCII or not, short or long', () => {
-  const utf8 = (s: string) => Buffer.from(s, 'utf8').toString('hex');
   assert.is(hex(new CborWriter().text('')), '60');
   assert.is(hex(new CborWriter().text('abc')), '63' + utf8('abc'));
   // a non-ASCII character after ASCII ones: the bytes written so far are replaced
@@ -46,6 +46,15 @@ test('text is its UTF-8 bytes behind a length head, ASCII or not, short or long'
   let expected = '01';
   for (let i = 0; i < 40; i++) expected += (0x60 + `name-${i}`.length).toString(16) + utf8(`name-${i}`);
   assert.is(hex(w), expected + '69' + utf8('ünïcode'));
+});
+
+test('long texts written again and in turn keep their own bytes (the last one is remembered)', () => {
+  const path = 'contracts/some/rather/long/path/to/a/module.pact', other = 'another/long/path/ñame.pact';
+  const w = new CborWriter();
+  for (const s of [path, path, other, path, other, other]) w.text(s);
+  const head = (s: string) => (0x78).toString(16) + Buffer.byteLength(s).toString(16).padStart(2, '0');
+  const expected = [path, path, other, path, other, other].map(s => head(s) + utf8(s)).join('');
+  assert.is(hex(w), expected);
 });
 
 test('integers past 64 bits are tagged bignums', () => {
