@@ -66,4 +66,45 @@ test('week dates and ordinal dates land on the oracle\'s day', () => {
   }
 });
 
+/** The oracle in TypeScript, for sweeps: days since 1970-01-01 of a proleptic Gregorian date
+ *  (Hinnant's days_from_civil, with its truncating division) and of an ISO week date. */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.trunc((yy >= 0 ? yy : yy - 399) / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+}
+const isoWeekday = (days: number): number => (((days + 3) % 7) + 7) % 7 + 1;
+function week1Monday(y: number): number {
+  const jan4 = daysFromCivil(y, 1, 4);
+  return jan4 - (isoWeekday(jan4) - 1);
+}
+/** pact-time's fromWeekDate: weekday clamped to 1..7, week to 1..(52 or 53) */
+function fromIsoWeek(y: number, w: number, d: number): number {
+  const weeks = week1Monday(y + 1) - week1Monday(y) === 53 * 7 ? 53 : 52;
+  return week1Monday(y) + 7 * (Math.min(Math.max(w, 1), weeks) - 1) + Math.min(Math.max(d, 1), 7) - 1;
+}
+
+test('the TypeScript oracle agrees with the table above', () => {
+  assert.is(fromIsoWeek(2020, 53, 5), 18628);
+  assert.is(fromIsoWeek(2021, 53, 1), 18988);
+  assert.is(fromIsoWeek(-1, 52, 7), -719527);
+  assert.is(fromIsoWeek(-401, 53, 2), CASES.find(c => c[1] === '-0401-W53-2')![2]);
+  assert.is(daysFromCivil(1900, 12, 31), -25203);
+});
+
+test('week 53 and week 1 of every year from -1200 to 2800 (ten 400-year cycles, both sides of year 0)', () => {
+  const years = { from: -1200, to: 2800 };
+  const got = ev(`(map (lambda (y) [
+      (diff-time (parse-time "%G-W%V-%u" (format "{}-W53-1" [y])) (time "1970-01-01T00:00:00Z"))
+      (diff-time (parse-time "%G-W%V-%u" (format "{}-W01-1" [y])) (time "1970-01-01T00:00:00Z"))])
+    (enumerate ${years.from} ${years.to}))`);
+  const expected: string[] = [];
+  for (let y = years.from; y <= years.to; y++) {
+    expected.push(`[${fromIsoWeek(y, 53, 1) * 86400}.0 ${fromIsoWeek(y, 1, 1) * 86400}.0]`);
+  }
+  assert.is(got, `[${expected.join(' ')}]`);
+});
+
 test.run();
