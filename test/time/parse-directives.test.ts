@@ -159,4 +159,33 @@ test('input and format are compared as UTF-8 bytes', () => {
   fails('%e', '\u00a05');
 });
 
+test('what the mutation pass found untested: fields and zones that must fail, bytes below a tab', () => {
+  // a space inside a dec_ field that does not open the input (the input's own leading spaces are
+  // skipped before parsing)
+  assert.is(parsed('%m/%e', '03/ 5'), '"1970-03-05T00:00:00Z"');
+  assert.is(parsed('%M:%k', '05: 7'), '"1970-01-01T07:05:00Z"');
+  fails('%m/%e', '03/x5');
+  // Data.Char.isSpace drops a lone 0xA0 byte: here the second byte of a no-break space, once %y
+  // took "5" and the first byte (C2) as its two bytes
+  assert.is(parsed('%y%e', '5\u00a07'), '"2005-01-07T00:00:00Z"');
+  // %Y reads no digits: no year of 0
+  fails('%Yx', 'x');
+  fails('%b %d', 'Foo 05');
+  fails('%a', 'Xyz');
+  // zone offsets: a sign, two digits, an optional colon, two digits
+  fails('%H%z', '00x0100');
+  fails('%H%z', '00+xx00');
+  fails('%H%z', '00+01xx');
+  fails('%H%N', '00CET');
+  fails('%H%z', '00CET');
+  assert.is(parsed('%H%Z', '00CET'), '"1969-12-31T23:00:00Z"');
+  // %Q without a dot sets the fraction to zero, whatever came before
+  assert.is(seconds('%S.%q%Q', '05.5'), '5.0');
+  // an unknown directive fails even where its two characters are in the input
+  fails('%E', '%E');
+  // a carriage return is white space (Attoparsec's isSpace: space and \t..\r); \x01 is not
+  assert.is(ev('(parse-time "%Y" (base64-decode "MjAyMA0="))'), '"2020-01-01T00:00:00Z"');
+  fails('%Y', '2020\x01');
+});
+
 test.run();
