@@ -68,25 +68,29 @@ test('npm test runs the suite under the watchdog', () => {
   assert.match(pkg.scripts.test, /node dist\/test\/run\.js/);
 });
 
-/** Run the watchdog runner over one fixture suite with short limits. */
-function watchdog(fixture: string) {
+/** Run the watchdog runner over one fixture suite with a short linger limit and the given
+ *  deadline for the whole suite. */
+function watchdog(fixture: string, deadlineMs: number) {
   const runner = join(root, '..', 'dist', 'test', 'run.js');
   const r = spawnSync(process.execPath, [runner, `${fixture}.fixture.js$`], {
     cwd: join(root, '..'), encoding: 'utf8', timeout: CHILD_PROCESS_MS,
-    env: { ...process.env, PACTVM_TEST_DEADLINE_MS: '3000', PACTVM_TEST_LINGER_MS: '1000' },
+    env: { ...process.env, PACTVM_TEST_DEADLINE_MS: String(deadlineMs), PACTVM_TEST_LINGER_MS: '1000' },
   });
   if (r.error) throw new Error(`deadline: the watchdog run over ${fixture} did not finish (${r.error.message})`);
   return r;
 }
 
 test('the watchdog kills a suite that never finishes, with a message, and fails the run', () => {
-  const r = watchdog('hangs');
+  const r = watchdog('hangs', 3000);
   assert.is(r.status, 1);
   assert.match(r.stderr, /npm test: the suite did not finish within 3 s and was killed/);
 });
 
 test('the watchdog kills a suite that reported but keeps its process alive', () => {
-  const r = watchdog('lingers');
+  // a deadline far past the linger limit: on a loaded machine the suite may take seconds to start
+  // and report, and only the linger limit may end it (it did end by the 3 s deadline once, under
+  // a mutation run)
+  const r = watchdog('lingers', 60_000);
   assert.is(r.status, 1);
   assert.match(r.stdout, /Passed:\s+1/);
   assert.match(r.stderr, /npm test: the suite reported its totals but did not exit within 1 s/);
