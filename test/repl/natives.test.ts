@@ -130,6 +130,22 @@ test('env-events returns an empty list when nothing was emitted', () => {
   assert.is(evalLast('(env-events true)'), '[]');
 });
 
+test('env-events false leaves the events in place; true returns them and clears them (envEvents)', () => {
+  const setup = `(begin-tx)
+    (module m g (defcap g () true) (defcap E (n:integer) @event true) (defun fire (n:integer) (emit-event (E n))))
+    (fire 1) (fire 2)`;
+  const names = (events: string) => (events.match(/"name": "m\.E"/g) ?? []).length;
+  assert.is(names(evalLast(`${setup} (env-events false) (env-events false)`)), 2);
+  assert.is(names(evalLast(`${setup} (env-events true)`)), 2);
+  assert.is(evalLast(`${setup} (env-events true) (env-events true)`), '[]');
+});
+
+test('(env-gas N) and (env-set-milligas N) set the counter that env-gas and env-milligas read', () => {
+  assert.is(evalLast('(env-gas 7) (env-gas)'), '7');
+  assert.is(evalLast('(env-gas 7) (env-milligas)'), '7000');
+  assert.is(evalLast('(env-set-milligas 7001) (env-milligas)'), '7001');
+});
+
 test('gas: nothing is charged until a limit is set; env-gas rounds milligas up', () => {
   assert.is(evalLast('(env-gasmodel "table") (+ 1 2) (env-gas)'), '0');
   assert.is(evalLast('(env-gasmodel "table") (env-gaslimit 1000) (+ 10 10) (env-milligas)'), '130');
