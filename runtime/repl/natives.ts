@@ -2,7 +2,7 @@
 // setters and readers, gas controls, assertions, load/print, versions.
 
 import type { NativeTable } from '../natives/registry.js';
-import { argTypeError } from '../natives/errors.js';
+import { argTypeError, stringsArgument } from '../natives/errors.js';
 import { PactError, userError, nativeFailure } from '../../vm/errors.js';
 import {
   CapToken, Closure, KeySetGuard, ModRef, PactDecimal, PactObject, PactTime, UNIT, isCallable, compareCodePoints, type Value,
@@ -125,11 +125,10 @@ export function replNatives(s: ReplSession): NativeTable {
 
 
   function setFlags(args: Value[]): Value {
-    const list = args[0];
-    if (!Array.isArray(list) || !list.every(x => typeof x === 'string')) throw argTypeError('env-exec-config', args);
-    const unknown = (list as string[]).filter(f => !KNOWN_FLAGS.has(f));
+    const list = stringsArgument('env-exec-config', args);
+    const unknown = list.filter(f => !KNOWN_FLAGS.has(f));
     if (unknown.length) s.warn(`Repl flags not recognized: ${unknown.join(', ')}`);
-    s.env.flags = new Set((list as string[]).filter(f => KNOWN_FLAGS.has(f)));
+    s.env.flags = new Set(list.filter(f => KNOWN_FLAGS.has(f)));
     applyFlags(s);
     return currentFlags(s);
   }
@@ -201,9 +200,8 @@ export function replNatives(s: ReplSession): NativeTable {
     },
     'env-chain-data': args => setChainData(s, args),
     'env-keys': args => {
-      const keys = args[0];
-      if (!Array.isArray(keys) || !keys.every(k => typeof k === 'string')) throw argTypeError('env-keys', args);
-      s.env.signers = new Map((keys as string[]).map(k => [k, []]));
+      const keys = stringsArgument('env-keys', args);
+      s.env.signers = new Map(keys.map(k => [k, []]));
       return 'Setting transaction keys';
     },
     'env-sigs': args => {

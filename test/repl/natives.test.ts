@@ -130,6 +130,17 @@ test('env-events returns an empty list when nothing was emitted', () => {
   assert.is(evalLast('(env-events true)'), '[]');
 });
 
+test('env-keys and env-exec-config name the first element that is no string, as asString does', () => {
+  const typeError = (native: string, types: string) => `Type error: failed to call native function ${native} with argument(s) of type(s): ${types}`;
+  assert.is(errorOf('(env-keys [1 "a"])'), typeError('env-keys', 'integer'));
+  assert.is(errorOf('(env-keys ["a" {"b": 1} 2])'), typeError('env-keys', 'object'));
+  assert.is(errorOf('(env-keys ["a" [1]])'), typeError('env-keys', 'list'));
+  assert.is(errorOf('(env-keys "a")'), typeError('env-keys', 'string'));
+  assert.is(errorOf('(env-exec-config [1])'), typeError('env-exec-config', 'integer'));
+  assert.is(errorOf('(env-exec-config ["AllowReadInLocal" true])'), typeError('env-exec-config', 'bool'));
+  assert.is(errorOf('(env-exec-config "AllowReadInLocal")'), typeError('env-exec-config', 'string'));
+});
+
 test('env-events false leaves the events in place; true returns them and clears them (envEvents)', () => {
   const setup = `(begin-tx)
     (module m g (defcap g () true) (defcap E (n:integer) @event true) (defun fire (n:integer) (emit-event (E n))))
