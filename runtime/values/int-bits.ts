@@ -16,13 +16,13 @@ const high = (a: number): number => Math.floor(a / TWO_32);
 
 /** The 32-bit halves of two safe integers, combined by op, the low half read as unsigned:
  *  a = high·2^32 + low with 0 ≤ low < 2^32, and the high halves carry the sign bits. */
-function halves(a: number, b: number, op: (x: number, y: number) => number): number {
+function halves(a: number, b: number, op: (x: number, y: number) => number): PactInt {
   const ha = high(a), hb = high(b);
   const low = op(a - ha * TWO_32, b - hb * TWO_32) >>> 0;
   const r = op(ha, hb) * TWO_32 + low; // exact: the high result has no more bits than the operands'
   // -2^53 is the one result past the safe range (the `&` of two numbers just above it), and is
   // a bigint in canonical form
-  return r >= -Number.MAX_SAFE_INTEGER ? r : BigInt(r) as unknown as number;
+  return r >= -Number.MAX_SAFE_INTEGER ? r : BigInt(r);
 }
 
 const and = (x: number, y: number): number => x & y;
