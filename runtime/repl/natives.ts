@@ -187,6 +187,8 @@ export function replNatives(s: ReplSession): NativeTable {
     'expect-that': args => {
       const site = vm.callSite();
       const doc = str('expect-that', args, 0);
+      // a condition that is no function is a wrong argument (coreExpectThat's VClosure pattern)
+      if (!isCallable(args[1])) throw argTypeError('expect-that', args);
       const r = vm.call(args[1], [args[2]]);
       if (r === true) return record(site, doc, true, `Expect-that: success ${doc}`);
       if (r === false) return record(site, doc, false, `FAILURE: Expect-that: Did not satisfy condition: ${doc}`);

@@ -141,6 +141,14 @@ test('env-keys and env-exec-config name the first element that is no string, as 
   assert.is(errorOf('(env-exec-config "AllowReadInLocal")'), typeError('env-exec-config', 'string'));
 });
 
+test('expect-that needs a string and a function before its value (coreExpectThat\'s pattern)', () => {
+  const typeError = (types: string) => `Type error: failed to call native function expect-that with argument(s) of type(s): ${types}`;
+  assert.is(errorOf('(expect-that "x" 1 2)'), typeError('string, integer, integer'));
+  assert.is(errorOf('(expect-that "x" "f" 2)'), typeError('string, string, integer'));
+  assert.is(errorOf('(expect-that 1 (lambda (x) true) 2)'), typeError('integer, closure, integer'));
+  assert.is(evalLast('(expect-that "x" (= 2) 2)'), '"Expect-that: success x"');
+});
+
 test('env-events false leaves the events in place; true returns them and clears them (envEvents)', () => {
   const setup = `(begin-tx)
     (module m g (defcap g () true) (defcap E (n:integer) @event true) (defun fire (n:integer) (emit-event (E n))))
