@@ -207,11 +207,14 @@ export function replNatives(s: ReplSession): NativeTable {
       return 'Setting transaction keys';
     },
     'env-sigs': args => {
+      // no list at all is a wrong argument; a list of wrong entries has its own text (envSigs)
+      if (!Array.isArray(args[0])) throw argTypeError('env-sigs', args);
       s.env.signers = parseSigners(args[0], 'key', () =>
         userError("env-sigs: Expected object with 'key': string, 'caps': [capability]"));
       return 'Setting transaction signatures/caps';
     },
     'env-verifiers': args => {
+      if (!Array.isArray(args[0])) throw argTypeError('env-verifiers', args);
       s.env.verifiers = parseSigners(args[0], 'name', () =>
         nativeFailure('env-verifiers', "Expected object with 'name': string, 'caps': [capability]"));
       return 'Setting transaction verifiers/caps';
@@ -345,8 +348,7 @@ export function applyFlags(s: ReplSession): void {
   s.vm.checkReturnTypes = !has('DisableRuntimeRTC');
 }
 
-function parseSigners(v: Value, keyField: string, bad: () => PactError): Map<string, CapToken[]> {
-  if (!Array.isArray(v)) throw bad();
+function parseSigners(v: Value[], keyField: string, bad: () => PactError): Map<string, CapToken[]> {
   const out = new Map<string, CapToken[]>();
   for (const sig of v) {
     if (!(sig instanceof PactObject)) throw bad();

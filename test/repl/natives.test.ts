@@ -149,6 +149,15 @@ test('expect-that needs a string and a function before its value (coreExpectThat
   assert.is(evalLast('(expect-that "x" (= 2) 2)'), '"Expect-that: success x"');
 });
 
+test('env-sigs and env-verifiers given no list fail as wrong arguments; a list of wrong entries keeps its own text', () => {
+  const typeError = (native: string, types: string) => `Type error: failed to call native function ${native} with argument(s) of type(s): ${types}`;
+  assert.is(errorOf('(env-sigs "a")'), typeError('env-sigs', 'string'));
+  assert.is(errorOf('(env-sigs {"key": "k", "caps": []})'), typeError('env-sigs', 'object'));
+  assert.is(errorOf('(env-verifiers 1)'), typeError('env-verifiers', 'integer'));
+  assert.is(errorOf('(env-sigs [{"key": 1, "caps": []}])'), "env-sigs: Expected object with 'key': string, 'caps': [capability]");
+  assert.is(errorOf('(env-sigs ["k"])'), "env-sigs: Expected object with 'key': string, 'caps': [capability]");
+});
+
 test('env-events false leaves the events in place; true returns them and clears them (envEvents)', () => {
   const setup = `(begin-tx)
     (module m g (defcap g () true) (defcap E (n:integer) @event true) (defun fire (n:integer) (emit-event (E n))))
