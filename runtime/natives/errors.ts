@@ -3,7 +3,6 @@
 import { PactError } from '../../vm/errors.js';
 import { kindOf, type Value } from '../../vm/values.js';
 
-/** `Type error: failed to call native function <name> with argument(s) of type(s): <kinds>` */
 /** A list argument read as strings (Pact's `traverse (asString info b)`): the strings, or the
  *  native's type error naming the argument when it is no list, else the first element that is
  *  no string (asString reports that one element, not the list). */
@@ -14,6 +13,7 @@ export function stringsArgument(name: string, args: Value[], i = 0): string[] {
   return list as string[];
 }
 
+/** `Type error: failed to call native function <name> with argument(s) of type(s): <kinds>` */
 export function argTypeError(name: string, args: Value[]): PactError {
   return new PactError('exec',
     `Type error: failed to call native function ${name} with argument(s) of type(s): ${args.map(kindOf).join(', ')}`);

@@ -135,7 +135,7 @@ export function replNatives(s: ReplSession): NativeTable {
 
   /** `(continue-pact step [rollback [pact-id [yield]]])` (repl.md §3.6) */
   function continuePact(args: Value[], name: string): Value {
-    const step = args[0], rollback = args[1] === undefined ? false : args[1], pactId = args[2], yielded = args[3];
+    const step = args[0], rollback = args[1] ?? false, pactId = args[2], yielded = args[3];
     if (!isInt(step) || typeof rollback !== 'boolean' || (pactId !== undefined && typeof pactId !== 'string')
       || (yielded !== undefined && !(yielded instanceof PactObject))) throw argTypeError(name, args);
     return s.pacts.continueStep(Number(step), rollback, pactId ?? null, yielded ?? null);
