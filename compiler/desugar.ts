@@ -412,7 +412,7 @@ export class Desugarer {
         return { k: 'pure', body: this.expr(args[0]), span };
       case 'suspend':
         if (args.length !== 1) throw syntaxFailure('suspend must take only 1 argument', span);
-        return { k: 'lambda', fn: this.function('lambda', 'suspend', [], null, args, span), span };
+        return { k: 'lambda', fn: this.nullary(this.function('lambda', 'suspend', [], null, args, span)), span };
       case 'cond': return this.cond(args, span);
       case 'constantly': {
         // `constantly` is the lambda (a b) a (natives.md §0.2)
@@ -473,7 +473,7 @@ export class Desugarer {
     for (const c of args.slice(0, -1)) {
       if (c.t !== 'paren' || c.items.length !== 2) throw syntaxFailure('cond: expected application of conditions', span);
     }
-    const fn = this.syntheticLambda('cond', [], span, () => null as unknown as Expr);
+    const fn = this.nullary(this.syntheticLambda('cond', [], span, () => null as unknown as Expr));
     const saved = this.scope;
     this.scope = { names: new Map(), parent: saved, fn };
     try {
@@ -507,19 +507,41 @@ export class Desugarer {
     return this.nativeCall('map', [{ k: 'lambda', fn, span }, ...rest], span, span);
   }
 
-  /** expect's `expected`/`actual` and expect-failure's expression are passed as thunks. */
+  /** expect's `expected`/`actual` and expect-failure's expression are passed as thunks, unless
+   *  the argument Pact looks at is already a nullary function (`(lambda () …)`, `(suspend …)`):
+   *  then, as Desugar.hs's `isn't _Nullary` guards, the call is left as written and the native
+   *  gets its arguments' values (an `expect` whose `expected` is no function fails on its type). */
   private expectForm(n: string, args: Syntax[], span: Span): Expr | undefined {
-    const thunk = (s: Syntax): Expr => ({ k: 'lambda', fn: this.function('lambda', 'thunk', [], null, [s], s.span), span: s.span });
-    if (n === 'expect' && args.length === 3) {
+    const thunk = (s: Syntax): Expr => ({ k: 'lambda', fn: this.nullary(this.function('lambda', 'thunk', [], null, [s], s.span)), span: s.span });
+    if (n === 'expect' && args.length === 3 && !this.isNullary(args[2])) {
       return this.nativeCall('expect', [this.expr(args[0]), thunk(args[1]), thunk(args[2])], span, span);
     }
-    if (n === 'expect-failure' && args.length === 2) {
+    if (n === 'expect-failure' && args.length === 2 && !this.isNullary(args[1])) {
       return this.nativeCall('expect-failure', [this.expr(args[0]), thunk(args[1])], span, span);
     }
     if (n === 'expect-failure' && args.length === 3) {
-      return this.nativeCall('expect-failure', [this.expr(args[0]), this.expr(args[1]), thunk(args[2])], span, span);
+      if (!this.isNullary(args[1])) {
+        return this.nativeCall('expect-failure', [this.expr(args[0]), this.expr(args[1]), thunk(args[2])], span, span);
+      }
+      // left as written, the two-argument native is applied to three arguments
+      const spec = resolveOverload('expect-failure', 2)!;
+      return { k: 'app', fn: { k: 'native', spec, span }, args: this.arguments(args, span), span };
     }
     return undefined;
+  }
+
+  /** Marks `fn` as a Pact nullary lambda, whose result must be a Pact value. */
+  private nullary(fn: FunctionIR): FunctionIR {
+    fn.valueResult = true;
+    return fn;
+  }
+
+  /** Whether `s` desugars to a function of no parameters: `(lambda () …)` or `(suspend …)`. */
+  private isNullary(s: Syntax): boolean {
+    if (s.t !== 'paren' || s.items.length === 0) return false;
+    const head = s.items[0];
+    if (head.t === 'keyword') return head.name === 'lambda' && s.items[1]?.t === 'paren' && s.items[1].items.length === 0;
+    return head.t === 'name' && head.parts.length === 1 && head.parts[0] === 'suspend' && !this.lookupLocal('suspend');
   }
 
   private lambda(args: Syntax[], span: Span): Expr {
@@ -527,7 +549,7 @@ export class Desugarer {
     if (!params || params.t !== 'paren') throw desugarError('Expected: lambda argument list', span);
     const ps = this.params(params.items);
     const fn = this.function('lambda', 'lambda', ps, null, args.slice(1), span);
-    return { k: 'lambda', fn, span };
+    return { k: 'lambda', fn: ps.length === 0 ? this.nullary(fn) : fn, span };
   }
 
   /** `let` and `let*` both desugar to nested single lets (each binder sees the earlier ones). */

@@ -48,6 +48,9 @@ export interface FunctionIR {
   params: Binder[];
   body: Expr;
   returnType: PactType | null;
+  /** a Pact nullary lambda (`(lambda () …)`, `suspend`, an expect thunk, cond's body): applying
+   *  it fails unless its result is a Pact value (Pact's enforcePactValue' on a NullaryClosure) */
+  valueResult?: boolean;
   span: Span;
   parent: FunctionIR | null;
   /** slots used (params first, then let binders) */

@@ -93,6 +93,19 @@ export class Machine extends CallStack {
     throw execError('Cannot apply value to non-closure');
   }
 
+  /** `call` for a native that catches the error (expect, expect-failure): a failure leaves the
+   *  stack pointer where it was. The interpreter frame that catches resets it otherwise, and a
+   *  tiered function without a machine frame keeps none of its own. */
+  callCatching(fn: Value, args: Value[]): Value {
+    const sp = this.sp;
+    try {
+      return this.call(fn, args);
+    } catch (e) {
+      this.sp = sp;
+      throw e;
+    }
+  }
+
   /** A saturated call: a defcap reference builds a capability token (its body runs only when
    *  the capability is acquired); anything else runs. */
   private saturated(fn: Closure, args: Value[]): Value {
@@ -311,6 +324,9 @@ export class Machine extends CallStack {
           if (v !== true && v !== false) throw this.fault(fp, opStart, expectedBool(host, v));
           break;
         }
+        case Op.EnsureValue:
+          if (isFunctionValue(s[sp - 1])) throw this.fault(fp, opStart, notAValue());
+          break;
         case Op.Call: case Op.TailCall: {
           const tail = code[opStart] === Op.TailCall;
           const argc = code[ip++];

@@ -5,7 +5,7 @@
 
 export const enum Op {
   Const, SmallInt, Local, SetLocal, Capture, Global, Native, Pop,
-  Jump, JumpIfFalse, JumpIfFalseOrPop, JumpIfTrueOrPop, CheckBool,
+  Jump, JumpIfFalse, JumpIfFalseOrPop, JumpIfTrueOrPop, CheckBool, EnsureValue,
   Call, TailCall, CallNative, Return, Closure,
   List, Object, ChargeConcat,
   EnforceTest, RaiseUser, TryBegin, TryEnd, EnforceOneTest,
@@ -37,6 +37,7 @@ export const OPCODES: { readonly [K in Op]: OpInfo } = {
   [Op.JumpIfFalseOrPop]: { name: 'JUMP_IF_FALSE_OR_POP', operands: 1, stack: null, doc: 'and: keep false and jump, else pop' },
   [Op.JumpIfTrueOrPop]: { name: 'JUMP_IF_TRUE_OR_POP', operands: 1, stack: null, doc: 'or: keep true and jump, else pop' },
   [Op.CheckBool]: { name: 'CHECK_BOOL', operands: 0, stack: 0, doc: 'error unless the top value is a bool' },
+  [Op.EnsureValue]: { name: 'ENSURE_VALUE', operands: 0, stack: 0, doc: "error unless the top value is a Pact value (a nullary lambda's result: Pact's enforcePactValue')" },
   [Op.Call]: { name: 'CALL', operands: 1, stack: null, doc: 'call the value below argc arguments' },
   [Op.TailCall]: { name: 'TAIL_CALL', operands: 1, stack: null, doc: 'CALL reusing the current frame' },
   [Op.CallNative]: { name: 'CALL_NATIVE', operands: 2, stack: null, doc: 'saturated call of native id with argc arguments' },

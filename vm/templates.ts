@@ -199,6 +199,7 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     const v = x.v(x.depth - 1);
     return `if (${v} !== true && ${v} !== false) throw expectedBool(host, ${v});`;
   }),
+  [Op.EnsureValue]: simple(true, same, x => `if (isFunctionValue(${x.v(x.depth - 1)})) throw notAValue();`),
   [Op.Call]: call(false),
   [Op.TailCall]: call(true),
   [Op.CallNative]: simple(true, x => ({ next: x.depth - x.operand(1) + 1 }), x => {

@@ -69,7 +69,7 @@ const T = (b: boolean) => (b ? 'True' : 'False');
 const noPactExec = () => invariantFailure('No pact exec found ');
 
 /** InvalidDefPactStepSupplied */
-const invalidStep = (step: number, count: number) =>
+const invalidStep = (step: number | bigint, count: number) =>
   exec(`DefPactStep does not match defpact properties: requested: ${step} step count:${count}`);
 
 export class Defpacts {
@@ -180,7 +180,8 @@ export class Defpacts {
 
   /** `continue-pact` (Pact's REPL continuePact, then resumePact): the pact id defaults to the
    *  transaction's pact, the resumed yield to its yield (a given object keeps its provenance). */
-  continueStep(step: number, rollback: boolean, pactId: string | null, resume: PactObject | null): Value {
+  /** `requested` is the step as Pact's Int holds it: a bigint only past 2^53, always out of range. */
+  continueStep(requested: number | bigint, rollback: boolean, pactId: string | null, resume: PactObject | null): Value {
     const h = this.h;
     const current = h.pactExec;
     let id: string, data: PactYield | null;
@@ -197,7 +198,8 @@ export class Defpacts {
     if (!stored) throw exec(`No previous defpact execution found for defpact id:  ${id}`);
     if (stored.completed) throw exec(`Requested defpact already completed:  defpact id:${id}`);
     if (stored.id !== id) throw exec(`Requested defpact id: ${id} does not match context defpact id: ${stored.id}`);
-    if (step < 0 || step >= stored.stepCount) throw invalidStep(step, stored.stepCount);
+    if (typeof requested === 'bigint' || requested < 0 || requested >= stored.stepCount) throw invalidStep(requested, stored.stepCount);
+    const step = requested;
     if (rollback && step !== stored.step) {
       throw exec(`Rollback mismatch in DefPactStep and defpact execution environment: defpact id: ${id} step rollback: ${T(rollback)} DefPactExec rollback: ${T(stored.stepHasRollback)}`);
     }

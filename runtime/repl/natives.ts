@@ -13,7 +13,7 @@ import { stableRoundTrip } from '../values/stable-encoding.js';
 import { base64UrlDecode } from '../values/digest.js';
 import { strip } from '../values/haskell-space.js';
 import { TABLE_MODEL, fixedModel, milliToGas } from '../gas/meter.js';
-import { isInt, toBig } from '../values/numbers.js';
+import { isInt, normInt, toBig, type PactInt } from '../values/numbers.js';
 import { DEBUG_FLAGS, type DebugFlag, type ReplSession } from './session.js';
 import type { Span } from '../../vm/source.js';
 import { loadFile } from './script.js';
@@ -110,17 +110,20 @@ export function replNatives(s: ReplSession): NativeTable {
     throw argTypeError('env-gasmodel', args);
   }
 
-  /** Pact's coreEnforceVersion: its failures are execution errors (`try` does not catch them). */
+  /** Pact's coreEnforceVersion: its failures are execution errors (`try` does not catch them).
+   *  The bounds are shown as parsed (showVersion: `05.4` is `5.4`). */
   function enforceVersion(min: string, max: string | null): Value {
     const current = parseVersion(PACT_VERSION)!;
-    const unparsable = (v: string) => new PactError('exec', `Enforce pact-version failed: Could not parse ${v}, expect list of dot-separated integers`);
-    const lo = parseVersion(min);
-    if (!lo) throw unparsable(min);
-    const hi = max === null ? null : parseVersion(max);
-    if (max !== null && !hi) throw unparsable(max);
+    const parsed = (v: string) => {
+      const p = parseVersion(v);
+      if (!p) throw new PactError('exec', `Enforce pact-version failed: Could not parse ${v}, expect list of dot-separated integers`);
+      return p;
+    };
+    const lo = parsed(min);
+    const hi = max === null ? null : parsed(max);
     if (compareVersions(current, lo) >= 0 && (hi === null || compareVersions(current, hi) <= 0)) return true;
     // Pact lays the parts out with hsep, which leaves a space before an absent maximum
-    throw new PactError('exec', `Enforce pact-version failed: Current Version: ${PACT_VERSION} Minimum Version: ${min} ${max !== null ? `Maximum Version: ${max}` : ''}`);
+    throw new PactError('exec', `Enforce pact-version failed: Current Version: ${PACT_VERSION} Minimum Version: ${lo.join('.')} ${hi !== null ? `Maximum Version: ${hi.join('.')}` : ''}`);
   }
 
 
@@ -138,7 +141,9 @@ export function replNatives(s: ReplSession): NativeTable {
     const step = args[0], rollback = args[1] ?? false, pactId = args[2], yielded = args[3];
     if (!isInt(step) || typeof rollback !== 'boolean' || (pactId !== undefined && typeof pactId !== 'string')
       || (yielded !== undefined && !(yielded instanceof PactObject))) throw argTypeError(name, args);
-    return s.pacts.continueStep(Number(step), rollback, pactId ?? null, yielded ?? null);
+    // the step is read into an Int (fromInteger wraps at 64 bits)
+    const requested = typeof step === 'number' ? step : normInt(BigInt.asIntN(64, step));
+    return s.pacts.continueStep(requested, rollback, pactId ?? null, yielded ?? null);
   }
 
   return {
@@ -150,7 +155,9 @@ export function replNatives(s: ReplSession): NativeTable {
     'expect': args => {
       const site = vm.callSite();
       const doc = str('expect', args, 0);
-      const ran = attempt(() => vm.call(args[2], []));
+      // both are functions (thunks, or nullary functions passed as written: coreExpect's pattern)
+      if (!isCallable(args[1]) || !isCallable(args[2])) throw argTypeError('expect', args);
+      const ran = attempt(() => vm.callCatching(args[2], []));
       if ('error' in ran) {
         return record(site, doc, false, `FAILURE: ${doc} evaluation of actual failed with error message:\n${ran.error.message}`, ran.error.span ?? null);
       }
@@ -167,7 +174,9 @@ export function replNatives(s: ReplSession): NativeTable {
     'expect-failure': args => {
       const site = vm.callSite();
       const doc = str('expect-failure', args, 0);
-      if ('error' in attempt(() => callThunk(args[1]))) return record(site, doc, true, `Expect failure: Success: ${doc}`);
+      if (!isCallable(args[1])) throw argTypeError('expect-failure', args);
+      // any result counts as "no failure", a function too (coreExpectFailure's `Right _`)
+      if ('error' in attempt(() => vm.callCatching(args[1], []))) return record(site, doc, true, `Expect failure: Success: ${doc}`);
       // decisions.md: no error means expect-failure itself raises (with Pact's FAILURE text) and
       // the script stops there; the failure is recorded too, so reports list it
       throw new PactError('exec', record(site, doc, false, `FAILURE: ${doc}: expected failure, got result`));
@@ -176,7 +185,8 @@ export function replNatives(s: ReplSession): NativeTable {
       const site = vm.callSite();
       const doc = str('expect-failure-match', args, 0);
       const msg = str('expect-failure-match', args, 1);
-      const ran = attempt(() => callThunk(args[2]));
+      if (!isCallable(args[2])) throw argTypeError('expect-failure-match', args);
+      const ran = attempt(() => vm.callCatching(args[2], []));
       if ('error' in ran) {
         if (ran.error.message.includes(msg)) return record(site, doc, true, `Expect failure: Success: ${doc}`);
         return record(site, doc, false, `FAILURE: ${doc}: expected error message '${msg}', got '${ran.error.message}'`);
@@ -197,6 +207,7 @@ export function replNatives(s: ReplSession): NativeTable {
     },
 
     'env-data': args => {
+      if (isCallable(args[0])) throw argTypeError('env-data', args); // envData's VPactValue pattern
       s.env.data = stableRoundTrip(args[0]);
       return 'Setting transaction data';
     },
@@ -318,8 +329,11 @@ export function replNatives(s: ReplSession): NativeTable {
     'typecheck': args => typecheckNative(s, str('typecheck', args, 0)),
     'env-namespace-policy': args => {
       const allowRoot = args[0], fn = args[1];
-      if (typeof allowRoot !== 'boolean' || !(fn instanceof Closure)) throw argTypeError('env-namespace-policy', args);
-      if (fn.proto.kind !== 'defun') throw userError('invalid namespace manager function type');
+      // only a defun's closure matches envNamespacePolicy's `VClosure (C clo)`: a lambda, a
+      // partial application or a defpact is a wrong argument
+      if (typeof allowRoot !== 'boolean' || !(fn instanceof Closure) || fn.proto.kind !== 'defun') {
+        throw argTypeError('env-namespace-policy', args);
+      }
       if (fn.proto.arity !== 2) throw nativeFailure('env-namespace-policy', 'Namespace manager function has invalid argument length');
       s.namespacePolicy = { kind: 'smart', allowRoot, manager: fn };
       return 'Installed namespace policy';
@@ -378,8 +392,9 @@ function setChainData(s: ReplSession, args: Value[]): Value {
         break;
       case 'sender': if (typeof v !== 'string') throw bad(k); next.sender = v; break;
       case 'prev-block-hash': if (typeof v !== 'string') throw bad(k); next['prev-block-hash'] = v; break;
-      case 'block-height': if (!isInt(v)) throw bad(k); next['block-height'] = v; break;
-      case 'gas-limit': if (!isInt(v)) throw bad(k); next['gas-limit'] = v; break;
+      // both are Word64 in Pact's public data: a negative or huge integer wraps
+      case 'block-height': if (!isInt(v)) throw bad(k); next['block-height'] = word64(v); break;
+      case 'gas-limit': if (!isInt(v)) throw bad(k); next['gas-limit'] = word64(v); break;
       case 'gas-price': if (!(v instanceof PactDecimal)) throw bad(k); next['gas-price'] = v; break;
       case 'gas-fee': if (!(v instanceof PactDecimal)) throw bad(k); break; // accepted, no effect (decisions.md)
       case 'block-time': if (!(v instanceof PactTime)) throw bad(k); next['block-time'] = v.micros; break;
@@ -391,12 +406,19 @@ function setChainData(s: ReplSession, args: Value[]): Value {
   return 'Updated public metadata';
 }
 
-function parseVersion(v: string): number[] | null {
-  if (!/^\d+(\.\d+)*$/.test(v)) return null;
-  return v.split('.').map(Number);
+function word64(i: PactInt): PactInt {
+  return i >= 0 && i <= Number.MAX_SAFE_INTEGER ? i : normInt(BigInt.asUintN(64, toBig(i)));
 }
 
-function compareVersions(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+/** A version as Pact's mkVersion reads it: dot-separated decimals, each read into a 64-bit Int
+ *  (wrapping), or no number at all (the empty text is the empty version, below every other). */
+function parseVersion(v: string): bigint[] | null {
+  if (v === '') return [];
+  if (!/^\d+(\.\d+)*$/.test(v)) return null;
+  return v.split('.').map(part => BigInt.asIntN(64, BigInt(part)));
+}
+
+function compareVersions(a: bigint[], b: bigint[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
   return a.length - b.length;
 }

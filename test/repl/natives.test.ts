@@ -276,4 +276,55 @@ test('describe-table names the table itself, not its storage name, also in a nam
   '{"module": "ledger","name": "tokens","type": "table{o.s}"}');
 });
 
+test('enforce-pact-version reads versions as Pact does: no number is the lowest, each part a 64-bit Int, shown as parsed', () => {
+  assert.is(evalLast('(enforce-pact-version "")'), 'true');
+  assert.is(evalLast('(enforce-pact-version "05.004")'), 'true');
+  assert.is(errorOf('(enforce-pact-version "05.4" "")'),
+    'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 5.4 Maximum Version: ');
+  assert.is(errorOf('(enforce-pact-version "007")'), 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 7 ');
+  // 2^64 + 5 wraps to 5; 2^63 wraps to the lowest Int
+  assert.is(evalLast('(enforce-pact-version "4.18446744073709551621")'), 'true');
+  assert.is(errorOf('(enforce-pact-version "5.18446744073709551621")'),
+    'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 5.5 ');
+  assert.is(evalLast('(enforce-pact-version "5.9223372036854775808")'), 'true');
+  assert.is(errorOf('(enforce-pact-version "0" "5.9223372036854775808")'),
+    'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 0 Maximum Version: 5.-9223372036854775808');
+  for (const bad of ['5.', '.5', '5..4', '+5', '5.4a', ' 5']) {
+    assert.is(errorOf(`(enforce-pact-version "${bad}")`),
+      `Enforce pact-version failed: Could not parse ${bad}, expect list of dot-separated integers`, bad);
+  }
+});
+
+test('env-data takes any Pact value but no function; env-namespace-policy only a defun', () => {
+  assert.is(errorOf('(env-data (lambda (x) x))'),
+    'Type error: failed to call native function env-data with argument(s) of type(s): closure');
+  assert.is(errorOf('(env-namespace-policy false (lambda (a b) true))'),
+    'Type error: failed to call native function env-namespace-policy with argument(s) of type(s): bool, closure');
+  const ns = '(module m g (defcap g () true) (defun two (a b) true) (defun one (a) true) (defpact p (a b) (step true)))';
+  assert.is(errorOf(`${ns} (env-namespace-policy false (m.p))`),
+    'Type error: failed to call native function env-namespace-policy with argument(s) of type(s): bool, closure');
+  assert.is(errorOf(`${ns} (env-namespace-policy false m.one)`),
+    'native execution failure, env-namespace-policy failed with message: Namespace manager function has invalid argument length');
+  assert.is(evalLast(`${ns} (env-namespace-policy false m.two)`), '"Installed namespace policy"');
+});
+
+test('env-chain-data: block-height and gas-limit are Word64, so they wrap', () => {
+  const read = (set: string) => evalLast(`(env-chain-data ${set}) (chain-data)`);
+  assert.match(read('{"block-height": -1}'), '"block-height": 18446744073709551615,');
+  assert.match(read('{"gas-limit": 18446744073709551621}'), '"gas-limit": 5,');
+  assert.match(read('{"block-height": 18446744073709551616, "gas-limit": -18446744073709551615}'),
+    /"block-height": 0,.*"gas-limit": 1,/);
+  assert.match(read('{"block-height": 9007199254740993}'), '"block-height": 9007199254740993,');
+});
+
+test('continue-pact reads its step into a 64-bit Int', () => {
+  const m = `(module p g (defcap g () true) (defpact two (x:integer) (step (* x 1)) (step (* x 10)))) (p.two 4)`;
+  // 2^64 + 1 is step 1
+  assert.is(evalLast(`${m} (continue-pact 18446744073709551617)`), '40');
+  assert.is(errorOf(`${m} (continue-pact 9223372036854775807)`),
+    'DefPactStep does not match defpact properties: requested: 9223372036854775807 step count:2');
+  assert.is(errorOf(`${m} (continue-pact 9223372036854775808)`),
+    'DefPactStep does not match defpact properties: requested: -9223372036854775808 step count:2');
+});
+
 test.run();
