@@ -43,6 +43,8 @@ class FunctionEmitter {
   finish(): FunctionProto {
     const fn = this.fn;
     if (this.probes && this.probes.functionName) this.probe(ProbeKind.Entry, fn.span);
+    // a defun's arguments are Pact values, checked before their types (Pact's applyLam)
+    if (fn.kind === 'defun' && fn.params.length > 0) this.op(Op.EnsureArgs, fn.span);
     if (fn.kind === 'defun' || fn.kind === 'defcap' || fn.kind === 'defpact') {
       for (const p of fn.params) if (p.type) this.op(Op.TypecheckLocal, p.span, p.slot, this.constant(p.type));
     }

@@ -111,9 +111,10 @@ export class Machine extends CallStack {
   private saturated(fn: Closure, args: Value[]): Value {
     const proto = fn.proto;
     if (!proto.intercepted) return this.enter(fn, args);
+    // a capability token's or a defpact's arguments are all Pact values before any is typechecked
+    for (const a of args) if (isFunctionValue(a)) throw notAValue();
     if (proto.kind === 'defpact') return this.host.startPact(fn, args);
     this.typecheckPartial(proto, args, 0);
-    for (const a of args) if (isFunctionValue(a)) throw notAValue();
     return new CapToken(proto.qualifiedName, args, proto.moduleHash);
   }
 
@@ -202,9 +203,11 @@ export class Machine extends CallStack {
     return this.enterAt(fn, base);
   }
 
-  /** Lambdas check their annotations only when partially applied (language.md §9). */
+  /** The arguments a partial application supplies are Pact values of their declared types, checked
+   *  one after the other (Pact's apply'); lambdas check annotations only here (language.md §9). */
   private typecheckPartial(proto: FunctionProto, args: Value[], offset: number): void {
     for (let i = 0; i < args.length; i++) {
+      if (isFunctionValue(args[i])) throw notAValue();
       const t = proto.paramTypes[offset + i];
       if (t && !this.host.typecheck(args[i], t)) throw typecheckFailure(args[i], t);
     }
@@ -326,6 +329,11 @@ export class Machine extends CallStack {
         }
         case Op.EnsureValue:
           if (isFunctionValue(s[sp - 1])) throw this.fault(fp, opStart, notAValue());
+          break;
+        case Op.EnsureArgs:
+          for (let i = 0; i < closure.proto.arity; i++) {
+            if (isFunctionValue(s[base + i])) throw this.fault(fp, opStart, notAValue());
+          }
           break;
         case Op.Call: case Op.TailCall: {
           const tail = code[opStart] === Op.TailCall;

@@ -5,7 +5,7 @@
 
 export const enum Op {
   Const, SmallInt, Local, SetLocal, Capture, Global, Native, Pop,
-  Jump, JumpIfFalse, JumpIfFalseOrPop, JumpIfTrueOrPop, CheckBool, EnsureValue,
+  Jump, JumpIfFalse, JumpIfFalseOrPop, JumpIfTrueOrPop, CheckBool, EnsureValue, EnsureArgs,
   Call, TailCall, CallNative, Return, Closure,
   List, Object, ChargeConcat,
   EnforceTest, RaiseUser, TryBegin, TryEnd, EnforceOneTest,
@@ -38,6 +38,7 @@ export const OPCODES: { readonly [K in Op]: OpInfo } = {
   [Op.JumpIfTrueOrPop]: { name: 'JUMP_IF_TRUE_OR_POP', operands: 1, stack: null, doc: 'or: keep true and jump, else pop' },
   [Op.CheckBool]: { name: 'CHECK_BOOL', operands: 0, stack: 0, doc: 'error unless the top value is a bool' },
   [Op.EnsureValue]: { name: 'ENSURE_VALUE', operands: 0, stack: 0, doc: "error unless the top value is a Pact value (a nullary lambda's result: Pact's enforcePactValue')" },
+  [Op.EnsureArgs]: { name: 'ENSURE_ARGS', operands: 0, stack: 0, doc: "error unless the frame's arguments are Pact values (a defun's entry: Pact's enforcePactValue on each)" },
   [Op.Call]: { name: 'CALL', operands: 1, stack: null, doc: 'call the value below argc arguments' },
   [Op.TailCall]: { name: 'TAIL_CALL', operands: 1, stack: null, doc: 'CALL reusing the current frame' },
   [Op.CallNative]: { name: 'CALL_NATIVE', operands: 2, stack: null, doc: 'saturated call of native id with argc arguments' },

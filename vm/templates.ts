@@ -200,6 +200,8 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
     return `if (${v} !== true && ${v} !== false) throw expectedBool(host, ${v});`;
   }),
   [Op.EnsureValue]: simple(true, same, x => `if (isFunctionValue(${x.v(x.depth - 1)})) throw notAValue();`),
+  [Op.EnsureArgs]: simple(true, same, x =>
+    `if (${Array.from({ length: x.arity }, (_, i) => `isFunctionValue(${x.local(i)})`).join(' || ') || 'false'}) throw notAValue();`),
   [Op.Call]: call(false),
   [Op.TailCall]: call(true),
   [Op.CallNative]: simple(true, x => ({ next: x.depth - x.operand(1) + 1 }), x => {

@@ -257,16 +257,17 @@ const env: NameEnv = {
   lookupModRef: () => undefined,
 };
 
-test('a defun checks its typed parameters on entry and its result before returning, and never tail-calls', () => {
+test('a defun checks its arguments are values and its typed parameters on entry and its result before returning, and never tail-calls', () => {
   const d = compileReplDefinition(read(new SourceFile('t.repl', '(defun f:integer (a:integer b) (g a))'))[0] as ModuleForm, env);
   assert.equal(body(disassemble(d.proto)), [
     '== f (defun, arity 2, locals 2, captures 0)',
-    '0 TYPECHECK_LOCAL 0 0',
-    '3 GLOBAL 1 ; g',
-    '5 LOCAL 0',
-    '7 CALL 1',
-    '9 TYPECHECK_RESULT 2',
-    '11 RETURN',
+    '0 ENSURE_ARGS',
+    '1 TYPECHECK_LOCAL 0 0',
+    '4 GLOBAL 1 ; g',
+    '6 LOCAL 0',
+    '8 CALL 1',
+    '10 TYPECHECK_RESULT 2',
+    '12 RETURN',
   ]);
   assert.equal(d.proto.paramTypes, [{ t: 'prim', name: 'integer' }, null]);
 });
@@ -286,20 +287,21 @@ test('with coverage on, module code counts its entry, each new line and each arm
   assert.equal(body(disassemble(c.defuns.get('f')!)), [
     '== m.f (defun, arity 1, locals 2, captures 0)',
     '0 COVER 0 0',
-    '3 COVER 0 1',
-    '6 LOCAL 0',
-    '8 JUMP_UNLESS_CMP_IMM 1 1 22',
-    '12 COVER 0 2',
-    '15 COVER 0 3',
-    '18 CONST 1 ; "big"',
-    '20 JUMP 37',
-    '22 COVER 0 4',
-    '25 COVER 0 5',
-    '28 SMALLINT 2',
-    '30 SET_LOCAL 1',
-    '32 COVER 0 6',
-    '35 CLOSURE 2 ; <fn lambda>',
-    '37 RETURN',
+    '3 ENSURE_ARGS',
+    '4 COVER 0 1',
+    '7 LOCAL 0',
+    '9 JUMP_UNLESS_CMP_IMM 1 1 23',
+    '13 COVER 0 2',
+    '16 COVER 0 3',
+    '19 CONST 1 ; "big"',
+    '21 JUMP 38',
+    '23 COVER 0 4',
+    '26 COVER 0 5',
+    '29 SMALLINT 2',
+    '31 SET_LOCAL 1',
+    '33 COVER 0 6',
+    '36 CLOSURE 2 ; <fn lambda>',
+    '38 RETURN',
     '== lambda (lambda, arity 1, locals 1, captures 1)',
     '0 COVER 0 0',
     '3 CAPTURE 0',
@@ -385,9 +387,9 @@ test('let binders get the next free slot in every kind of expression, and a fini
 const moduleEnv = { ...env, replNatives: false, resolveModule: () => undefined };
 const deployment = { namespace: null, use: () => { throw new Error('no use'); }, checkKeysetName: () => {} };
 
-test('defuns, defcaps and defpacts check typed parameters and never tail-call; a lambda checks neither', () => {
+test('defuns check that their arguments are values; defuns, defcaps and defpacts check typed parameters and never tail-call; a lambda checks neither', () => {
   const c = compileModule(read(new SourceFile('m.pact', '(module m g (defcap g (a:integer) true) (defun f (h) (h 1)) (defpact p (x:string) (step x)) (defconst K (+ 1 2)))'))[0] as ModuleForm, moduleEnv, deployment);
-  assert.equal(body(disassemble(c.defuns.get('f')!)), ['== m.f (defun, arity 1, locals 1, captures 0)', '0 LOCAL 0', '2 SMALLINT 1', '4 CALL 1', '6 RETURN']);
+  assert.equal(body(disassemble(c.defuns.get('f')!)), ['== m.f (defun, arity 1, locals 1, captures 0)', '0 ENSURE_ARGS', '1 LOCAL 0', '3 SMALLINT 1', '5 CALL 1', '7 RETURN']);
   assert.equal(body(disassemble(c.defcaps.get('g')!.proto)), ['== m.g (defcap, arity 1, locals 1, captures 0)', '0 TYPECHECK_LOCAL 0 0', '3 CONST 1 ; true', '5 RETURN']);
   assert.equal(body(disassemble(c.defpacts.get('p')![0].exec)), ['== m.p (defpact, arity 1, locals 1, captures 0)', '0 TYPECHECK_LOCAL 0 0', '3 LOCAL 0', '5 RETURN']);
   // a typed constant's call is checked after it returns, so it is no tail call either
@@ -404,16 +406,17 @@ test('coverage on line 1: defcaps, defpacts and defuns are named, constants and 
   assert.equal(body(disassemble(c.defuns.get('f')!)), [
     '== m.f (defun, arity 2, locals 2, captures 0)',
     '0 COVER 0 0',
-    '3 COVER 0 1',
-    '6 CHARGE_CONCAT 0 2',
-    '9 LOCAL 0',
-    '11 JUMP_IF_FALSE_OR_POP 16',
-    '13 LOCAL 1',
-    '15 CHECK_BOOL',
-    '16 COVER 0 2',
-    '19 SMALLINT 1',
-    '21 LIST 2',
-    '23 RETURN',
+    '3 ENSURE_ARGS',
+    '4 COVER 0 1',
+    '7 CHARGE_CONCAT 0 2',
+    '10 LOCAL 0',
+    '12 JUMP_IF_FALSE_OR_POP 17',
+    '14 LOCAL 1',
+    '16 CHECK_BOOL',
+    '17 COVER 0 2',
+    '20 SMALLINT 1',
+    '22 LIST 2',
+    '24 RETURN',
   ]);
   assert.equal(maps.map(m => [m.functionName, m.lines, m.kinds]), [
     ['m.g', [1, 1], [ProbeKind.Entry, ProbeKind.Line]],

@@ -124,23 +124,30 @@ test('a defpact that a defcap body starts is the top frame: compose-capability i
 });
 
 const RUNNER = `(begin-tx)
-(interface runner (defun run-it:string (f)))
+(interface callback (defun call-back:string (k:string)))
+(interface runner (defun run-it:string (cb:module{callback})))
 (module n g (defcap g () true) (implements runner)
-  (defun run-it:string (f) (f "k")))
+  (defun run-it:string (cb:module{callback}) (cb::call-back "k")))
 `;
 
-test("a module re-entered through a module reference runs read-only in its functions, not in the lambdas it handed out", () => {
+test("a module re-entered through a module reference runs read-only in its functions and in the lambdas they make", () => {
   // Pact makes a defun's frame read-only when its module is in the environment's re-entrant set
-  // (evalWithStackFrame); a lambda pushes no frame and keeps the environment it was made in
-  const module = `(module m g (defcap g () true)
+  // (evalWithStackFrame); a lambda keeps the environment it was made in. A defun takes no
+  // function as argument (applyLam's enforcePactValue), so no lambda of the outer call gets in.
+  const module = (body: string) => `(module m g (defcap g () true) (implements callback)
   (defschema row v:integer) (deftable t:{row})
-  (defun put:string (k:string) (write t k {"v": 2}))
-  (defun go:string (r:module{runner}) (r::run-it (lambda (k) (write t k {"v": 1}))))
-  (defun go-named:string (r:module{runner}) (r::run-it (put))))
+  (defun call-back:string (k:string) ${body})
+  (defun go:string (r:module{runner} me:module{callback}) (r::run-it me)))
 (create-table t)
 `;
-  assert.is(evalLast(`${RUNNER}${module}(m.go n) (read m.t "k")`), '{"v": 1}');
-  assert.is(errorOf(`${RUNNER}${module}(m.go-named n)`), 'Error during database operation: Operation disallowed in read-only or sys-only mode');
+  const readOnly = 'Error during database operation: Operation disallowed in read-only or sys-only mode';
+  const direct = '(write t k {"v": 2})', viaLambda = '(at 0 (map (lambda (x) (write t x {"v": 1})) [k]))';
+  assert.is(errorOf(`${RUNNER}${module(direct)}(m.go n m)`), readOnly);
+  assert.is(errorOf(`${RUNNER}${module(viaLambda)}(m.go n m)`), readOnly);
+  // not re-entered: n calls m from the top level
+  assert.is(evalLast(`${RUNNER}${module(viaLambda)}(n.run-it m) (read m.t "k")`), '{"v": 1}');
+  // a lambda is refused as a defun's argument
+  assert.is(errorOf(`${RUNNER}${module(direct)}(n.run-it (lambda (k) k))`), 'Expected Pact Value, got closure or table reference');
 });
 
 test('a module re-entered while user guards run sys-only (DisablePact53) stays sys-only: reading its table fails', () => {

@@ -96,7 +96,7 @@ test('the programs run every templated opcode through the tier, with the interpr
   const missing = Object.keys(OPCODES).map(Number)
     .filter(op => TEMPLATES[op as Op] !== null && !seen.has(op as Op))
     .map(op => OPCODES[op as Op].name).sort();
-  assert.equal(missing, ['GLOBAL', 'TYPECHECK_LOCAL', 'TYPECHECK_RESULT']);
+  assert.equal(missing, ['ENSURE_ARGS', 'GLOBAL', 'TYPECHECK_LOCAL', 'TYPECHECK_RESULT']);
 });
 
 const MODULE = `(module m G (defcap G () true)
@@ -114,6 +114,9 @@ test('module functions (globals, type checks, errors) behave the same in both ti
   assert.is(error('(m.typed 1)'), 'tier.repl:4:2-4:36 Runtime typecheck failure, argument is integer , but expected type string m.typed');
   assert.is(error('(m.add 1 "a")'), 'tier.repl:1:32-1:33 Runtime typecheck failure, argument is string , but expected type integer m.add');
   assert.is(error('(m.fail 3)'), 'tier.repl:5:18-5:48 fail 3 m.fail');
+  // a function is no argument of a defun (ENSURE_ARGS), before any type is checked
+  assert.is(error('(m.add 1 (lambda (x) x))'), 'tier.repl:1:2-1:51 Expected Pact Value, got closure or table reference m.add');
+  assert.is(error('(m.fail m.twice)'), 'tier.repl:5:2-5:49 Expected Pact Value, got closure or table reference m.fail');
 });
 
 test('errors from tiered module functions called through map: caught by try, or with their Pact stack and arguments', () => {

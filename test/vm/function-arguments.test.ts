@@ -1,0 +1,55 @@
+// Where Pact applies a function it requires Pact values (Direct/Evaluator.hs `applyLam`): a
+// defun's, defpact's or capability's arguments all, before any of their types is checked; the
+// arguments a partial application supplies, one after the other with its type; a lambda's
+// arguments when it is applied whole are not checked (natives hand functions to lambdas).
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { evalLast, errorOf, inTierMode } from '../helpers.js';
+
+const NOT_A_VALUE = 'Expected Pact Value, got closure or table reference';
+const MODULE = `(module m g (defcap g () true)
+  (defun f (x) 1)
+  (defun typed (a:integer b) 1)
+  (defun three (a b c) 1)
+  (defun calls-f () (f (lambda (y) y)))
+  (defpact p (a:integer b) (step 1))
+  (defcap c (a:integer b) true))
+`;
+
+test('a defun takes no function as an argument, before its types are checked, also from module code', () => {
+  for (const mode of ['off', 'always'] as const) inTierMode(mode, () => {
+    assert.is(errorOf(`${MODULE}(m.f (lambda (y) y))`), NOT_A_VALUE, mode);
+    assert.is(errorOf(`${MODULE}(m.f m.f)`), NOT_A_VALUE, mode);
+    assert.is(errorOf(`${MODULE}(m.calls-f)`), NOT_A_VALUE, mode);
+    // the second argument is the function, the first the wrong type: the value check comes first
+    assert.is(errorOf(`${MODULE}(m.typed "a" (lambda (y) y))`), NOT_A_VALUE, mode);
+    assert.is(errorOf(`${MODULE}(m.typed "a" 1)`), 'Runtime typecheck failure, argument is string , but expected type integer', mode);
+    // a capability token is a value; the defcap itself is a function
+    assert.is(evalLast(`${MODULE}(m.f (m.g))`), '1', mode);
+    assert.is(errorOf(`${MODULE}(m.f m.g)`), NOT_A_VALUE, mode);
+  });
+});
+
+test('a defpact and a capability take no function either, before any type is checked', () => {
+  assert.is(errorOf(`${MODULE}(m.p "a" (lambda (y) y))`), NOT_A_VALUE);
+  assert.is(errorOf(`${MODULE}(m.c "a" (lambda (y) y))`), NOT_A_VALUE);
+  assert.is(errorOf(`${MODULE}(m.c "a" 1)`), 'Runtime typecheck failure, argument is string , but expected type integer');
+});
+
+test('a partial application checks each argument it supplies: value, then type, in order', () => {
+  assert.is(errorOf(`${MODULE}(fold (m.three (lambda (y) y)) 0 [1])`), NOT_A_VALUE);
+  assert.is(errorOf(`${MODULE}(fold ((lambda (a b c) a) (lambda (y) y)) 0 [1])`), NOT_A_VALUE);
+  assert.is(errorOf(`${MODULE}(map (m.typed "a") [(lambda (y) y)])`), NOT_A_VALUE);
+  // supplied in order: the wrong type comes first here
+  assert.is(errorOf(`${MODULE}(fold ((lambda (a:integer b c) a) "a") 0 [1])`),
+    'Runtime typecheck failure, argument is string , but expected type integer');
+});
+
+test('a lambda applied whole takes functions (map hands them over)', () => {
+  assert.is(evalLast('((lambda (f x) (f x)) (lambda (y) (* 2 y)) 4)'), '8');
+  assert.is(evalLast('(let ((twice (lambda (f x) (f (f x))))) (twice (lambda (y) (+ 1 y)) 0))'), '2');
+  assert.is(evalLast('(let ((twice (lambda (f x) (f (f x))))) (twice identity [1 2]))'), '[1 2]');
+});
+
+test.run();
