@@ -391,7 +391,10 @@ export class Desugarer {
         if (args.length !== 2) throw syntaxFailure('enforce-one must take two arguments', span);
         const list = args[1];
         if (list.t !== 'bracket') {
-          throw new PactError('exec', 'native execution failure, enforce-one failed with message: enforce-one: expected a list of conditions', span);
+          // resolved like any code, but it fails only when run, and runs neither argument
+          this.expr(args[0]);
+          this.expr(list);
+          return { k: 'fail', message: 'native execution failure, enforce-one failed with message: enforce-one: expected a list of conditions', span };
         }
         const conds = list.items.filter(i => !(i.t === 'punct' && i.p === ',')).map(c => this.expr(c));
         return { k: 'enforce-one', msg: this.expr(args[0]), conds, span };

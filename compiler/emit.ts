@@ -271,6 +271,9 @@ class FunctionEmitter {
         this.expr(e.msg, false);
         this.op(Op.RaiseUser, e.span);
         return;
+      case 'fail':
+        this.op(Op.RaiseExec, e.span, this.constant(e.message));
+        return;
       case 'pure':
         this.op(Op.ReadOnlyBegin, e.span, 0);
         this.expr(e.body, false);

@@ -28,6 +28,8 @@ export type Expr =
   | { k: 'enforce-one'; msg: Expr; conds: Expr[]; span: Span }
   | { k: 'try'; fallback: Expr; body: Expr; span: Span }
   | { k: 'error'; msg: Expr; span: Span }
+  /** an execution error raised when reached: a form Pact accepts but cannot run */
+  | { k: 'fail'; message: string; span: Span }
   /** `(pure e)`: e runs with a read-only database */
   | { k: 'pure'; body: Expr; span: Span };
 

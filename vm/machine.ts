@@ -10,7 +10,7 @@ import {
 import { BUILTINS, builtinId } from './builtins.js';
 import { PactError, execError, userError } from './errors.js';
 import { CallStack, activate, deactivate } from './call-stack.js';
-import { expectedBool, isFunctionValue, notAValue, typecheckFailure, partialInSequence } from './run-errors.js';
+import { expectedBool, expectedString, isFunctionValue, notAValue, typecheckFailure, partialInSequence } from './run-errors.js';
 import type { Host } from './host.js';
 import { engineFailure, limits, callTooDeep, MAX_STRING_LENGTH } from './limits.js';
 import type { PactType } from './types.js';
@@ -460,9 +460,11 @@ export class Machine extends CallStack {
         }
         case Op.RaiseUser: {
           const msg = s[--sp];
-          if (typeof msg !== 'string') throw this.fault(fp, opStart, execError(`expected string value, got: ${host.render(msg)}`));
+          if (typeof msg !== 'string') throw this.fault(fp, opStart, expectedString(host, msg));
           throw this.fault(fp, opStart, userError(msg));
         }
+        case Op.RaiseExec:
+          throw this.fault(fp, opStart, execError(consts[code[ip++]] as string));
         case Op.TryBegin: {
           const purity = host.getPurity();
           this.handlers.push({ fp, sp, target: code[ip++], saved: host.saveState(), purity });
@@ -675,6 +677,6 @@ function tierUp(proto: FunctionProto): void {
 // what tiered code refers to by name (vm/templates.ts)
 provideTierRuntime({
   Closure, Partial, PactObject, NATIVE_VALUES, BUILTINS, ID, MAX_STRING_LENGTH, TIER_DEPTH, limits,
-  execError, userError, callTooDeep, activate, expectedBool, isFunctionValue, notAValue,
+  execError, userError, callTooDeep, activate, expectedBool, expectedString, isFunctionValue, notAValue,
   typecheckFailure, partialInSequence,
 });

@@ -8,9 +8,15 @@ import type { Host } from './host.js';
 import type { PactType } from './types.js';
 import { showType } from './types.js';
 
-/** `if`, `and`, `or`, `enforce` and `enforce-one` need booleans. */
-export function expectedBool(host: Host, v: Value): PactError {
-  return execError(`expected bool value, got ${host.render(v)}`);
+/** `if`, `and`, `or`, `enforce` and `enforce-one` need booleans; a function there is no Pact
+ *  value at all (Pact's enforceBool). */
+export function expectedBool(host: Pick<Host, 'render'>, v: Value): PactError {
+  return isFunctionValue(v) ? notAValue() : execError(`expected bool value, got ${host.render(v)}`);
+}
+
+/** `error` and `enforce`'s message need a string (Pact's enforceString). */
+export function expectedString(host: Pick<Host, 'render'>, v: Value): PactError {
+  return isFunctionValue(v) ? notAValue() : execError(`expected string value, got: ${host.render(v)}`);
 }
 
 export function isFunctionValue(v: Value): boolean {

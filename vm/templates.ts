@@ -235,8 +235,9 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   [Op.EnforceTest]: enforceTest(),
   [Op.RaiseUser]: simple(true, () => ({ next: null }), x => {
     const v = x.v(x.depth - 1);
-    return `if (typeof ${v} !== 'string') throw execError('expected string value, got: ' + host.render(${v})); throw userError(${v});`;
+    return `if (typeof ${v} !== 'string') throw expectedString(host, ${v}); throw userError(${v});`;
   }),
+  [Op.RaiseExec]: simple(true, () => ({ next: null }), x => `throw execError(${x.constant(x.operand(0))});`),
   // handlers live in interpreted frames only: a function with try runs in the interpreter
   [Op.TryBegin]: null,
   [Op.TryEnd]: null,

@@ -5,6 +5,7 @@ import type { DefcapMeta } from '../../compiler/index.js';
 import { CapToken, Closure, UNIT, type Value } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
+import { isFunctionValue, notAValue } from '../../vm/run-errors.js';
 import { argTypeError } from '../natives/errors.js';
 import { capTokenText } from '../values/render.js';
 import { managedKey, type CapSlot, type ManagedCap } from './state.js';
@@ -137,7 +138,9 @@ function inDefcapBody(h: ContractHost): boolean {
 /** `(with-capability CAP body)`: acquire, run body, release. */
 export function withCapability(h: ContractHost, token: Value, body: Value): Value {
   if (h.vm.withinDefcap()) throw new PactError('exec', 'Form illegal within defcap with-capability');
-  if (!(token instanceof CapToken)) throw new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  if (!(token instanceof CapToken)) {
+    throw isFunctionValue(token) ? notAValue() : new PactError('exec', `expected capability token value, got: ${h.render(token)}`);
+  }
   // Pact's order: module admin (guardForModuleCall), then a capability in scope just runs the
   // body (evalCap), and only then is the defcap looked up
   checkCallerModule(h, token.name.slice(0, token.name.lastIndexOf('.')));

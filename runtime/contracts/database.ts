@@ -11,7 +11,7 @@ import { objectMatches, partialObjectMatches } from '../values/type-checks.js';
 import { countFields } from '../values/size.js';
 import { carriedSchemas } from './table-schema.js';
 import type { NativeTable } from '../natives/registry.js';
-import { argTypeError } from '../natives/errors.js';
+import { argTypeError, boolResult } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import { readLabel, writeLabel } from '../gas/meter.js';
 
@@ -137,9 +137,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     return h.db.keys(storageName(t)).map(k => [k, h.db.read(storageName(t), k) as PactObject]);
   }
   function predicate(fn: Value, ...args: Value[]): boolean {
-    const r = h.vm.call(fn, args);
-    if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
-    return r;
+    return boolResult(h.vm.call(fn, args));
   }
   /** A field list, checked before the table is touched: a non-string is a native type error
    *  naming that element's type (Pact's asString). */

@@ -5,14 +5,14 @@ import { parseKeysetName, renderKeysetName } from '../values/token-names.js';
 import type { Span } from '../../vm/source.js';
 import { namedOverload, overloads } from '../../vm/builtins.js';
 import {
-  NativeFn, CapToken, KeySetGuard, PactObject, compareCodePoints, isCallable, type Value,
+  NativeFn, CapToken, KeySetGuard, PactObject, compareCodePoints, type Value,
 } from '../../vm/values.js';
 import { PactError, userError } from '../../vm/errors.js';
 import { valueEquals } from '../values/equality.js';
+import { boolResult } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import { tokensInScope } from './capabilities.js';
 import { getModuleMember } from './module-members.js';
-import { expectedPactValue } from '../natives/general.js';
 import { isValidKeyFormat } from '../natives/crypto/webauthn.js';
 import { isParsedTyName } from '../values/pact-names.js';
 
@@ -120,10 +120,7 @@ export function enforceKeyset(h: ContractHost, ks: KeySetGuard): true {
  *  module, a bare one a native (REPL natives too), applied as (pred count matched). */
 function customPredicate(h: ContractHost, pred: string, count: number, matched: number): boolean {
   if (BUILTIN_PREDICATES.has(pred)) return false;
-  const r = h.vm.call(predicateFunction(h, pred), [count, matched]);
-  if (isCallable(r)) throw expectedPactValue();
-  if (typeof r !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(r)}`);
-  return r;
+  return boolResult(h.vm.call(predicateFunction(h, pred), [count, matched]));
 }
 
 function predicateFunction(h: ContractHost, pred: string): Value {

@@ -1,11 +1,10 @@
 // Namespaces (language.md §4.3): define-namespace, namespace, describe-namespace, the install
 // policy for modules, and env-namespace-policy's smart policy.
 
-import { Closure, PactObject, isCallable, isGuard, type Guard, type Value } from '../../vm/values.js';
+import { Closure, PactObject, isGuard, type Guard, type Value } from '../../vm/values.js';
 import { PactError, nativeFailure } from '../../vm/errors.js';
 import type { NativeTable } from '../natives/registry.js';
-import { argTypeError } from '../natives/errors.js';
-import { expectedPactValue } from '../natives/general.js';
+import { argTypeError, boolResult } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import { disallowed } from './database.js';
 import { count, countGuard, countText } from '../values/size.js';
@@ -87,9 +86,7 @@ export function namespaceNatives(h: NamespaceHost): NativeTable {
         const ok = h.vm.call(h.namespacePolicy.manager, [name, admin]);
         // the manager's answer is judged as the REPL's evaluator judges it (Direct/CoreBuiltin.hs
         // coreDefineNamespace: enforceBool, then writeNs)
-        if (isCallable(ok)) throw expectedPactValue();
-        if (typeof ok !== 'boolean') throw new PactError('exec', `expected bool value, got ${h.render(ok)}`);
-        if (!ok) throw nativeFailure('define-namespace', 'Namespace definition not permitted');
+        if (!boolResult(ok)) throw nativeFailure('define-namespace', 'Namespace definition not permitted');
       }
       // writeNs: the size is charged, then the write, which read-only code refuses
       const ns: Namespace = { name, user, admin };

@@ -4,7 +4,7 @@
 
 import type { Runtime } from './context.js';
 import type { NativeTable } from './registry.js';
-import { argTypeError } from './errors.js';
+import { argTypeError, boolResult } from './errors.js';
 import { execError } from '../../vm/errors.js';
 import { PactObject, PactTime, isCallable, type Value } from '../../vm/values.js';
 import { intAdd, intCmp, intDiv, intNeg, intSub, isInt, type PactInt } from '../values/numbers.js';
@@ -245,9 +245,7 @@ export function collectionNatives(rt: Runtime): NativeTable {
       if (g.metered) g.objOpLookup(field, o.size);
       const v = o.get(field);
       if (v === undefined) throw missingField(field, o);
-      const r = vm.call(f, [v]);
-      if (typeof r !== 'boolean') throw execError(`expected bool value, got ${pretty(r)}`);
-      return r;
+      return boolResult(vm.call(f, [v]));
     },
   };
 }

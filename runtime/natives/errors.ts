@@ -2,6 +2,17 @@
 
 import { PactError } from '../../vm/errors.js';
 import { kindOf, type Value } from '../../vm/values.js';
+import { expectedBool } from '../../vm/run-errors.js';
+import { pretty } from '../values/render.js';
+
+const RENDERER = { render: pretty };
+
+/** The boolean that applied Pact code returned (filter's, where's or select's function, a keyset
+ *  predicate, a namespace manager): anything else fails as Pact's enforceBool does. */
+export function boolResult(v: Value): boolean {
+  if (typeof v === 'boolean') return v;
+  throw expectedBool(RENDERER, v);
+}
 
 /** A list argument read as strings (Pact's `traverse (asString info b)`): the strings, or the
  *  native's type error naming the argument when it is no list, else the first element that is

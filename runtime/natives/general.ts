@@ -7,12 +7,12 @@ import type { Runtime } from './context.js';
 import { LiteralCharge } from '../../vm/host.js';
 import { LoopKind } from '../../vm/tier-loops.js';
 import type { NativeTable } from './registry.js';
-import { argTypeError } from './errors.js';
+import { argTypeError, boolResult } from './errors.js';
 import { execError } from '../../vm/errors.js';
 import {
   PactObject, ModRef, CapToken, TableRef, isCallable, kindOf, type Closure, type Value,
 } from '../../vm/values.js';
-import { pretty, showText } from '../values/render.js';
+import { showText } from '../values/render.js';
 import { countValue } from '../values/size.js';
 import { GasCharges } from '../gas/charges.js';
 
@@ -27,10 +27,7 @@ export function generalNatives(rt: Runtime): NativeTable {
   const g = new GasCharges(gas);
   /** unconsWork, charged per element before the function is applied to it (gas.md §3.2) */
   const perElement = () => { if (gas.metered) gas.chargeLiteral(LiteralCharge.Uncons, 0); };
-  const bool = (v: Value): boolean => {
-    if (typeof v !== 'boolean') throw execError(`expected bool value, got ${pretty(v)}`);
-    return v;
-  };
+  const bool = boolResult;
   const value = (v: Value): Value => {
     if (isCallable(v)) throw expectedPactValue();
     return v;

@@ -42,6 +42,18 @@ test('enforce-one needs a literal list of conditions: anything else fails when r
     '1:0+19 exec: native execution failure, enforce-one failed with message: enforce-one: expected a list of conditions');
   assert.is(outcome('(enforce-one "m" [false, true])'), '= true');
   assert.is(outcome('(enforce-one "none held" [false (enforce false "no")])'), '1:0+54 user: none held');
+  // only when run (Pact's evaluator raises it, not its desugarer): a branch not taken, a module's
+  // function never called, a lambda never applied are fine; neither argument runs
+  assert.is(outcome('(if false (enforce-one "m" 5) 2)'), '= 2');
+  assert.is(outcome('(let ((f (lambda () (enforce-one "m" 5)))) 3)'), '= 3');
+  assert.match(outcome('(module m g (defcap g () true) (defun e (xs) (enforce-one "m" xs)))'), /^= Loaded module m, hash /);
+  assert.is(outcome('(enforce-one (error "msg ran") (error "list ran"))'),
+    '1:0+50 exec: native execution failure, enforce-one failed with message: enforce-one: expected a list of conditions');
+  // an execution error: try does not catch it
+  assert.is(outcome('(try 3 (enforce-one "m" 5))'),
+    '1:7+19 exec: native execution failure, enforce-one failed with message: enforce-one: expected a list of conditions');
+  // its arguments are still resolved like any code
+  assert.is(outcome('(if false (enforce-one "m" nope) 2)').replace(/^\S+ /, ''), 'desugar: Cannot find module:  nope');
 });
 
 test('create-user-guard of an application whose head is no top-level function fails when run, before its arguments', () => {

@@ -73,6 +73,8 @@ const PROGRAMS: [string, string][] = [
   ['(let ((fact (lambda (f n) (if (<= n 1) 1 (* n (f f (- n 1))))))) (fact fact 20))', '2432902008176640000'],
   ['(let ((g (lambda (f n) (if (= n 0) "done" (f f (- n 1)))))) (g g 10))', '"done"'],
   ['(let ((f (lambda (x) (pure (+ x 1))))) (f 1))', '2'],
+  // enforce-one given no list literal fails only when reached (RAISE_EXEC)
+  ['(let ((f (lambda (x) (if (> x 0) x (enforce-one "m" x))))) (f 3))', '3'],
 ];
 
 test('every opcode either has a template or is left to the interpreter (try, enforce-one, coverage)', () => {
@@ -117,6 +119,8 @@ test('module functions (globals, type checks, errors) behave the same in both ti
   // a function is no argument of a defun (ENSURE_ARGS), before any type is checked
   assert.is(error('(m.add 1 (lambda (x) x))'), 'tier.repl:1:2-1:51 Expected Pact Value, got closure or table reference m.add');
   assert.is(error('(m.fail m.twice)'), 'tier.repl:5:2-5:49 Expected Pact Value, got closure or table reference m.fail');
+  const raises = tiered('(let ((f (lambda (x) (if (> x 0) x (enforce-one "m" x))))) (map (f) [3 0]))').error;
+  assert.is(raises, 'tier.repl:0:35-0:54 native execution failure, enforce-one failed with message: enforce-one: expected a list of conditions ');
 });
 
 test('errors from tiered module functions called through map: caught by try, or with their Pact stack and arguments', () => {

@@ -1,4 +1,5 @@
-// Where Pact applies a function it requires Pact values (Direct/Evaluator.hs `applyLam`): a
+// Where Pact needs a Pact value, a function fails as "Expected Pact Value" (Direct/Evaluator.hs).
+// Applying a function (`applyLam`): a
 // defun's, defpact's or capability's arguments all, before any of their types is checked; the
 // arguments a partial application supplies, one after the other with its type; a lambda's
 // arguments when it is applied whole are not checked (natives hand functions to lambdas).
@@ -50,6 +51,20 @@ test('a lambda applied whole takes functions (map hands them over)', () => {
   assert.is(evalLast('((lambda (f x) (f x)) (lambda (y) (* 2 y)) 4)'), '8');
   assert.is(evalLast('(let ((twice (lambda (f x) (f (f x))))) (twice (lambda (y) (+ 1 y)) 0))'), '2');
   assert.is(evalLast('(let ((twice (lambda (f x) (f (f x))))) (twice identity [1 2]))'), '[1 2]');
+});
+
+test('a function where a bool, a string or a capability is needed is no Pact value (enforceBool, enforceString, enforceCapToken)', () => {
+  const fn = '(lambda (y) y)';
+  for (const src of [`(if ${fn} 1 2)`, `(and true ${fn})`, `(or ${fn} true)`, `(enforce ${fn} "m")`,
+    `(enforce false ${fn})`, `(error ${fn})`, `(with-capability ${fn} 1)`, `(enforce-one "m" [${fn}])`,
+    `(enforce-one ${fn} [false])`, `(cond (${fn} 1) 2)`, `(filter (lambda (x) ${fn}) [1])`,
+    `(where "a" (lambda (x) ${fn}) {"a": 1})`, `(and? (lambda (x) true) (lambda (x) ${fn}) 1)`]) {
+    for (const mode of ['off', 'always'] as const) inTierMode(mode, () => assert.is(errorOf(src), NOT_A_VALUE, `${mode} ${src}`));
+  }
+  // any other value is named
+  assert.is(errorOf('(if 1 1 2)'), 'expected bool value, got 1');
+  assert.is(errorOf('(error 1)'), 'expected string value, got: 1');
+  assert.is(errorOf('(with-capability 1 1)'), 'expected capability token value, got: 1');
 });
 
 test.run();
