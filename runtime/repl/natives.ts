@@ -268,24 +268,25 @@ export function replNatives(s: ReplSession): NativeTable {
       return UNIT;
     },
 
-    'env-gas': () => milliToGas(s.gas.milligas),
+    // a meter past 2^53 (set so by a wrapping env-gas) is read as the integer the number holds
+    'env-gas': () => normInt(BigInt(milliToGas(s.gas.milligas))),
     'env-set-gas': args => {
       const n = args[0];
       if (!isInt(n)) throw argTypeError('env-set-gas', args);
-      s.gas.milligas = clampGas(Number(n) * 1000);
+      s.gas.milligas = milliGasWord(n, 1000n);
       return `Set gas to ${n}`;
     },
-    'env-milligas': () => s.gas.milligas,
+    'env-milligas': () => normInt(BigInt(s.gas.milligas)),
     'env-set-milligas': args => {
       const n = args[0];
       if (!isInt(n)) throw argTypeError('env-set-milligas', args);
-      s.gas.milligas = clampGas(Number(n));
+      s.gas.milligas = milliGasWord(n, 1n);
       return `Set milligas to ${n}`;
     },
     'env-gaslimit': args => {
       const n = args[0];
       if (!isInt(n)) throw argTypeError('env-gaslimit', args);
-      s.gas.setLimit(clampGas(Number(toBig(n) * 1000n)));
+      s.gas.setLimit(milliGasWord(n, 1000n));
       return `Set gas limit to ${n}`;
     },
     'env-ask-gasmodel': () => `Current gas model is '${s.gas.model.name}': ${s.gas.model.description}`,
@@ -347,8 +348,11 @@ export function replNatives(s: ReplSession): NativeTable {
   };
 }
 
-function clampGas(milli: number): number {
-  return Math.max(0, Math.min(milli, 18446744073709551615));
+/** Milligas as Pact keeps it, a Word64: the integer read into one (fromInteger wraps a negative or
+ *  huge one), times `scale` (gasToMilliGas multiplies in Word64, wrapping again). The meter holds
+ *  a JS number, exact below 2^53. */
+function milliGasWord(n: PactInt, scale: bigint): number {
+  return Number(BigInt.asUintN(64, BigInt.asUintN(64, toBig(n)) * scale));
 }
 
 function currentFlags(s: ReplSession): Value {

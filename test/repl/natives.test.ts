@@ -327,4 +327,16 @@ test('continue-pact reads its step into a 64-bit Int', () => {
     'DefPactStep does not match defpact properties: requested: -9223372036854775808 step count:2');
 });
 
+test('env-gas, env-set-milligas and env-gaslimit read their integer into a Word64, as Pact does', () => {
+  // 2^64 + 5 gas is 5; 2^64 + 1 milligas is 1; 2^64 gas wraps to 0
+  assert.is(evalLast('(env-gas 18446744073709551621) (env-gas)'), '5');
+  assert.is(evalLast('(env-set-milligas 18446744073709551617) (env-milligas)'), '1');
+  assert.is(evalLast('(env-gas 18446744073709551616) (env-milligas)'), '0');
+  assert.is(errorOf('(env-gasmodel "table") (env-gaslimit 18446744073709551617) (env-gas 0) (map (+ 1) (enumerate 1 100))'),
+    'Gas limit "1"exceeded: 2');
+  // a negative amount wraps to a huge one: no limit is reached, the meter reads past 2^53 (as a number holds it)
+  assert.is(evalLast('(env-gasmodel "table") (env-gaslimit -1) (env-gas 0) (map (+ 1) [1 2])'), '[2 3]');
+  assert.match(evalLast('(env-gas -1) (env-gas)'), /^184467440737095\d\d$/);
+});
+
 test.run();
