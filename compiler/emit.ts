@@ -51,7 +51,9 @@ class FunctionEmitter {
     // Only lambda and top-level frames may be replaced by a tail call: defun/defcap/defpact frames
     // are Pact's call stack (calling module, module guards, stack traces, return-type checks).
     this.expr(fn.body, fn.returnType === null && !fn.valueResult && (fn.kind === 'lambda' || fn.kind === 'toplevel'));
-    if (fn.valueResult) this.op(Op.EnsureValue, fn.span);
+    // a nullary lambda's result, and a defun's, defcap's or defpact step's (evalWithStackFrame),
+    // must be a Pact value, checked before any declared type
+    if (fn.valueResult || fn.kind === 'defun' || fn.kind === 'defcap' || fn.kind === 'defpact') this.op(Op.EnsureValue, fn.span);
     // Pact pushes a capability body's stack frame without its declared type: only the static
     // typechecker reads a defcap's `:bool`, so `(defcap C:bool () (write …))` runs.
     if (fn.returnType && fn.kind !== 'defcap') this.op(Op.TypecheckResult, fn.span, this.constant(fn.returnType));

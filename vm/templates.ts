@@ -245,7 +245,7 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   [Op.EnforceOneTest]: null,
   [Op.TypecheckLocal]: simple(true, same, x => {
     const v = x.local(x.operand(0)), t = x.constant(x.operand(1));
-    return `${syncStatement(x)} if (!host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
+    return `${syncStatement(x)} if (!host.typecheck(${v}, ${t}) && !isFunctionValue(${v})) throw typecheckFailure(${v}, ${t});`;
   }),
   [Op.TypecheckResult]: simple(true, same, x => {
     const v = x.v(x.depth - 1), t = x.constant(x.operand(0));

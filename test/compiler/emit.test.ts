@@ -266,8 +266,9 @@ test('a defun checks its arguments are values and its typed parameters on entry 
     '4 GLOBAL 1 ; g',
     '6 LOCAL 0',
     '8 CALL 1',
-    '10 TYPECHECK_RESULT 2',
-    '12 RETURN',
+    '10 ENSURE_VALUE',
+    '11 TYPECHECK_RESULT 2',
+    '13 RETURN',
   ]);
   assert.equal(d.proto.paramTypes, [{ t: 'prim', name: 'integer' }, null]);
 });
@@ -301,7 +302,8 @@ test('with coverage on, module code counts its entry, each new line and each arm
     '31 SET_LOCAL 1',
     '33 COVER 0 6',
     '36 CLOSURE 2 ; <fn lambda>',
-    '38 RETURN',
+    '38 ENSURE_VALUE',
+    '39 RETURN',
     '== lambda (lambda, arity 1, locals 1, captures 1)',
     '0 COVER 0 0',
     '3 CAPTURE 0',
@@ -387,11 +389,11 @@ test('let binders get the next free slot in every kind of expression, and a fini
 const moduleEnv = { ...env, replNatives: false, resolveModule: () => undefined };
 const deployment = { namespace: null, use: () => { throw new Error('no use'); }, checkKeysetName: () => {} };
 
-test('defuns check that their arguments are values; defuns, defcaps and defpacts check typed parameters and never tail-call; a lambda checks neither', () => {
+test('defuns check that their arguments are values; defuns, defcaps and defpacts check typed parameters and that their result is a value, and never tail-call; a lambda checks neither', () => {
   const c = compileModule(read(new SourceFile('m.pact', '(module m g (defcap g (a:integer) true) (defun f (h) (h 1)) (defpact p (x:string) (step x)) (defconst K (+ 1 2)))'))[0] as ModuleForm, moduleEnv, deployment);
-  assert.equal(body(disassemble(c.defuns.get('f')!)), ['== m.f (defun, arity 1, locals 1, captures 0)', '0 ENSURE_ARGS', '1 LOCAL 0', '3 SMALLINT 1', '5 CALL 1', '7 RETURN']);
-  assert.equal(body(disassemble(c.defcaps.get('g')!.proto)), ['== m.g (defcap, arity 1, locals 1, captures 0)', '0 TYPECHECK_LOCAL 0 0', '3 CONST 1 ; true', '5 RETURN']);
-  assert.equal(body(disassemble(c.defpacts.get('p')![0].exec)), ['== m.p (defpact, arity 1, locals 1, captures 0)', '0 TYPECHECK_LOCAL 0 0', '3 LOCAL 0', '5 RETURN']);
+  assert.equal(body(disassemble(c.defuns.get('f')!)), ['== m.f (defun, arity 1, locals 1, captures 0)', '0 ENSURE_ARGS', '1 LOCAL 0', '3 SMALLINT 1', '5 CALL 1', '7 ENSURE_VALUE', '8 RETURN']);
+  assert.equal(body(disassemble(c.defcaps.get('g')!.proto)), ['== m.g (defcap, arity 1, locals 1, captures 0)', '0 TYPECHECK_LOCAL 0 0', '3 CONST 1 ; true', '5 ENSURE_VALUE', '6 RETURN']);
+  assert.equal(body(disassemble(c.defpacts.get('p')![0].exec)), ['== m.p (defpact, arity 1, locals 1, captures 0)', '0 TYPECHECK_LOCAL 0 0', '3 LOCAL 0', '5 ENSURE_VALUE', '6 RETURN']);
   // a typed constant's call is checked after it returns, so it is no tail call either
   const k = compileModule(read(new SourceFile('m.pact', '(module m g (defcap g () true) (defconst K:integer ((lambda () 1))))'))[0] as ModuleForm, moduleEnv, deployment);
   assert.equal(body(disassemble(k.constants[0].proto)).slice(0, 5),
@@ -416,7 +418,8 @@ test('coverage on line 1: defcaps, defpacts and defuns are named, constants and 
     '17 COVER 0 2',
     '20 SMALLINT 1',
     '22 LIST 2',
-    '24 RETURN',
+    '24 ENSURE_VALUE',
+    '25 RETURN',
   ]);
   assert.equal(maps.map(m => [m.functionName, m.lines, m.kinds]), [
     ['m.g', [1, 1], [ProbeKind.Entry, ProbeKind.Line]],

@@ -67,4 +67,23 @@ test('a function where a bool, a string or a capability is needed is no Pact val
   assert.is(errorOf('(with-capability 1 1)'), 'expected capability token value, got: 1');
 });
 
+test('a defun, a defcap body and a defpact step return Pact values only, checked before a declared type (evalWithStackFrame)', () => {
+  const fn = '(lambda (y) y)';
+  for (const mode of ['off', 'always'] as const) inTierMode(mode, () => {
+    assert.is(errorOf(`(module r g (defcap g () true) (defun k () ${fn}) (defun j () (let ((f (k))) 1))) (r.j)`), NOT_A_VALUE, mode);
+    assert.is(errorOf(`(module r g (defcap g () true) (defun k:integer () ${fn})) (r.k)`), NOT_A_VALUE, mode);
+    assert.is(errorOf(`(module r g (defcap g () true) (defcap c () ${fn}) (defun j () (with-capability (c) 1))) (r.j)`), NOT_A_VALUE, mode);
+    assert.is(errorOf(`(module r g (defcap g () true) (defpact p () (step ${fn}))) (r.p)`), NOT_A_VALUE, mode);
+  });
+  // a defpact's declared type is not checked against its steps (its frame carries no type)
+  assert.is(evalLast('(module r g (defcap g () true) (defpact p:string () (step 1))) (r.p)'), '1');
+});
+
+test('a let binding a function is not typechecked against its annotation (maybeTCType sees values only)', () => {
+  for (const mode of ['off', 'always'] as const) inTierMode(mode, () => {
+    assert.is(evalLast('(let ((f:integer (lambda (x) x))) (f 2))'), '2', mode);
+    assert.is(errorOf('(let ((x:integer "a")) x)'), 'Runtime typecheck failure, argument is string , but expected type integer', mode);
+  });
+});
+
 test.run();
