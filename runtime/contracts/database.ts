@@ -11,7 +11,7 @@ import { objectMatches, partialObjectMatches } from '../values/type-checks.js';
 import { countFields } from '../values/size.js';
 import { carriedSchemas } from './table-schema.js';
 import type { NativeTable } from '../natives/registry.js';
-import { argTypeError, boolResult } from '../natives/errors.js';
+import { argTypeError, boolResult, valueResult } from '../natives/errors.js';
 import type { ContractHost } from './host.js';
 import { readLabel, writeLabel } from '../gas/meter.js';
 
@@ -183,7 +183,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     },
     'with-read': args => {
       const row = readRow(table('with-read', args), key('with-read', args));
-      return h.vm.call(args[2], [row]);
+      return valueResult(h.vm.call(args[2], [row]));
     },
     'with-default-read': args => {
       const t = table('with-default-read', args), k = key('with-default-read', args);
@@ -193,7 +193,7 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
       readable(t);
       const row = h.db.read(storageName(t), k);
       if (row instanceof PactObject) chargeRow('read', row);
-      return h.vm.call(args[3], [row instanceof PactObject ? row : dflt]);
+      return valueResult(h.vm.call(args[3], [row instanceof PactObject ? row : dflt]));
     },
     'keys': args => rows(table('keys', args)).map(([k]) => k),
     'select': args => rows(table('select', args)).filter(([, r]) => predicate(args[1], r)).map(([, r]) => r),
@@ -204,9 +204,20 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
       const pick = (r: PactObject) => fields.length === 0 ? new PactObject(new Map()) : project(r, fields);
       return rows(t).filter(([, r]) => predicate(args[2], r)).map(([, r]) => pick(r));
     },
-    'fold-db': args => rows(table('fold-db', args))
-      .filter(([k, r]) => predicate(args[1], k, r))
-      .map(([k, r]) => h.vm.call(args[2], [k, r])),
+    'fold-db': args => {
+      const t = table('fold-db', args);
+      if (!isCallable(args[1]) || !isCallable(args[2])) throw argTypeError('fold-db', args);
+      guardRead(t);
+      impureOnly(t);
+      // Pact's foldDb: the keys first, then each row read when it is reached, its query and (when
+      // that holds) its consumer run before the next row is read
+      const name = storageName(t), out: Value[] = [];
+      for (const k of h.db.keys(name)) {
+        const r = h.db.read(name, k) as PactObject;
+        if (predicate(args[1], k, r)) out.push(valueResult(h.vm.call(args[2], [k, r])));
+      }
+      return out;
+    },
     // history natives: local-only when DisableHistoryInTransactionalMode is set (the REPL is
     // transactional)
     'txids': args => {

@@ -2,10 +2,17 @@
 
 import { PactError } from '../../vm/errors.js';
 import { kindOf, type Value } from '../../vm/values.js';
-import { expectedBool } from '../../vm/run-errors.js';
+import { expectedBool, isFunctionValue, notAValue } from '../../vm/run-errors.js';
 import { pretty } from '../values/render.js';
 
 const RENDERER = { render: pretty };
+
+/** The value that applied Pact code returned where a Pact value is needed (map's, fold's, bind's,
+ *  with-read's, fold-db's, compose's functions): a function is none (Pact's enforcePactValue). */
+export function valueResult(v: Value): Value {
+  if (isFunctionValue(v)) throw notAValue();
+  return v;
+}
 
 /** The boolean that applied Pact code returned (filter's, where's or select's function, a keyset
  *  predicate, a namespace manager): anything else fails as Pact's enforceBool does. */

@@ -7,19 +7,13 @@ import type { Runtime } from './context.js';
 import { LiteralCharge } from '../../vm/host.js';
 import { LoopKind } from '../../vm/tier-loops.js';
 import type { NativeTable } from './registry.js';
-import { argTypeError, boolResult } from './errors.js';
-import { execError } from '../../vm/errors.js';
+import { argTypeError, boolResult, valueResult } from './errors.js';
 import {
   PactObject, ModRef, CapToken, TableRef, isCallable, kindOf, type Closure, type Value,
 } from '../../vm/values.js';
 import { showText } from '../values/render.js';
 import { countValue } from '../values/size.js';
 import { GasCharges } from '../gas/charges.js';
-
-/** A function where a value was needed (e.g. a closure returned from map's function). */
-export function expectedPactValue(): Error {
-  return execError('Expected Pact Value, got closure or table reference');
-}
 
 export function generalNatives(rt: Runtime): NativeTable {
   const vm = rt.vm;
@@ -28,10 +22,7 @@ export function generalNatives(rt: Runtime): NativeTable {
   /** unconsWork, charged per element before the function is applied to it (gas.md §3.2) */
   const perElement = () => { if (gas.metered) gas.chargeLiteral(LiteralCharge.Uncons, 0); };
   const bool = boolResult;
-  const value = (v: Value): Value => {
-    if (isCallable(v)) throw expectedPactValue();
-    return v;
-  };
+  const value = valueResult;
 
   return {
     // Each loop applies `f` with call1/2 until `f` has tiered up (it may during the loop), then
@@ -89,7 +80,7 @@ export function generalNatives(rt: Runtime): NativeTable {
     'compose': args => {
       const f = args[0], g2 = args[1], x = args[2];
       if (!isCallable(f) || !isCallable(g2)) throw argTypeError('compose', args);
-      return vm.call(g2, [vm.call(f, [x])]);
+      return valueResult(vm.call(g2, [valueResult(vm.call(f, [x]))]));
     },
     'and?': args => {
       const f = args[0], g2 = args[1], x = args[2];
@@ -109,7 +100,7 @@ export function generalNatives(rt: Runtime): NativeTable {
     'bind': args => {
       const obj = args[0], f = args[1];
       if (!(obj instanceof PactObject) || !isCallable(f)) throw argTypeError('bind', args);
-      return vm.call(f, [obj]);
+      return valueResult(vm.call(f, [obj]));
     },
     'cond': args => {
       const f = args[0];

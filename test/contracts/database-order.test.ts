@@ -79,4 +79,18 @@ test('the second tier narrows the same way: a pure body read-only, an enforce co
   });
 });
 
+test('fold-db reads its keys first, then each row when reached, running its query and consumer before the next (foldDb)', () => {
+  const rows = `(begin-tx)
+(module f g (defcap g () true) (defschema s v:integer) (deftable t:{s}))
+(create-table t) (insert t "a" {"v": 1}) (insert t "b" {"v": 2})
+`;
+  // the consumer of row a fails before the query of row b runs
+  assert.is(errorOf(`${rows}(fold-db t (lambda (k o) (if (= k "b") (enforce false "query b") true)) (lambda (k o) (enforce false (+ "consumer " k))))`),
+    'consumer a');
+  // row b is read after a's consumer wrote it; a row written under a new key is not visited
+  assert.is(evalLast(`${rows}(fold-db t (lambda (k o) true) (lambda (k o) (update t "b" {"v": 10}) (write t "c" {"v": 3}) (at "v" o)))`), '[1 10]');
+  assert.is(errorOf(`${rows}(fold-db t 1 (lambda (k o) k))`),
+    'Type error: failed to call native function fold-db with argument(s) of type(s): table, integer, closure');
+});
+
 test.run();

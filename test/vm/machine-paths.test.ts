@@ -82,7 +82,9 @@ test('under DisablePact53 a user guard runs sys-only, and try, enforce and pure 
   }
 });
 
-/** Functions reached through `compose`, which hands its first function's partial application to the second. */
+/** Module functions partially applied where Pact allows it: as an argument a native completes
+ *  (compose's first function, fold's). compose needs its first function's result to be a value,
+ *  so a partial cannot be handed on from there (coreCompose's enforcePactValue). */
 const FNS = `(module fns g (defcap g () true)
   (defcap C (a:integer b:string) true)
   (defcap Z () true)
@@ -111,35 +113,40 @@ function chargesOf(src: string): string {
 }
 
 test('a partial module function completed inside a native: argument types checked at their own positions, exact gas', () => {
-  // (fns.s 10) waits for b:string; map supplies it
-  assert.equal(valueAndGas('(compose fns.s (lambda (p) (map p ["a" "b"])) 10)'), ['["a" "b"]', '900']);
-  // the element is checked against b (a string), not against a (an integer)
-  assert.equal(valueAndGas('(compose fns.s (lambda (p) (map p [1])) 10)'),
+  // (fns.s 10) waits for b:string; compose supplies it. Charged: the partial application (75), compose
+  // (100), completing it (75), the second function (75), its list (100)
+  assert.equal(valueAndGas('(compose (fns.s 10) (lambda (b) [b]) "a")'), ['["a"]', '425']);
+  // the value is checked against b (a string), not against a (an integer)
+  assert.equal(valueAndGas('(compose (fns.s 10) (lambda (b) [b]) 1)'),
     ['error: Runtime typecheck failure, argument is integer , but expected type string', 'error: Runtime typecheck failure, argument is integer , but expected type string']);
-  // t3 gets its last two arguments from fold
-  assert.equal(valueAndGas('(compose fns.t3 (lambda (p) (fold p "a" [1 2])) 10)'), ['"a"', '950']);
+  // t3 gets its last two arguments from fold: 75 + 200 (the list) + 100 + 2 × (100 + 100)
+  assert.equal(valueAndGas('(fold (fns.t3 10) "a" [1 2])'), ['"a"', '775']);
 });
 
 test('a partial module function given too few arguments stays partial; too many is an error', () => {
   const notAValue = 'error: Expected Pact Value, got closure or table reference';
-  assert.equal(valueAndGas('(compose fns.t3 (lambda (p) (map p ["x"])) 10)'), [notAValue, notAValue]);
+  // still partial after compose's application: no value to hand to the second function
+  assert.equal(valueAndGas('(compose (fns.t3 10) (lambda (p) 1) "x")'), [notAValue, notAValue]);
   const tooMany = 'error: Attempted to apply a closure to too many arguments';
-  assert.equal(valueAndGas('(compose fns.s (lambda (p) (fold p 1 ["a"])) 10)'), [tooMany, tooMany]);
+  assert.equal(valueAndGas('(fold (fns.s 10) 1 ["a"])'), [tooMany, tooMany]);
 });
 
 test('a partial native completed inside a native is charged only once saturated', () => {
-  assert.equal(valueAndGas('(compose + (lambda (p) (map p [1 2])) 10)'), ['[11 12]', '935']);
-  assert.equal(valueAndGas('(compose (lambda (x y) (+ x y)) (lambda (p) (map p [1 2])) 10)'), ['[11 12]', '1160']);
+  // compose (100), then + with its GIntegerOpCost (100 + 30), then the identity (75); (+ 10) itself is free
+  assert.equal(valueAndGas('(compose (+ 10) (lambda (x) x) 1)'), ['11', '305']);
+  // a lambda's partial application is charged when made (75), and again when completed (75)
+  assert.equal(valueAndGas('(compose ((lambda (x y) (+ x y)) 10) (lambda (x) x) 1)'), ['11', '455']);
+  assert.equal(valueAndGas('(filter (< 1) [0 1 2])'), ['[2]', '1492']);
   const tooMany = 'error: Attempted to apply a closure to too many arguments';
-  assert.equal(valueAndGas('(compose + (lambda (p) (fold p 0 [1])) 10)'), [tooMany, tooMany]);
+  assert.equal(valueAndGas('(fold (+ 10) 0 [1])'), [tooMany, tooMany]);
 });
 
 test('the charges of applying a partial: GAApplyLam for the arguments supplied at each step', () => {
-  assert.is(chargesOf('(compose fns.t3 (lambda (p) (fold p "a" [1])) 10)'),
-    '["TOTAL: 1" "GNative compose test.repl:7:60-7:109: 100mG, total 100mG" "GAApplyLam 1 test.repl:7:60-7:109: 75mG, total 175mG" ' +
-    '"GAApplyLam 1 test.repl:7:60-7:109: 75mG, total 250mG" "GConcat (ListConcat (GasListLength 1)) test.repl:7:100-7:103: 100mG, total 350mG" ' +
-    '"GNative fold test.repl:7:88-7:104: 100mG, total 450mG" "GAConstant (MilliGas 100) test.repl:7:88-7:104: 100mG, total 550mG" ' +
-    '"GAApplyLam 2 test.repl:7:88-7:104: 100mG, total 650mG"]');
+  assert.is(chargesOf('(fold (fns.t3 10) "a" [1])'),
+    '["TOTAL: 1" "GAApplyLam 1 test.repl:7:66-7:77: 75mG, total 75mG" ' +
+    '"GConcat (ListConcat (GasListLength 1)) test.repl:7:82-7:85: 100mG, total 175mG" ' +
+    '"GNative fold test.repl:7:60-7:86: 100mG, total 275mG" "GAConstant (MilliGas 100) test.repl:7:60-7:86: 100mG, total 375mG" ' +
+    '"GAApplyLam 2 test.repl:7:60-7:86: 100mG, total 475mG"]');
 });
 
 test('a capability token or a defpact is charged for its application even with no arguments; a nullary defun is not', () => {

@@ -86,4 +86,17 @@ test('a let binding a function is not typechecked against its annotation (maybeT
   });
 });
 
+test('natives that hand back what a function returned need a Pact value: bind, with-read, with-default-read, fold-db, compose', () => {
+  const fn = '(lambda (x) x)';
+  const table = `(module t g (defcap g () true) (defschema s v:integer) (deftable tbl:{s}))
+(create-table t.tbl) (insert t.tbl "a" {"v": 1})
+`;
+  for (const src of [`(bind {"a": 1} {"a" := a} ${fn})`, `${table}(with-read t.tbl "a" {"v" := v} ${fn})`,
+    `${table}(with-default-read t.tbl "z" {"v": 0} {"v" := v} ${fn})`, `${table}(fold-db t.tbl (lambda (k o) true) (lambda (k o) ${fn}))`,
+    `(compose (lambda (x) ${fn}) (lambda (f) 1) 1)`, `(compose (lambda (x) x) (lambda (y) ${fn}) 1)`,
+    `(let ((r (bind {"a": 1} {"a" := a} ${fn}))) 1)`]) {
+    assert.is(errorOf(src), NOT_A_VALUE, src);
+  }
+});
+
 test.run();
