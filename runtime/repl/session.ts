@@ -414,13 +414,17 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.loadedThisTx = new Set();
   }
 
-  /** `(load f true)`: a fresh environment and database (repl.md §5.2). */
+  /** `(load f true)`: Pact's loadFile puts a default evaluation state (`put def`: loaded names,
+   *  REPL definitions, capabilities, events, namespace, pact execution) and a default environment
+   *  (a new database, no data or signatures, no flags, the simple namespace policy, free gas);
+   *  the open-transaction marker, test results and REPL switches stay (repl.md §5.2). */
   resetEnvironment(): void {
     this.env = new Environment();
     this.db = new MemoryStorage();
-    this.topLevel = new Map();
-    this.caps = new ContractState();
-    this.events = [];
+    this.resetTxState();
+    this.replDefs.clear();
+    this.namespacePolicy = { kind: 'simple' };
+    this.vm.checkReturnTypes = true; // no flags: DisableRuntimeRTC is off
     this.gas.milligas = 0;
     this.gas.setLimit(null);
     this.gas.log = null;

@@ -152,4 +152,42 @@ test('binding a name that is a native is rejected where it is bound', () => {
   assert.is(runRepl('(lambda (expect) 1)').error!.message, 'Variable expect shadows native with the same name');
 });
 
+test('load with reset empties the evaluation state and the environment, and keeps the transaction marker and results', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-'));
+  writeFileSync(join(dir, 'probe.repl'), [
+    '(expect-failure "no data" (read-msg "k"))',
+    '(expect "no keys" "KeySet {keys: [],pred: keys-all}" (format "{}" [(sig-keyset)]))',
+    '(expect-failure "no module" (describe-module "m"))',
+    '(expect "gas free again" 0 (env-gas))',
+    '(expect "flags off" [] (env-exec-config []))',
+    '(expect-failure "no pact" (pact-state))',
+    '(expect "tx hash reset" "DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g" (tx-hash))',
+  ].join('\n') + '\n');
+  writeFileSync(join(dir, 'main.repl'), `(env-data {"k": 1}) (env-keys ["a"]) (env-hash "YQo")
+(defun before () 1)
+(begin-tx "open")
+(module m g (defcap g () true) (defun f () 1) (defpact p () (step 1) (step 2)))
+(m.p)
+(env-gasmodel "table") (env-gaslimit 100000) (+ 1 2)
+(env-exec-config ["DisableRuntimeRTC"])
+(load "probe.repl" true)
+(commit-tx)
+`);
+  const r = runScript(join(dir, 'main.repl'));
+  // every probe held; then commit-tx meets the new database with no transaction
+  assert.is(r.expects.passed, 7);
+  assert.is(r.expects.failed, 0);
+  assert.is(r.error!.message, 'Error during database operation: No Transaction currently in progress, cannot execute "commit"');
+  // REPL definitions and deployed modules are gone: their names no longer resolve
+  for (const [probe, message] of [['(before)', 'Cannot find module:  before'], ['(m.f)', 'Module m has no such member: f']]) {
+    writeFileSync(join(dir, 'names.repl'), `${probe}\n`);
+    writeFileSync(join(dir, 'main3.repl'), '(defun before () 1)\n(module m g (defcap g () true) (defun f () 1))\n(load "names.repl" true)\n');
+    assert.is(runScript(join(dir, 'main3.repl')).error!.message, message, probe);
+  }
+  // runtime type checks are back on
+  writeFileSync(join(dir, 'rtc.repl'), '(module t g (defcap g () true) (defun f:integer () (+ "a" "")))\n(t.f)\n');
+  writeFileSync(join(dir, 'main2.repl'), '(env-exec-config ["DisableRuntimeRTC"])\n(load "rtc.repl" true)\n');
+  assert.is(runScript(join(dir, 'main2.repl')).error!.message, 'Runtime typecheck failure, argument is string , but expected type integer');
+});
+
 test.run();
