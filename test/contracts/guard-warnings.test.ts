@@ -34,4 +34,15 @@ test('creating a pact guard warns, even where it then fails outside a defpact', 
   assert.equal(r.prints.filter(p => p.startsWith('Warning')), [PACT_GUARD, PACT_GUARD]);
 });
 
+test('a form keeps at most 100 warnings (newDefaultWarningStack), in the order they came; the next form starts afresh', () => {
+  const r = runRepl(`(module m g (defcap g () true)
+  (defun mk () (create-module-guard "x"))
+  (defun many (n) (map (lambda (i) (enforce-guard (mk))) (enumerate 1 n))))
+(m.many 80)
+(m.many 2)`);
+  assert.is(r.error, null);
+  const pair = [MODULE_GUARD, ENFORCED];
+  assert.equal(r.prints, [...Array.from({ length: 50 }, () => pair).flat(), ...pair, ...pair]);
+});
+
 test.run();
