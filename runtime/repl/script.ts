@@ -23,6 +23,7 @@ import { compileModuleOnce } from '../contracts/module-cache.js';
 import { chargeModuleDesugar, chargeModuleHash, chargeModuleStore } from '../gas/meter.js';
 import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
 import { releaseYoungGenerationOnLongRun } from './young-generation.js';
+import { moduleDocs, renderUserDoc } from './user-docs.js';
 
 /** Run a whole source text in the session. Throws the first escaped error, always a PactError:
  *  this is the boundary where engine failures (vm/limits.ts) become located Pact errors. */
@@ -150,6 +151,8 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
   if (form.t === 'paren' && head?.t === 'keyword') {
     switch (head.name) {
       case 'module': case 'interface': {
+        // the docs are taken from the syntax first, whether or not the deploy then succeeds
+        recordDocs(s, form);
         let m: LoadedModule;
         try {
           m = deployModule(s, form);
@@ -182,12 +185,41 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
     }
   }
   const proto = compileExpression(form, s);
+  // compiled first: a name the renamer refuses (a schema, an interface's function) fails as usual
+  const definition = bareDefinition(s, form);
+  if (definition !== null) { display(s, renderUserDoc(definition, s.userDocs.get(definition)), form.span); return; }
   const v = s.vm.call(new Closure(proto, []), []);
   if (isCallable(v)) {
     throw new PactError('exec', 'Program encountered an unhandled raised error: Evaluation did not reduce to a value', form.span);
   }
   if (!(v instanceof Unit) && s.out.traced !== false) display(s, pretty(v), form.span);
   s.flushWarnings();
+}
+
+/** UserDocs.hs functionDocs: a module's definitions' docs, under the module's name in the
+ *  current namespace. */
+function recordDocs(s: ReplSession, form: Syntax & { t: 'paren' }): void {
+  const nameSyn = form.items[1];
+  if (nameSyn?.t !== 'name' || nameSyn.parts.length !== 1) return;
+  const module = s.namespace !== null ? `${s.namespace}.${nameSyn.parts[0]}` : nameSyn.parts[0]!;
+  for (const [def, doc] of moduleDocs(form)) s.userDocs.set(`${module}.${def}`, doc);
+}
+
+/** The qualified name of the definition a top-level form names and nothing more (`m.f`, an
+ *  interface's constant, a name `use` brought in, a REPL defun), or null: Pact shows such a definition's docs instead of
+ *  evaluating it. A module's own name is a module reference and evaluates. */
+function bareDefinition(s: ReplSession, form: Syntax): string | null {
+  if (form.t !== 'name') return null;
+  if (form.parts.length === 1) {
+    const name = form.parts[0]!;
+    const cell = s.lookupTopLevel(name);
+    if (!cell) return null;
+    // a REPL definition's module is Pact's `#repl`
+    return `${cell.module ?? '#repl'}.${name}`;
+  }
+  const member = form.parts[form.parts.length - 1]!;
+  const m = s.resolveModule(form.parts.slice(0, -1).join('.'));
+  return m?.members.has(member) ? `${m.name}.${member}` : null;
 }
 
 /** Deploy a module or interface (language.md §10.1): governance of an existing module, compile,

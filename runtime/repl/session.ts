@@ -84,6 +84,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   tx: { id: number; name: string | null } | null = null;
   replNativesInModules = false;
   readonly testResults: TestResult[] = [];
+  /** the docs of modules' definitions by qualified name (Pact's replUserDocs: kept for the whole
+   *  run, a reset load too) */
+  readonly userDocs = new Map<string, string>();
   /** REPL defuns/defconsts: survive commit and rollback */
   readonly replDefs = new Map<string, GlobalCell>();
   /** names brought in by `use` and by deploying modules: cleared by commit and rollback; added

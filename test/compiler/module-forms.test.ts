@@ -100,7 +100,9 @@ test('docs and models before a body are skipped; a module\'s own name is a refer
   assert.is(last('(module m g (defcap g () true) (defun f () @model [(> 1 0)] @doc "d" 2)) (m.f)'), '2');
   assert.is(last('(module m g (defcap g () true) (defun f () "doc" 3)) (m.f)'), '3');
   assert.is(last('(module m g (defcap g () true) (defun f () @doc "d" @model [(> 1 0)] "only")) (m.f)'), '"only"');
-  assert.is(last('(module m g (defcap g () true) (defconst K:integer 5 "d")) m.K'), '5');
+  assert.is(last('(module m g (defcap g () true) (defconst K:integer 5 "d")) (+ 0 m.K)'), '5');
+  // alone, the name shows the constant's doc (Pact's RUserDoc)
+  assert.is(last('(module m g (defcap g () true) (defconst K:integer 5 "d")) m.K'), 'm.K\nDocs:\nd');
   assert.is(last('(module m g (defcap g () true) (defun f () m)) (m.f)'), 'm');
   assert.is(last('(module m g (defcap g () true) (defcap E () @event "d" true) (defun f () (with-capability (E) 3))) (m.f)'), '3');
 });

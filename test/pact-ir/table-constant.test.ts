@@ -39,7 +39,7 @@ function setUp() {
 
 test('a table constant loads, and reads and writes its table', () => {
   const { session } = setUp();
-  const r = runRepl('(m.put) (typeof m.T) m.T (= m.T m.t)', 'test.repl', session);
+  const r = runRepl('(m.put) (typeof m.T) (identity m.T) (= m.T m.t)', 'test.repl', session);
   assert.is(r.error, null);
   assert.equal(r.traces.slice(-4), ['7', '"table{m.s}"', 'm_t', 'true']);
 });
