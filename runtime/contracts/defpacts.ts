@@ -179,8 +179,8 @@ export class Defpacts {
   }
 
   /** `continue-pact` (Pact's REPL continuePact, then resumePact): the pact id defaults to the
-   *  transaction's pact, the resumed yield to its yield (a given object keeps its provenance). */
-  /** `requested` is the step as Pact's Int holds it: a bigint only past 2^53, always out of range. */
+   *  transaction's pact, the resumed yield to its yield (a given object keeps its provenance).
+   *  `requested` is the step as Pact's Int holds it: a bigint only past 2^53, always out of range. */
   continueStep(requested: number | bigint, rollback: boolean, pactId: string | null, resume: PactObject | null): Value {
     const h = this.h;
     const current = h.pactExec;
