@@ -24,7 +24,7 @@ import { ContractState, type ContractSnapshot } from '../contracts/state.js';
 import { contractNatives, type ContractsHost } from '../contracts/index.js';
 import { keysetKey, lookupKeyset } from '../contracts/keysets.js';
 import { CapToken } from '../../vm/values.js';
-import { evaluateCapability } from '../contracts/capabilities.js';
+import { evaluateCapability, inScope } from '../contracts/capabilities.js';
 import { enforceGuard } from '../contracts/guards.js';
 import type { Namespace, NamespacePolicy } from '../contracts/namespaces.js';
 import { Defpacts, type DefpactInfo, type PactExec } from '../contracts/defpacts.js';
@@ -234,9 +234,16 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.withMagicCap(magic, arg, () => enforceGuard(this, g, 'enforce-guard'));
   }
 
-  /** `f()` with the magic capability `pact.MAGIC arg` in scope (Pact's withMagicCap). */
+  /** `f()` with the magic capability `pact.MAGIC arg` in scope (Pact's withMagicCap): refused when
+   *  it is in scope already (a guard whose code asks for the same check again), and not pushed
+   *  at all before Pact 5.2. */
   withMagicCap<T>(magic: string, arg: string, f: () => T): T {
-    const slot = { token: new CapToken(`pact.${magic}`, [arg]), composed: [] };
+    if (this.env.flags.has('DisablePact52')) return f();
+    const token = new CapToken(`pact.${magic}`, [arg]);
+    if (inScope(this, token)) {
+      throw new PactError('exec', `Program encountered an unhandled raised error: magic cap already acquired: ${magic}`);
+    }
+    const slot = { token, composed: [] };
     this.caps.capStack.push(slot);
     try {
       return f();

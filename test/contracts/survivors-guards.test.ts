@@ -83,6 +83,30 @@ test('rotating a keyset counts a signature scoped to pact.DEFINE_KEYSET of that 
   assert.is(failure(`${setup} ${scoped('other')} (define-keyset "ks" (read-keyset "other"))`), 'Keyset failure (keys-all): [k...]');
 });
 
+test('before Pact 5.2 (DisablePact52) no magic capability is pushed: a signature scoped to one does not count', () => {
+  const setup = `${KS} ${MAGIC_CAPS} (define-keyset "ks" (read-keyset "ks"))`;
+  const scoped = '(env-sigs [{"key": "k", "caps": [(pact.DEFINE_KEYSET "ks")]}])';
+  assert.is(failure(`${setup} ${scoped} (env-exec-config ["DisablePact52"]) (define-keyset "ks" (read-keyset "other"))`),
+    'Keyset failure (keys-all): [k...]');
+});
+
+test('a magic capability asked for again while it is in scope is refused (withMagicCap), before any recursion', () => {
+  // upgrading m checks its keyset under pact.MODULE_KEYSET "m"; the keyset's predicate asks for
+  // m's module admin, which checks the same keyset under the same magic capability
+  const src = `(env-data {"ks": {"keys": ["k"], "pred": "p.pred"}, "ks0": ["k"]}) (env-keys ["k"])
+(begin-tx)
+(define-keyset 'ks0 (read-keyset "ks0"))
+(module p 'ks0 (defun pred:bool (c:integer n:integer) true))
+(define-keyset 'ks (read-keyset "ks"))
+(module m 'ks (defun f () 1))
+(module p2 'ks0 (defun pred:bool (c:integer n:integer) (acquire-module-admin m) true))
+(env-data {"ks": {"keys": ["k"], "pred": "p2.pred"}})
+(define-keyset 'ks (read-keyset "ks"))
+(commit-tx) (begin-tx)
+(module m 'ks (defun f () 2))`;
+  assert.is(failure(src), 'Program encountered an unhandled raised error: magic cap already acquired: MODULE_KEYSET');
+});
+
 const NAMESPACED = `(env-data {"user": ["u"], "admin": ["a"], "ks": ["k"]})
 (env-keys ["u", "a"])
 ${MAGIC_CAPS}
