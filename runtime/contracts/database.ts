@@ -131,10 +131,13 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
     } else h.db.write(storageName(t), k, row);
     return 'Write succeeded';
   }
-  function rows(t: TableRef): [string, PactObject][] {
+  /** select's and fold-db's walk (Pact's selectRead, foldDb): the keys first, then each row read
+   *  when it is reached, so what the functions wrote to a later row is what they see there. */
+  function eachRow(t: TableRef, f: (key: string, row: PactObject) => void): void {
     guardRead(t);
     impureOnly(t);
-    return h.db.keys(storageName(t)).map(k => [k, h.db.read(storageName(t), k) as PactObject]);
+    const name = storageName(t);
+    for (const k of h.db.keys(name)) f(k, h.db.read(name, k) as PactObject);
   }
   function predicate(fn: Value, ...args: Value[]): boolean {
     return boolResult(h.vm.call(fn, args));
@@ -195,27 +198,35 @@ export function databaseNatives(h: ContractHost & { schemaFields(name: string): 
       if (row instanceof PactObject) chargeRow('read', row);
       return valueResult(h.vm.call(args[3], [row instanceof PactObject ? row : dflt]));
     },
-    'keys': args => rows(table('keys', args)).map(([k]) => k),
-    'select': args => rows(table('select', args)).filter(([, r]) => predicate(args[1], r)).map(([, r]) => r),
+    'keys': args => {
+      const t = table('keys', args);
+      guardRead(t);
+      impureOnly(t);
+      return h.db.keys(storageName(t));
+    },
+    'select': args => {
+      const t = table('select', args);
+      if (!isCallable(args[1])) throw argTypeError('select', args);
+      const out: Value[] = [];
+      eachRow(t, (_, r) => { if (predicate(args[1], r)) out.push(r); });
+      return out;
+    },
     'select-with-fields': args => {
       // unlike read, an empty field list selects no fields
       const t = table('select-with-fields', args);
+      if (!Array.isArray(args[1]) || !isCallable(args[2])) throw argTypeError('select-with-fields', args);
       const fields = fieldList('select-with-fields', args, args[1]);
       const pick = (r: PactObject) => fields.length === 0 ? new PactObject(new Map()) : project(r, fields);
-      return rows(t).filter(([, r]) => predicate(args[2], r)).map(([, r]) => pick(r));
+      const out: Value[] = [];
+      eachRow(t, (_, r) => { if (predicate(args[2], r)) out.push(pick(r)); });
+      return out;
     },
     'fold-db': args => {
       const t = table('fold-db', args);
       if (!isCallable(args[1]) || !isCallable(args[2])) throw argTypeError('fold-db', args);
-      guardRead(t);
-      impureOnly(t);
-      // Pact's foldDb: the keys first, then each row read when it is reached, its query and (when
-      // that holds) its consumer run before the next row is read
-      const name = storageName(t), out: Value[] = [];
-      for (const k of h.db.keys(name)) {
-        const r = h.db.read(name, k) as PactObject;
-        if (predicate(args[1], k, r)) out.push(valueResult(h.vm.call(args[2], [k, r])));
-      }
+      // its query and (when that holds) its consumer run before the next row is read
+      const out: Value[] = [];
+      eachRow(t, (k, r) => { if (predicate(args[1], k, r)) out.push(valueResult(h.vm.call(args[2], [k, r]))); });
       return out;
     },
     // history natives: local-only when DisableHistoryInTransactionalMode is set (the REPL is

@@ -2,7 +2,7 @@
 // `Storage` interface so that a persistent backend can be added.
 
 import { PactError } from '../../vm/errors.js';
-import type { Value } from '../../vm/values.js';
+import { compareCodePoints, type Value } from '../../vm/values.js';
 
 export type Row = Value;
 
@@ -85,7 +85,9 @@ export class MemoryStorage implements Storage {
   history(table: string): { txid: number; key: string; row: Row }[] {
     return this.log.filter(e => e.table === table);
   }
-  keys(table: string): string[] { return [...(this.tables.get(table)?.keys() ?? [])].sort(); }
+  /** in code-point order, as Pact's Map of Text keys lists them (JavaScript's sort compares UTF-16
+   *  units, which puts U+10000 and up before U+E000–U+FFFF) */
+  keys(table: string): string[] { return [...(this.tables.get(table)?.keys() ?? [])].sort(compareCodePoints); }
   hasTable(table: string): boolean { return this.tables.has(table); }
   createTable(table: string): void {
     this.journal?.push({ table, key: null, previous: this.tables.get(table) });

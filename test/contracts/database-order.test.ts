@@ -93,4 +93,26 @@ test('fold-db reads its keys first, then each row when reached, running its quer
     'Type error: failed to call native function fold-db with argument(s) of type(s): table, integer, closure');
 });
 
+test('keys, select and fold-db list rows in code-point order, as Pact\'s Text keys sort (not UTF-16 order)', () => {
+  const rows = `(begin-tx)
+(module f g (defcap g () true) (defschema s v:integer) (deftable t:{s}))
+(create-table t) (insert t "\u{10000}" {"v": 1}) (insert t "\uffff" {"v": 2}) (insert t "a" {"v": 3})
+`;
+  assert.is(evalLast(`${rows}(map (length) (keys t))`), '[1 1 1]');
+  assert.is(evalLast(`${rows}(keys t)`), '["a" "\uffff" "\u{10000}"]');
+  assert.is(evalLast(`${rows}(map (at "v") (select t (constantly true)))`), '[3 2 1]');
+  assert.is(evalLast(`${rows}(fold-db t (lambda (k o) true) (lambda (k o) (at "v" o)))`), '[3 2 1]');
+});
+
+test('select reads each row when it reaches it: a write by its predicate to a later row is seen', () => {
+  const rows = `(begin-tx)
+(module f g (defcap g () true) (defschema s v:integer) (deftable t:{s}))
+(create-table t) (insert t "a" {"v": 1}) (insert t "b" {"v": 2})
+`;
+  assert.is(evalLast(`${rows}(map (at "v") (select t (lambda (o) (update t "b" {"v": 20}) true)))`), '[1 20]');
+  assert.is(errorOf(`${rows}(select t 1)`), 'Type error: failed to call native function select with argument(s) of type(s): table, integer');
+  assert.is(errorOf(`${rows}(select t ["v"] 1)`),
+    'Type error: failed to call native function select-with-fields with argument(s) of type(s): table, list, integer');
+});
+
 test.run();
