@@ -2,7 +2,7 @@
 // setters and readers, gas controls, assertions, load/print, versions.
 
 import type { NativeTable } from '../natives/registry.js';
-import { argTypeError, stringsArgument } from '../natives/errors.js';
+import { argTypeError, stringsArgument, valueResult } from '../natives/errors.js';
 import { PactError, userError, nativeFailure } from '../../vm/errors.js';
 import {
   CapToken, Closure, KeySetGuard, ModRef, PactDecimal, PactObject, PactTime, UNIT, isCallable, compareCodePoints, type Value,
@@ -88,13 +88,6 @@ export function replNatives(s: ReplSession): NativeTable {
     return txString(verb, tx);
   }
 
-  /** Evaluate a thunked argument; a function result is not a value and counts as an error. */
-  function callThunk(v: Value): Value {
-    const r = vm.call(v, []);
-    if (isCallable(r)) throw new PactError('exec', 'Expected Pact Value, got closure or table reference');
-    return r;
-  }
-
   function setGasModel(args: Value[], name: string, rate: Value | undefined): Value {
     if (name === 'table' && rate === undefined) {
       s.gas.model = TABLE_MODEL;
@@ -167,7 +160,8 @@ export function replNatives(s: ReplSession): NativeTable {
         record(site, doc, false, msg);
         throw userError(msg);
       }
-      const expected = callThunk(args[1]);
+      // coreExpect's enforcePactValue on what `expected` gives
+      const expected = valueResult(vm.call(args[1], []));
       if (valueEquals(expected, actual)) return record(site, doc, true, `Expect: success ${doc}`);
       return record(site, doc, false, `FAILURE: ${doc} expected: ${pretty(expected)}, received: ${pretty(actual)}`);
     },
