@@ -1,7 +1,7 @@
 // The machine's call stack: frames in parallel arrays (closure, base slot, resume offset, fault site), the
 // try handlers, and Pact's reentrancy marks; what stack traces and the calling module are read from.
 
-import type { FunctionProto } from './chunk.js';
+import type { Chunk, FunctionProto } from './chunk.js';
 import type { Closure, Value } from './values.js';
 import type { Host } from './host.js';
 import { execError, type StackFrameInfo } from './errors.js';
@@ -25,6 +25,24 @@ export class CallStack {
    *  location when it has none of its own: vm/machine.ts `fault`) */
   protected fAt: number[] = [];
   protected handlers: Handler[] = [];
+  /**
+   * Per defun/defcap/defpact frame, where it was applied: the chunk and offset of the call, or of
+   * the native that applied it (map, with-capability, continue-pact, ...). Pact's REPL evaluator
+   * gives a function's stack frame the info of its application, so stack traces and
+   * `env-stackframe` show call sites. An offset below 0 (~offset) marks a partial application
+   * completed later: Pact's frame for it keeps the site where it was made and no arguments.
+   */
+  fSiteChunk: (Chunk | null)[] = [];
+  fSiteAt: number[] = [];
+  /** The site the next function entered from outside a CALL records (set by `at` for natives
+   *  and the general call path, and by tiered calls); natives applying functions put it back
+   *  after each (`Machine.call`, `call1`, `call2`), since the function's own natives change it. */
+  entryChunk: Chunk | null = null;
+  entryAt = 0;
+  /** Set just before a partial application of a module function completes: the site it was
+   *  made at, for the frame about to be entered (consumed there). */
+  partialChunk: Chunk | null = null;
+  partialAt = 0;
   /** Pact's reentrancy check: modules that called out through a module reference in the frames
    *  now running; their own functions run read-only. Only the frames that changed something are
    *  recorded (innermost last): the frame, the length of this list before it and the purity it
@@ -106,16 +124,29 @@ export class CallStack {
     return !h || h.fp < fp;
   }
 
-  /** The Pact stack: the running defuns/defcaps/defpacts from frame `fp` down, innermost first. */
+  /** Frame `fp` of a module function starts: record where it was applied (see fSiteChunk). */
+  recordEntry(fp: number): void {
+    if (this.partialChunk !== null) {
+      this.fSiteChunk[fp] = this.partialChunk;
+      this.fSiteAt[fp] = ~this.partialAt;
+      this.partialChunk = null;
+    } else {
+      this.fSiteChunk[fp] = this.entryChunk;
+      this.fSiteAt[fp] = this.entryAt;
+    }
+  }
+
+  /** The Pact stack: the running defuns/defcaps/defpacts from frame `fp` down, innermost first,
+   *  each with the site it was applied at (the function's own span if none was recorded). */
   stackTrace(fp: number): StackFrameInfo[] {
     const out: StackFrameInfo[] = [];
     for (let f = fp; f >= 0; f--) {
-      const c = this.fClosure[f];
-      const k = c.proto.kind;
-      if (k === 'defun' || k === 'defcap' || k === 'defpact') {
-        const args = this.stack.slice(this.fBase[f], this.fBase[f] + c.proto.arity);
-        out.push({ name: c.proto.fullyQualifiedName, args, span: c.proto.span });
-      }
+      const proto = this.fClosure[f].proto;
+      if (!proto.tracked) continue;
+      const at = this.fSiteAt[f], partial = at < 0;
+      const span = this.fSiteChunk[f]?.spans.at(partial ? ~at : at) ?? proto.span;
+      const args = partial ? [] : this.stack.slice(this.fBase[f], this.fBase[f] + proto.arity);
+      out.push({ name: proto.frameName, args, span, proto });
     }
     return out;
   }

@@ -76,7 +76,16 @@ export class FunctionProto {
   get fullyQualifiedName(): string {
     return this.moduleHash ? `${this.qualifiedName}.{${this.moduleHash}}` : this.qualifiedName;
   }
+
+  /** The name a stack frame of this function shows: its fully qualified name, a REPL
+   *  definition's in Pact's pseudo-module `#repl` (whose hash is the bytes `#repl`). */
+  get frameName(): string {
+    return this.module === null ? `#repl.${this.qualifiedName}.{${REPL_HASH}}` : this.fullyQualifiedName;
+  }
 }
+
+/** base64url of the bytes `#repl`: the module hash Pact gives REPL definitions */
+export const REPL_HASH = 'I3JlcGw';
 
 export type GlobalKind = 'defun' | 'defconst' | 'defcap' | 'defpact' | 'defschema' | 'deftable';
 

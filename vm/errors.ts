@@ -1,6 +1,7 @@
 // The one error type. Messages match Pact 5's text exactly, because scripts compare them.
 
 import type { Span } from './source.js';
+import type { FunctionProto } from './chunk.js';
 
 export type ErrorKind =
   | 'lexer' | 'parse' | 'desugar'   // before anything runs; never caught by try
@@ -13,7 +14,9 @@ export interface StackFrameInfo {
   /** e.g. `m.f` */
   name: string;
   args: unknown[];
+  /** where the function was applied (its own span when that is unknown) */
   span: Span | null;
+  proto?: FunctionProto;
 }
 
 /** Pact errors are values to a script (`try`, `enforce-one` and `expect-failure` catch them by the

@@ -44,7 +44,10 @@ export class Machine extends CallStack {
 
   /** Run a defcap's body (not the token constructor) with its arguments. */
   runBody(fn: Closure, args: Value[]): Value {
-    return this.enter(fn, args);
+    const chunk = this.entryChunk, at = this.entryAt;
+    const r = this.enter(fn, args);
+    this.entryChunk = chunk; this.entryAt = at;
+    return r;
   }
 
   /** Where the current native was called from. */
@@ -52,8 +55,16 @@ export class Machine extends CallStack {
     return this.siteChunk?.spans.at(this.siteIp) ?? null;
   }
 
-  /** Apply any callable value to arguments (used by natives and the REPL). */
+  /** Apply any callable value to arguments (used by natives and the REPL); the entry site is
+   *  put back afterwards, for the native's next application (see entryChunk). */
   call(fn: Value, args: Value[]): Value {
+    const chunk = this.entryChunk, at = this.entryAt;
+    const r = this.apply(fn, args);
+    this.entryChunk = chunk; this.entryAt = at;
+    return r;
+  }
+
+  private apply(fn: Value, args: Value[]): Value {
     const gas = this.host.gas;
     if (fn instanceof Closure) {
       const argc = args.length;
@@ -67,7 +78,7 @@ export class Machine extends CallStack {
       if (argc > fn.proto.arity) throw execError('Attempted to apply a closure to too many arguments');
       gas.chargeApply(argc);
       this.typecheckPartial(fn.proto, args, 0);
-      return new Partial(fn, args);
+      return new Partial(fn, args, this.entryChunk, this.entryAt);
     }
     if (fn instanceof NativeFn) {
       const spec = BUILTINS[fn.id];
@@ -82,26 +93,31 @@ export class Machine extends CallStack {
     if (fn instanceof Partial) {
       if (args.length === 0) return fn;
       const inner = fn.fn;
-      if (inner instanceof NativeFn) return this.call(inner, fn.args.concat(args));
+      if (inner instanceof NativeFn) return this.apply(inner, fn.args.concat(args));
       // a partial closure is charged again for the arguments supplied now (gas.md §3.2)
       const all = fn.args.concat(args);
       if (all.length > inner.proto.arity) throw execError('Attempted to apply a closure to too many arguments');
       gas.chargeApply(args.length);
       this.typecheckPartial(inner.proto, args, fn.args.length);
-      return all.length === inner.proto.arity ? this.saturated(inner, all) : new Partial(inner, all);
+      if (all.length < inner.proto.arity) return new Partial(inner, all, fn.siteChunk, fn.siteAt);
+      // Pact's frame for a completed partial application of a module function is the one made
+      // with the partial: its site, no arguments
+      if (inner.proto.tracked && !inner.proto.intercepted) { this.partialChunk = fn.siteChunk; this.partialAt = fn.siteAt; }
+      return this.saturated(inner, all);
     }
     throw execError('Cannot apply value to non-closure');
   }
 
   /** `call` for a native that catches the error (expect, expect-failure): a failure leaves the
-   *  stack pointer where it was. The interpreter frame that catches resets it otherwise, and a
-   *  tiered function without a machine frame keeps none of its own. */
+   *  stack pointer (and the entry site) where it was. The interpreter frame that catches resets it
+   *  otherwise, and a tiered function without a machine frame keeps none of its own. */
   callCatching(fn: Value, args: Value[]): Value {
-    const sp = this.sp;
+    const sp = this.sp, chunk = this.entryChunk, at = this.entryAt;
     try {
       return this.call(fn, args);
     } catch (e) {
       this.sp = sp;
+      this.entryChunk = chunk; this.entryAt = at; this.partialChunk = null;
       throw e;
     }
   }
@@ -121,23 +137,35 @@ export class Machine extends CallStack {
   /** Apply a callable to one argument without an argument array (map, filter, ...). */
   call1(fn: Value, a: Value): Value {
     if (!this.directCall(fn, 1)) return this.call(fn, [a]);
+    const chunk = this.entryChunk, at = this.entryAt;
     const base = this.sp + 1;
     const t = fn.proto.tier;
-    if (t !== null && this.fp < TIER_DEPTH) return t(this, fn, base, a);
-    // (no callee below the arguments: only a CALL instruction's frame has one, and nothing reads it)
-    this.stack[base] = a;
-    return this.enterAt(fn, base);
+    let r: Value;
+    if (t !== null && this.fp < TIER_DEPTH) r = t(this, fn, base, a);
+    else {
+      // (no callee below the arguments: only a CALL instruction's frame has one, and nothing reads it)
+      this.stack[base] = a;
+      r = this.enterAt(fn, base);
+    }
+    this.entryChunk = chunk; this.entryAt = at;
+    return r;
   }
 
   /** Apply a callable to two arguments without an argument array (fold, zip, ...). */
   call2(fn: Value, a: Value, b: Value): Value {
     if (!this.directCall(fn, 2)) return this.call(fn, [a, b]);
+    const chunk = this.entryChunk, at = this.entryAt;
     const base = this.sp + 1;
     const t = fn.proto.tier;
-    if (t !== null && this.fp < TIER_DEPTH) return t(this, fn, base, a, b);
-    this.stack[base] = a;
-    this.stack[base + 1] = b;
-    return this.enterAt(fn, base);
+    let r: Value;
+    if (t !== null && this.fp < TIER_DEPTH) r = t(this, fn, base, a, b);
+    else {
+      this.stack[base] = a;
+      this.stack[base + 1] = b;
+      r = this.enterAt(fn, base);
+    }
+    this.entryChunk = chunk; this.entryAt = at;
+    return r;
   }
 
   /**
@@ -172,8 +200,8 @@ export class Machine extends CallStack {
   /** Run a closure whose arguments are on the stack at `base` in the interpreter (tiered code
    *  calls this when the machine's frames are too deep for more JS frames, vm/tier.ts). */
   interpretAt(fn: Closure, base: number): Value {
-    if (this.fp >= limits.callDepth) throw callTooDeep();
-    if (fn.proto.tracked) activate(fn.proto);
+    if (this.fp >= limits.callDepth) { this.partialChunk = null; throw callTooDeep(); }
+    if (fn.proto.tracked) { this.recordEntry(this.fp + 1); activate(fn.proto); }
     const fp = ++this.fp;
     this.fClosure[fp] = fn;
     this.fBase[fp] = base;
@@ -346,6 +374,7 @@ export class Machine extends CallStack {
             // a tiered callee runs as a JS call (a tail call keeps reusing this frame instead)
             if (proto.tier !== null && !tail && fp < TIER_DEPTH) {
               fIp[fp] = ip; this.sp = sp; this.record(fp, opStart);
+              this.entryChunk = chunk; this.entryAt = opStart;
               const r = this.runTier(proto.tier, callee, sp - argc);
               sp -= argc + 1;
               s[sp++] = r;
@@ -370,6 +399,7 @@ export class Machine extends CallStack {
               fBase[fp] = base;
               sp = base + callee.proto.nlocals;
             }
+            if (callee.proto.tracked) { this.fSiteChunk[fp] = chunk; this.fSiteAt[fp] = opStart; }
             fClosure[fp] = callee;
             if (guarded) this.enterReentrant(fp, callee);
             closure = callee; chunk = callee.proto.chunk; code = chunk.code; consts = chunk.constants;
@@ -639,6 +669,8 @@ export class Machine extends CallStack {
     this.fAt[fp] = ip;
     this.siteChunk = chunk;
     this.siteIp = ip;
+    this.entryChunk = chunk;
+    this.entryAt = ip;
   }
 
   /** Frame `fp` is at its instruction `ip`, which may fail (a check, a call out): where

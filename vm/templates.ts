@@ -166,7 +166,7 @@ function call(tail: boolean): Template {
     const self = !tail && !x.tracked && argc === x.arity
       ? `if (f === closure) { ${x.selfCall(callee, argNames(x, argc), charge)} } else` : '';
     return `{ const f = ${callee}; ${self} { ${syncStatement(x)}` +
-      ` if (f instanceof Closure && f.proto.arity === ${argc} && !f.proto.intercepted) { ${charge}` +
+      ` if (f instanceof Closure && f.proto.arity === ${argc} && !f.proto.intercepted) { ${charge} m.entryChunk = chunk; m.entryAt = ${x.at};` +
       ` ${reuse} ${invoke(x, argc, 'nb', callee)}` +
       ` } else ${callee} = tierApply(m, f, ${argList(x, argc)}, chunk, ${x.at}); } } ${x.afterCall}`;
   });
@@ -206,7 +206,8 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   [Op.TailCall]: call(true),
   [Op.CallNative]: simple(true, x => ({ next: x.depth - x.operand(1) + 1 }), x => {
     const id = x.operand(0), argc = x.operand(1);
-    return `${syncStatement(x)} m.siteChunk = chunk; m.siteIp = ${x.at}; if (${x.metered}) gas.chargeNative(BUILTINS[${id}]);` +
+    return `${syncStatement(x)} m.siteChunk = chunk; m.siteIp = ${x.at}; m.entryChunk = chunk; m.entryAt = ${x.at};` +
+      ` if (${x.metered}) gas.chargeNative(BUILTINS[${id}]);` +
       ` ${x.v(x.depth - argc)} = natives[${id}](${argList(x, argc)}); ${x.afterCall}`;
   }),
   [Op.Return]: simple(false, () => ({ next: null }), x => x.ret(x.v(x.depth - 1))),

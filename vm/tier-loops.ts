@@ -73,7 +73,10 @@ export function tierLoop(proto: FunctionProto, kind: LoopKind): TierLoop {
   const known = loops[kind];
   if (known !== null) return known;
   const charge = `if (gas.metered) { gas.chargeLiteral(${LiteralCharge.Uncons}, 0); gas.chargeApply(${ARITY[kind]}); }`;
-  const general = LOOPS[kind](charge, (result, ...a) => `${result} = tier(m, closure, m.sp + 1, ${a.join(', ')});`, 'i', 'acc');
+  // each application of a module function records the native's site as its caller (the one
+  // before it changed it: CallStack.entryChunk)
+  const general = LOOPS[kind](charge, (result, ...a) =>
+    `${proto.tracked ? 'm.entryChunk = siteChunk; m.entryAt = siteAt; ' : ''}${result} = tier(m, closure, m.sp + 1, ${a.join(', ')});`, 'i', 'acc');
   const inlined = inlinedCallback(proto);
   // the speculative copy, whose slow paths leave its loop (and the element, undone) for the
   // copy after it. Its index and accumulator are variables of its own, which V8 then sees
@@ -90,7 +93,7 @@ export function tierLoop(proto: FunctionProto, kind: LoopKind): TierLoop {
   // a name of its own: V8 caches `new Function` by source text, and loops of the same source would
   // share one call site (and its type feedback) for all their callbacks
   const name = `${NAMES[kind]}_${proto.qualifiedName.replace(/[^A-Za-z0-9_$]/g, '_')}_${++loopsMade}`;
-  const source = `return function ${name}(m, closure, ${PARAMS[kind]}) {\n  const gas = m.host.gas;\n  ${fast}${general}\n};`;
+  const source = `return function ${name}(m, closure, ${PARAMS[kind]}) {\n  const gas = m.host.gas;${proto.tracked ? ' const siteChunk = m.entryChunk, siteAt = m.entryAt;' : ''}\n  ${fast}${general}\n};`;
   const loop = tierFunction(proto, source, { tier: proto.tier }) as TierLoop;
   loops[kind] = loop;
   return loop;

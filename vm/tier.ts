@@ -190,6 +190,7 @@ export function tierSource(proto: FunctionProto): string | null {
   for (let i = 0; i < proto.arity; i++) params.push(`a${i}`);
   const enter = frameless ? '' : `
   ${tracked ? 'activate(P);' : ''}
+  ${tracked ? 'm.recordEntry(m.fp + 1);' : ''}
   const fp = ++m.fp;
   m.fClosure[fp] = closure;
   ${tracked ? `m.fBase[fp] = base; m.sp = base + ${proto.nlocals}; ${params.map((a, i) => `S[base + ${i}] = ${a};`).join(' ')}` : ''}
@@ -355,7 +356,7 @@ function tierBinary(m: Machine, id: number, a: Value, b: Value, chunk: Chunk, at
 
 /** A tiered CALL of anything but a saturated plain closure: the interpreter's general path. */
 function tierApply(m: Machine, callee: Value, args: Value[], chunk: Chunk, at: number): Value {
-  m.siteChunk = chunk; m.siteIp = at;
+  m.siteChunk = chunk; m.siteIp = at; m.entryChunk = chunk; m.entryAt = at;
   if (callee instanceof Partial) throw execError('Attempted to apply a closure outside of native callsite');
   return m.call(callee, args);
 }

@@ -2,7 +2,7 @@
 // strings, booleans are JS booleans, lists are JS arrays (never mutated once built); everything
 // else is a small class so that `instanceof` tells the kinds apart cheaply.
 
-import type { FunctionProto } from './chunk.js';
+import type { Chunk, FunctionProto } from './chunk.js';
 import type { PactType } from './types.js';
 
 export class PactDecimal {
@@ -112,7 +112,10 @@ export class NativeFn {
 
 /** A callable applied to fewer arguments than it needs. */
 export class Partial {
-  constructor(readonly fn: Closure | NativeFn, readonly args: Value[]) {}
+  /** `site*`: where a partial application of a closure was made (Chunk and offset; see
+   *  CallStack.fSiteChunk), kept for the frame that completes it */
+  constructor(readonly fn: Closure | NativeFn, readonly args: Value[],
+    readonly siteChunk: Chunk | null = null, readonly siteAt = 0) {}
 }
 
 export type Callable = Closure | NativeFn | Partial;

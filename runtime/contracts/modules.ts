@@ -141,6 +141,13 @@ export function installModule(c: CompiledModule, env: InstallEnv, vm: Machine, t
       m.value = stampModuleHash(m.value, name, sizes.hash);
     }
   }
+  // a defpact's later steps and its rollbacks are no members, but their frames name the hash too
+  for (const info of defpacts.values()) {
+    for (const step of info.steps) {
+      step.exec.proto.moduleHash = sizes.hash;
+      if (step.rollback) step.rollback.proto.moduleHash = sizes.hash;
+    }
+  }
   return {
     name, kind: c.kind, hash: sizes.hash, members, interfaces: c.interfaces, code: c.code,
     governance: c.governance, blessed: c.blessed, txHash, schemas: c.schemas, defcaps, defpacts,

@@ -100,12 +100,12 @@ test('the uncaught error block: header, slice, marker and an empty final line', 
     '\n');
 });
 
-test('stack lines name each function with its module hash and abbreviate long string arguments', () => {
+test('stack lines name each function with its module hash, abbreviate long string arguments and locate the application (Pact\'s REPL gives a frame its call\'s info)', () => {
   const r = runRepl('(module m g (defcap g () true)\n  (defun inner (x:string) (enforce false "boom"))\n' +
     '  (defun outer (s:string n:integer) (inner s)))\n(m.outer "a very long argument string" 3)', 'st.repl');
   const lines = renderError(r.error!).split('\n');
-  assert.match(lines[3], /^  at\(m\.inner\.\{[A-Za-z0-9_-]{43}\} "a very long \.\.\."\):st\.repl:1:2-1:49$/);
-  assert.match(lines[4], /^  at\(m\.outer\.\{[A-Za-z0-9_-]{43}\} "a very long \.\.\." 3\):st\.repl:2:2-2:46$/);
+  assert.match(lines[3], /^  at\(m\.inner\.\{[A-Za-z0-9_-]{43}\} "a very long \.\.\."\):st\.repl:2:36-2:45$/);
+  assert.match(lines[4], /^  at\(m\.outer\.\{[A-Za-z0-9_-]{43}\} "a very long \.\.\." 3\):st\.repl:3:0-3:41$/);
   assert.is(lines.length, 6); // the block ends with a newline
 });
 
@@ -113,7 +113,7 @@ test('stack lines abbreviate lists, objects, numbers and times as Pact does', ()
   const r = runRepl('(module m g (defcap g () true)\n  (defun f (xs o n t) (enforce false "boom")))\n' +
     '(m.f [1 2 3 4 5 6 7 8 9 10 11] {"alpha": 1, "beta": 2} 12345678901234 (time "2016-07-22T11:26:35Z"))', 'ab.repl');
   const lines = renderError(r.error!).split('\n');
-  assert.match(lines[3], /^  at\(m\.f\.\{[A-Za-z0-9_-]{43}\} \[1 2 3 4 5 6 \.\.\.\] \{"alpha": 1,"\.\.\.\} 123456789012\.\.\. 2016-07-22 11:26:35 UTC\):ab\.repl:1:2-1:45$/);
+  assert.match(lines[3], /^  at\(m\.f\.\{[A-Za-z0-9_-]{43}\} \[1 2 3 4 5 6 \.\.\.\] \{"alpha": 1,"\.\.\.\} 123456789012\.\.\. 2016-07-22 11:26:35 UTC\):ab\.repl:2:0-2:100$/);
 });
 
 test('a frame argument too deep to render prints as ... and the error is still reported where it was raised', () => {
@@ -121,7 +121,7 @@ test('a frame argument too deep to render prints as ... and the error is still r
     '(m.f {"a": (fold (lambda (acc x) [acc]) 1 (enumerate 1 1100))})', 'deep.repl');
   const lines = renderError(r.error!).split('\n');
   assert.is(lines[0], 'deep.repl:2:15: boom');
-  assert.match(lines[3], /^  at\(m\.f\.\{[A-Za-z0-9_-]{43}\} \.\.\.\):deep\.repl:1:2-1:38$/);
+  assert.match(lines[3], /^  at\(m\.f\.\{[A-Za-z0-9_-]{43}\} \.\.\.\):deep\.repl:2:0-2:63$/);
 });
 
 test('module definitions may not call each other in a cycle, themselves included', () => {
