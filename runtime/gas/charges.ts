@@ -7,16 +7,14 @@ import { hsDecimal, hsInt, intOpCost, powCost, milliGasLabel, listConcatLabel, o
 import { bitLength, type PactInt } from '../values/numbers.js';
 import type { CostConfig } from './cost-table.js';
 import { textLength } from '../values/size.js';
+import { hsText } from '../values/haskell-show.js';
 
 export { textLength };
 import type { PactDecimal } from '../../vm/values.js';
 
 export { hsInt };
 
-/** Haskell `show` of Text (close enough for the gas log: quotes and escapes). */
-export function hsText(s: string): string {
-  return JSON.stringify(s);
-}
+export { hsText };
 
 /** The signed 64-bit rule of comparison costs: small integers count as 64 bits (gas.md §2.2). */
 export function integerBits(x: PactInt): number {

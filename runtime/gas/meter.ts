@@ -8,6 +8,9 @@ import type { Span } from '../../vm/source.js';
 import type { PactDecimal } from '../../vm/values.js';
 import { bitLength, largerBitLength, type PactInt } from '../values/numbers.js';
 import { measure } from '../values/size.js';
+import { hsDecimal, hsInt } from '../values/haskell-show.js';
+
+export { hsDecimal, hsInt };
 import { COST_CONFIG, TABLE_CONFIG, FREE_CONFIG, type CostConfig } from './cost-table.js';
 import { ProductSizes } from './product-sizes.js';
 
@@ -176,24 +179,6 @@ export const listConcatLabel: LabelFormat = n => `GConcat (ListConcat (GasListLe
 export const objConcatLabel: LabelFormat = n => `GConcat (ObjConcat ${n})`;
 /** `GAConstant (MilliGas n)`: the label of every constant charge. */
 export const milliGasLabel: LabelFormat = mg => `GAConstant (MilliGas ${mg})`;
-/** Haskell `show` of an integer in argument position (the gas log's labels are GasArgs' derived
- *  Show): negatives are parenthesised, `GIntegerOpCost PrimOpAdd (-1) 2`. */
-export function hsInt(n: PactInt): string {
-  return n < 0 ? `(${n})` : `${n}`;
-}
-
-/** A Decimal as Haskell's `show` writes it inside a constructor (Data.Decimal's instance ignores
- *  the precedence, so no parentheses): every place, trailing zeros too, and at least one digit
- *  before the point (`Decimal 2 150` is 1.50, `Decimal 3 -5` is -0.005). */
-export function hsDecimal(d: PactDecimal): string {
-  const digits = (d.mantissa < 0n ? -d.mantissa : d.mantissa).toString();
-  const sign = d.mantissa < 0n ? '-' : '';
-  if (d.places === 0) return sign + digits;
-  const padded = digits.padStart(d.places + 1, '0');
-  const point = padded.length - d.places;
-  return `${sign}${padded.slice(0, point)}.${padded.slice(point)}`;
-}
-
 const addLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpAdd ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;
 const subLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpSub ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;
 const mulLabel: LabelFormat = (l, r) => `GIntegerOpCost PrimOpMul ${hsInt(l as PactInt)} ${hsInt(r as PactInt)}`;

@@ -182,7 +182,7 @@ const DOCS: Record<string, Entry> = {
   'env-module-admin': ['(env-module-admin module) -> string', 'Grants admin rights over a module without its governance.'],
   'env-set-debug-flag': ['(env-set-debug-flag flag:string) -> string', 'Turns a debugging output on.'],
   'env-events': ['(env-events clear:bool) -> [object]', 'The events emitted so far, optionally clearing them.'],
-  'env-stackframe': ['(env-stackframe) -> string', 'The current call stack, as text.'],
+  'env-stackframe': ['(env-stackframe) -> [string]', 'The running defuns, defcaps and defpacts, innermost first, each as Pact shows its stack frame record.'],
   'env-gas': [['(env-gas) -> integer', '(env-gas gas:integer) -> string'], 'Shows or sets the gas used so far.'],
   'env-milligas': ['(env-milligas) -> integer', 'The gas used so far, in milligas.'],
   'env-set-milligas': ['(env-set-milligas milligas:integer) -> string', 'Sets the gas used so far, in milligas.'],

@@ -21,10 +21,11 @@ function predicate(p: string): KSPredicate {
 }
 
 /**
- * Convert a runtime value. `hashOf(module)` gives the hash a capability token's defcap carries
- * (the placeholder for the module being hashed, which hashing then replaces).
+ * Convert a runtime value. `hashOf(module, own)` gives the hash a capability token's defcap or a
+ * table value carries (`own`: the hash the value itself names, if any; module hashing gives the
+ * placeholder for the module being hashed, which hashing then replaces).
  */
-export function toPactValue(v: Value, hashOf: (m: ModuleName) => HashBytes): PactValue {
+export function toPactValue(v: Value, hashOf: (m: ModuleName, own: string | null) => HashBytes): PactValue {
   const lit = (l: PactValue & { v: 'literal' }) => l;
   switch (typeof v) {
     case 'number': case 'bigint': return lit({ v: 'literal', lit: { l: 'integer', value: BigInt(v) } });
@@ -58,11 +59,11 @@ export function toPactValue(v: Value, hashOf: (m: ModuleName) => HashBytes): Pac
   }
   if (v instanceof CapToken) {
     const q = parseQualifiedName(v.name);
-    return { v: 'capToken', name: { module: q.module, name: q.name, hash: hashOf(q.module) }, args: v.args.map(rec) };
+    return { v: 'capToken', name: { module: q.module, name: q.name, hash: hashOf(q.module, v.moduleHash) }, args: v.args.map(rec) };
   }
   if (v instanceof TableRef) {
     const module = parseModuleName(v.module);
-    return { v: 'table', name: tableOwnName(v), module, hash: hashOf(module), schema: toSchema(v.schema) };
+    return { v: 'table', name: tableOwnName(v), module, hash: hashOf(module, v.moduleHash), schema: toSchema(v.schema) };
   }
   throw new Error(`a ${v?.constructor?.name ?? typeof v} cannot be a module constant`);
 }

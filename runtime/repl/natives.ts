@@ -20,6 +20,7 @@ import { loadFile } from './script.js';
 import { pactState } from '../contracts/defpacts.js';
 import { testCapability } from '../contracts/capabilities.js';
 import { typecheckNative } from './typecheck-native.js';
+import { stackFrameTexts } from './stack-frames.js';
 
 export const PACT_VERSION = '5.4';
 
@@ -248,7 +249,7 @@ export function replNatives(s: ReplSession): NativeTable {
       if (args[0]) s.events = [];
       return events;
     },
-    'env-stackframe': () => [],
+    'env-stackframe': () => stackFrameTexts(vm),
     'env-set-debug-flag': args => {
       const flag = strip(str('env-set-debug-flag', args, 0));
       const given: readonly DebugFlag[] = flag === 'all' ? DEBUG_FLAGS : DEBUG_FLAGS.filter(f => f === flag);

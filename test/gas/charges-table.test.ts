@@ -34,7 +34,7 @@ const table: [keyof GasCharges, unknown[], number, string][] = [
   ['strOpParseTime', [4, 0], 5, "GStrOp (StrOpParseTime 4 0)"],
   ['strOpFormatTime', [6], 121, "GStrOp (StrOpFormatTime 6)"],
   ['objOpLookup', ["ab", 5], 6, "GObjOp (ObjOpLookup \"ab\" 5)"],
-  ['objOpLookup', ["😀x", 8], 8, "GObjOp (ObjOpLookup \"😀x\" 8)"],
+  ['objOpLookup', ["😀x", 8], 8, "GObjOp (ObjOpLookup \"\\128512x\" 8)"],
   ['objOpRemove', ["abc", 4], 120, "GObjOp (ObjOpRemove \"abc\" 4)"],
   ['makeList', [3n, 7], 21, "GMakeList 3 7"],
   ['makeList', [-2n, 7], 0, "GMakeList (-2) 7"],
