@@ -189,8 +189,7 @@ export function tierSource(proto: FunctionProto): string | null {
   const params: string[] = [];
   for (let i = 0; i < proto.arity; i++) params.push(`a${i}`);
   const enter = frameless ? '' : `
-  ${tracked ? 'activate(P);' : ''}
-  ${tracked ? 'm.recordEntry(m.fp + 1);' : ''}
+  ${tracked ? 'm.recordEntry(m.fp + 1); activate(P);' : ''}
   const fp = ++m.fp;
   m.fClosure[fp] = closure;
   ${tracked ? `m.fBase[fp] = base; m.sp = base + ${proto.nlocals}; ${params.map((a, i) => `S[base + ${i}] = ${a};`).join(' ')}` : ''}

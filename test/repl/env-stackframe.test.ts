@@ -84,6 +84,18 @@ test('arguments of every kind show as PactValues', () => {
     'PTime 2016-07-22 11:26:35 UTC]', 'SFDefun', info('sf.repl', 9, 0, 9, 118)));
 });
 
+test('a table value names its module\'s hash and carries its schema; a module reference its interfaces', () => {
+  const src = '(interface i (defun q ()))\n(module m g (defcap g () true) (implements i)\n' +
+    '  (defschema s a:integer) (deftable t:{s})\n  (defun q () 1)\n  (defun f (x y) (env-stackframe)))\n';
+  const h = hashOf(src);
+  const [f] = frames(src + '(m.f m.t m)');
+  const M = 'ModuleName {_mnName = "m", _mnNamespace = Nothing}';
+  assert.ok(f.includes('_sfArgs = [PTable (TableValue {_tvName = TableName {_tableName = "t", _tableModuleName = ' + M + '}, ' +
+    `_tvHash = ModuleHash {_mhHash = "${h}"}, _tvSchema = Schema {_scName = QualifiedName {_qnName = "s", _qnModName = ${M}}, ` +
+    '_scFields = fromList [(Field {_field = "a"},TyPrim PrimInt)]}}),' +
+    `PModRef (ModRef {_mrModule = ${M}, _mrImplemented = fromList [ModuleName {_mnName = "i", _mnNamespace = Nothing}]})]`), f);
+});
+
 test('a partial application completed by a native shows the frame made with it: its site, no arguments', () => {
   const partial = '(module m g (defcap g () true)\n' +
     '  (defun g3 (a b c) (env-stackframe))\n' +

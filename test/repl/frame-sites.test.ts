@@ -8,6 +8,8 @@ import * as assert from 'uvu/assert';
 import { runRepl } from '../helpers.js';
 import { renderError } from '../../runtime/repl/report.js';
 import { tierSettings } from '../../vm/tier.js';
+import type { Closure } from '../../vm/values.js';
+import type { PactError } from '../../vm/errors.js';
 
 const HASH = '\\{[A-Za-z0-9_-]{43}\\}';
 
@@ -77,6 +79,16 @@ test('frames of tiered functions are located the same way as interpreted ones', 
   } finally {
     tierSettings.threshold = saved;
   }
+});
+
+test('a function entered by the host before any call or native (no site recorded) is located at its definition', () => {
+  const r = runRepl('(module m g (defcap g () true)\n  (defun f (x) (enforce false "boom")))', 'h.repl');
+  const f = r.session.module('m')!.members.get('f')!.value as Closure;
+  r.session.vm.entryChunk = null;
+  let raised: PactError | null = null;
+  try { r.session.vm.call(f, [1]); } catch (e) { raised = e as PactError; }
+  assert.is(raised!.pactStack[0].span!.range(), 'h.repl:1:2-1:38');
+  assert.equal(raised!.pactStack[0].args, [1]);
 });
 
 test.run();
