@@ -69,7 +69,10 @@ export function interactive(input: NodeJS.ReadableStream, output: NodeJS.Writabl
         runSource(session, new SourceFile('(interactive)', text));
       } catch (e) {
         // runSource hands back Pact errors only; anything else is still no reason to end the session
-        output.write(e instanceof PactError ? renderError(e) : `internal error: ${e instanceof Error ? e.message : String(e)}, please report\n`);
+        // Pact cuts the slice of an error in an (interactive) input from the input being run, and
+        // prints the block with a line end of its own (haskeline's outputStrLn)
+        if (e instanceof PactError) output.write(renderError(e, e.span?.file.name === '(interactive)' ? text : undefined) + '\n');
+        else output.write(`internal error: ${e instanceof Error ? e.message : String(e)}, please report\n`);
       }
     }
     prompt();

@@ -5,16 +5,23 @@ import type { Value } from '../../vm/values.js';
 import { abbreviated } from '../values/render.js';
 import type { TestResult } from './session.js';
 
-/** `<file>:<line>:<col>: <message>`, the source slice, the marker and the Pact stack. */
-export function renderError(e: PactError): string {
+/**
+ * `<file>:<line>:<col>: <message>`, the source slice, the marker and the Pact stack. The slice is
+ * cut from `sliceFrom` when given: Pact's interactive REPL cuts it from the input being run, even
+ * for an error inside a definition an earlier input made (its lines past the end show nothing).
+ */
+export function renderError(e: PactError, sliceFrom?: string): string {
   const span = e.span;
   if (!span) return `${e.message}\n`;
   const s = span.startPos, en = span.endPos;
   const lines: string[] = [`${span.file.name}:${s.line + 1}:${s.col}: ${e.message}`];
   const width = String(en.line + 1).length + 1;
   const count = Math.max(1, en.line - s.line);
+  // Haskell's T.lines: a final newline ends the last line rather than starting another
+  const source = sliceFrom === undefined ? null : sliceFrom.replace(/\n$/, '').split('\n');
   for (let l = s.line; l < s.line + count; l++) {
-    lines.push(`${String(l + 1).padStart(width)} | ${span.file.lineText(l)}`);
+    if (source !== null && l >= source.length) break;
+    lines.push(`${String(l + 1).padStart(width)} | ${source === null ? span.file.lineText(l) : source[l]}`);
   }
   const carets = Math.max(1, en.col - s.col);
   lines.push(`${' '.repeat(width + 1)}| ${' '.repeat(s.col)}${'^'.repeat(carets)}`);

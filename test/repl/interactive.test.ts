@@ -5,10 +5,17 @@ import * as assert from 'uvu/assert';
 import { awaitsMoreInput } from '../../runtime/repl/interactive.js';
 import { replTranscript } from '../helpers.js';
 
+// Pact prints an error's block (which ends in a line end) with haskeline's outputStrLn, which adds one
 test('input runs once Pact\'s grammar no longer asks for a closing paren; the session keeps its definitions and survives errors', async () => {
   const out = await replTranscript('(defun double (x) (* x\n  2))\n(enforce false "no")\n(double 21)\n');
   assert.is(out, 'pact> ....> Loaded repl defun double\npact> (interactive):1:0: no\n 1 | (enforce false "no")\n' +
-    '   | ^^^^^^^^^^^^^^^^^^^^\n\npact> 42\npact> goodbye\n');
+    '   | ^^^^^^^^^^^^^^^^^^^^\n\n\npact> 42\npact> goodbye\n');
+});
+
+test('an error in a definition an earlier input made is sliced from the input being run, as Pact does', async () => {
+  const out = await replTranscript('(module m g (defcap g () true)\n (defun f (x) (enforce false "no")))\n(m.f 1)\n');
+  // line 2 of the module's input: the current input `(m.f 1)` has no line 2, so no source line
+  assert.match(out, /pact> \(interactive\):2:14: no\n {3}\| {15}\^{20}\n {2}at\(m\.f\.\{[\w-]{43}\} 1\):\(interactive\):0:0-0:7\n\npact> goodbye\n$/);
 });
 
 test('only a missing closing paren waits for more input (brackets in strings and comments do not count)', () => {
@@ -25,8 +32,8 @@ test('only a missing closing paren waits for more input (brackets in strings and
 
 test('an open list or a let without body is reported at once, as Pact does; an empty line is skipped', async () => {
   const out = await replTranscript('[1 2\n(let ((x 1))\n(+ 1\n\n2)\n');
-  assert.is(out, "pact> (interactive):1:0: Expected: [']']\n 1 | [1 2\n   | ^\n\n" +
-    "pact> (interactive):1:0: Expected: [true, false, '{', '(', '[', IDENT, NUM, STR, TICK]\n 1 | (let ((x 1))\n   | ^\n\n" +
+  assert.is(out, "pact> (interactive):1:0: Expected: [']']\n 1 | [1 2\n   | ^\n\n\n" +
+    "pact> (interactive):1:0: Expected: [true, false, '{', '(', '[', IDENT, NUM, STR, TICK]\n 1 | (let ((x 1))\n   | ^\n\n\n" +
     'pact> ....> ....> 3\npact> goodbye\n');
 });
 
