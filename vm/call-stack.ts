@@ -1,7 +1,7 @@
 // The machine's call stack: frames in parallel arrays (closure, base slot, resume offset, fault site), the
 // try handlers, and Pact's reentrancy marks; what stack traces and the calling module are read from.
 
-import type { Chunk, FunctionProto } from './chunk.js';
+import { REPL_MODULE, type Chunk, type FunctionProto } from './chunk.js';
 import type { Closure, Value } from './values.js';
 import type { Host } from './host.js';
 import { execError, type StackFrameInfo } from './errors.js';
@@ -54,11 +54,12 @@ export class CallStack {
 
   constructor(readonly host: Host) {}
 
-  /** The module of the innermost running defun/defcap/defpact: Pact's "calling module". */
+  /** The module of the innermost running defun/defcap/defpact: Pact's "calling module" (its top
+   *  stack frame's), `#repl` for a REPL defun; null outside any. */
   callerModule(): string | null {
     for (let f = this.fp; f >= 0; f--) {
       const p = this.fClosure[f].proto;
-      if (p.kind === 'defun' || p.kind === 'defcap' || p.kind === 'defpact') return p.module;
+      if (p.tracked) return p.module ?? REPL_MODULE;
     }
     return null;
   }

@@ -80,10 +80,13 @@ export class FunctionProto {
   /** The name a stack frame of this function shows: its fully qualified name, a REPL
    *  definition's in Pact's pseudo-module `#repl` (whose hash is the bytes `#repl`). */
   get frameName(): string {
-    return this.module === null ? `#repl.${this.qualifiedName}.{${REPL_HASH}}` : this.fullyQualifiedName;
+    return this.module === null ? `${REPL_MODULE}.${this.qualifiedName}.{${REPL_HASH}}` : this.fullyQualifiedName;
   }
 }
 
+/** The pseudo-module Pact puts REPL definitions in: what their stack frames name as their module
+ *  (the calling module of code a REPL defun runs) */
+export const REPL_MODULE = '#repl';
 /** base64url of the bytes `#repl`: the module hash Pact gives REPL definitions */
 export const REPL_HASH = 'I3JlcGw';
 

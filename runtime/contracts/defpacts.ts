@@ -254,8 +254,10 @@ export class Defpacts {
   /** The module whose code is running (Pact's getCallingModule). */
   private callingModule() {
     const name = this.h.vm.callerModule();
-    const m = name === null ? undefined : this.h.module(name);
-    if (!m) throw evalError('no module call in stack');
+    if (name === null) throw evalError('no module call in stack');
+    // getModule: the pseudo-module of a REPL defun is no module
+    const m = this.h.module(name);
+    if (!m) throw new PactError('exec', `Cannot find module: ${name}`);
     return m;
   }
 

@@ -19,6 +19,7 @@ import {
   composeCapability, emitEvent, inScope, installCapability, requireCapability, withCapability,
 } from './capabilities.js';
 import { PactObject } from '../../vm/values.js';
+import { REPL_MODULE } from '../../vm/chunk.js';
 import { GasCharges } from '../gas/charges.js';
 import { countKeySet } from '../values/size.js';
 
@@ -75,7 +76,8 @@ export function enforceGuard(h: GuardHost, g: Value, native: string): Value {
   }
   if (g instanceof ModuleGuard) {
     h.warn('Module guard enforce detected. Module guards are known to be unsafe, and will be removed in a future version of pact');
-    if (h.vm.activeFunctions().some(p => p.module === g.module)) return true;
+    // Pact's calledByModule: any running frame's module, `#repl` for a REPL defun's
+    if (h.vm.activeFunctions().some(p => (p.module ?? REPL_MODULE) === g.module)) return true;
     h.acquireModuleAdmin(g.module);
     return true;
   }

@@ -9,9 +9,10 @@ import { pactvm } from './cli.js';
 
 test('an unbalanced quote is a lexical error at once; the next lines run normally', async () => {
   const out = await replTranscript('(print "abc)\n(+ 1 2)\n');
-  // Pact locates a string literal's errors just after its opening quote
+  // Pact locates a string literal's errors just after its opening quote (and prints the block with
+  // haskeline's outputStrLn, one line end more)
   assert.is(out, 'pact> (interactive):1:8: Lexical Error: String literal parsing error:  did not close string literal\n' +
-    ' 1 | (print "abc)\n   |         ^\n\npact> 3\npact> goodbye\n');
+    ' 1 | (print "abc)\n   |         ^\n\n\npact> 3\npact> goodbye\n');
 });
 
 test('a string cannot go on to the next line, not even after a backslash: Pact\'s lexer refuses the line', () => {
