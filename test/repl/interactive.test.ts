@@ -3,7 +3,8 @@
 import { test } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { awaitsMoreInput } from '../../runtime/repl/interactive.js';
-import { replTranscript } from '../helpers.js';
+import { replTranscript, runRepl } from '../helpers.js';
+import { renderError } from '../../runtime/repl/report.js';
 
 // Pact prints an error's block (which ends in a line end) with haskeline's outputStrLn, which adds one
 test('input runs once Pact\'s grammar no longer asks for a closing paren; the session keeps its definitions and survives errors', async () => {
@@ -16,6 +17,20 @@ test('an error in a definition an earlier input made is sliced from the input be
   const out = await replTranscript('(module m g (defcap g () true)\n (defun f (x) (enforce false "no")))\n(m.f 1)\n');
   // line 2 of the module's input: the current input `(m.f 1)` has no line 2, so no source line
   assert.match(out, /pact> \(interactive\):2:14: no\n {3}\| {15}\^{20}\n {2}at\(m\.f\.\{[\w-]{43}\} 1\):\(interactive\):0:0-0:7\n\npact> goodbye\n$/);
+});
+
+test('the slice comes from the input being run even when it has a line there: Pact shows that input\'s line under the defining input\'s columns', async () => {
+  const out = await replTranscript('(module m g (defcap g () true)\n (defun f (x) (enforce false "no")))\n(+ 1\n (m.f 1))\n');
+  assert.match(out, /pact> \.{4}> \(interactive\):2:14: no\n 2 \|  \(m\.f 1\)\)\n {3}\| {15}\^{20}\n/);
+  // and an error in a multi-line input is sliced from its own lines
+  const own = await replTranscript('(+ 1\n  (enforce false "no"))\n');
+  assert.match(own, /pact> \.{4}> \(interactive\):2:2: no\n 2 \|   \(enforce false "no"\)\)\n/);
+});
+
+test('a source to slice from is split as Haskell\'s T.lines splits: a final line end starts no line', () => {
+  const r = runRepl('(enforce false "x")', '(interactive)');
+  assert.is(renderError(r.error!, '(enforce false "x")\n'),
+    '(interactive):1:0: x\n 1 | (enforce false "x")\n   | ^^^^^^^^^^^^^^^^^^^\n\n');
 });
 
 test('only a missing closing paren waits for more input (brackets in strings and comments do not count)', () => {
