@@ -192,8 +192,8 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
   if (isCallable(v)) {
     throw new PactError('exec', 'Program encountered an unhandled raised error: Evaluation did not reduce to a value', form.span);
   }
-  if (!(v instanceof Unit) && s.out.traced !== false) display(s, pretty(v), form.span);
   s.flushWarnings();
+  if (!(v instanceof Unit) && s.out.traced !== false) display(s, pretty(v), form.span);
 }
 
 /** UserDocs.hs functionDocs: a module's definitions' docs, under the module's name in the
@@ -288,7 +288,9 @@ function enforceUpgradeKeyset(s: ReplSession, existing: LoadedModule, form: Synt
   }
 }
 
+/** A top-level form's display, after the warnings it raised (Repl/Compile.hs: emitWarnings, then
+ *  displayValue). */
 function display(s: ReplSession, text: string, span: Span): void {
-  s.out.trace(text, span);
   s.flushWarnings();
+  s.out.trace(text, span);
 }

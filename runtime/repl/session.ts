@@ -128,7 +128,8 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   coverage?: CoverageRecorder;
   readonly natives: NativeImpl[];
   readonly missingNatives: string[];
-  private warnings: string[] = [];
+  /** pending warnings, each with where it was raised (the native's call site, Pact's Located) */
+  private warnings: { text: string; span: Span | null }[] = [];
 
   constructor(public out: OutputSink = SILENT) {
     this.gas = new GasMeter(() => this.vm.callSite());
@@ -165,9 +166,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
 
   // Runtime
   print(text: string): void { this.out.print(text, this.vm.callSite()); }
-  warn(text: string): void { if (this.warnings.length < 100) this.warnings.push(text); }
+  warn(text: string): void { if (this.warnings.length < 100) this.warnings.push({ text, span: this.vm.callSite() }); }
   flushWarnings(): void {
-    for (const w of this.warnings) this.out.print(`Warning: ${w}`);
+    for (const w of this.warnings) this.out.print(`Warning: ${w.text}`, w.span);
     this.warnings = [];
   }
 

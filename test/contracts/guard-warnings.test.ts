@@ -5,6 +5,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runRepl } from '../helpers.js';
+import { ReplSession } from '../../runtime/repl/session.js';
+import { runSource } from '../../runtime/repl/script.js';
+import { SourceFile } from '../../compiler/index.js';
 
 const MODULE_GUARD = 'Warning: Using deprecated native create-module-guard: Module guards have been deprecated and will be removed in a future release, please switch to capability guards';
 const ENFORCED = 'Warning: Module guard enforce detected. Module guards are known to be unsafe, and will be removed in a future version of pact';
@@ -43,6 +46,20 @@ test('a form keeps at most 100 warnings (newDefaultWarningStack), in the order t
   assert.is(r.error, null);
   const pair = [MODULE_GUARD, ENFORCED];
   assert.equal(r.prints, [...Array.from({ length: 50 }, () => pair).flat(), ...pair, ...pair]);
+});
+
+test('with --trace, a warning is printed at the call that raised it, before the form\'s own display (emitWarnings, then displayValue)', () => {
+  const s = new ReplSession();
+  const lines: string[] = [];
+  s.out = {
+    print: (t, span) => lines.push(`${span ? span.range() : 'none'}:Print: ${t}`),
+    trace: (t, span) => lines.push(`${span ? span.range() : 'none'}:Trace: ${t}`),
+  };
+  runSource(s, new SourceFile('w.repl', '(module m g (defcap g () true) (defun mg () (create-module-guard "x")))\n(m.mg)'));
+  assert.equal(lines.slice(1), [
+    `w.repl:0:44-0:69:Print: ${MODULE_GUARD}`,
+    'w.repl:1:0-1:6:Trace: ModuleGuard {module: m,name: x}',
+  ]);
 });
 
 test.run();
