@@ -5,6 +5,7 @@
 
 import type { Syntax } from './syntax.js';
 import type { Span } from '../vm/source.js';
+import { REPL_MODULE } from '../vm/chunk.js';
 
 export type ShadowCheck = (name: string, span: Span, context: string) => void;
 
@@ -55,8 +56,6 @@ function checkDefinition(form: Syntax & { t: 'paren' }, check: ShadowCheck, modu
   walkFrom(form.items, i, check, `in the body of definition ${what}`);
 }
 
-/** The pseudo-module Pact files REPL definitions under. */
-const REPL_MODULE = '#repl';
 
 const DEFS = new Set(['defun', 'defcap', 'defpact', 'defconst', 'defschema', 'deftable']);
 

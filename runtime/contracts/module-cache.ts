@@ -9,7 +9,7 @@
 // with the new session's cells put in place of the old ones.
 
 import { compileModule, type CompiledModule, type ModuleDeployment, type ModuleEnv, type ModuleForm } from '../../compiler/index.js';
-import { FunctionProto, GlobalCell } from '../../vm/chunk.js';
+import { FunctionProto, GlobalCell, REPL_MODULE } from '../../vm/chunk.js';
 import { ModRef, type Value } from '../../vm/values.js';
 import {
   IrEncoder, buildModuleIR, evaluateConstants, moduleSizes, renderModuleName,
@@ -179,7 +179,7 @@ function replay<E>(known: Recorded<unknown, E>, env: E): Map<GlobalCell, GlobalC
   return cells;
 }
 
-function cellMeaning(c: GlobalCell): string { return `${c.module ?? '#repl'}.${c.name}:${c.kind}`; }
+function cellMeaning(c: GlobalCell): string { return `${c.module ?? REPL_MODULE}.${c.name}:${c.kind}`; }
 
 function cellAnswer(c: GlobalCell | null | undefined): Answer {
   if (!c) return { meaning: String(c), cells: [], value: c };

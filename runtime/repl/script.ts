@@ -7,7 +7,7 @@ import {
   SourceFile, internSource, read, compileExpression, compileReplDefinition, nativeShadowingCheck, shadowsNativeError,
 } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
-import { GlobalCell } from '../../vm/chunk.js';
+import { GlobalCell, REPL_MODULE } from '../../vm/chunk.js';
 import { Closure, Unit, UNIT, isCallable, type Value } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
 import { Span } from '../../vm/source.js';
@@ -215,7 +215,7 @@ function bareDefinition(s: ReplSession, form: Syntax): string | null {
     const cell = s.lookupTopLevel(name);
     if (!cell) return null;
     // a REPL definition's module is Pact's `#repl`
-    return `${cell.module ?? '#repl'}.${name}`;
+    return `${cell.module ?? REPL_MODULE}.${name}`;
   }
   const member = form.parts[form.parts.length - 1]!;
   const m = s.resolveModule(form.parts.slice(0, -1).join('.'));
