@@ -10,34 +10,40 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runRepl } from '../helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'pactvm-surv18-cache-'));
-const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
-
-const LIB = file('lib.pact', '(module lib g (defcap g () true) (defschema s a:integer))');
-const SHOP = file('shop.pact', `(module shop g (defcap g () true)
+// Each run writes its files afresh: the cache is the process's, so a run under a mutation tester
+// (many runs in one process) must not meet a compile an earlier run of this test cached.
+function freshFiles(dir: string): string {
+  const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+  const lib = file('lib.pact', '(module lib g (defcap g () true) (defschema s a:integer))');
+  const shop = file('shop.pact', `(module shop g (defcap g () true)
   (use lib)
   (deftable t:{s})
   (defun good () (write t "k" {"a": 1}))
   (defun bad () (write t "j" {"b": "x"}))
   (defun r () (at "a" (read t "k"))))
 (create-table t)`);
-
-const SCRIPT = `(begin-tx)
-(load "${LIB}")
-(load "${SHOP}")
+  return `(begin-tx)
+(load "${lib}")
+(load "${shop}")
 (commit-tx)
 (shop.good)
 (shop.r)
 (shop.bad)`;
+}
 
 test('a reused compile keeps the imported schema of its table: the second session checks writes against it', () => {
-  for (const name of ['first.repl', 'second.repl']) {
-    const r = runRepl(SCRIPT, join(dir, name));
-    assert.equal(r.traces.slice(-2), ['"Write succeeded"', '1'], name);
-    // WriteValueDidNotMatchSchema against lib.s's fields
-    assert.is(r.error?.message, 'Attempted insert failed due to schema mismatch. Expected: {"a": integer}, received {"b": "x"}', name);
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-surv18-cache-'));
+  try {
+    const script = freshFiles(dir);
+    for (const name of ['first.repl', 'second.repl']) {
+      const r = runRepl(script, join(dir, name));
+      assert.equal(r.traces.slice(-2), ['"Write succeeded"', '1'], name);
+      // WriteValueDidNotMatchSchema against lib.s's fields
+      assert.is(r.error?.message, 'Attempted insert failed due to schema mismatch. Expected: {"a": integer}, received {"b": "x"}', name);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test.after(() => rmSync(dir, { recursive: true, force: true }));
 test.run();
