@@ -81,6 +81,23 @@ test('frames of tiered functions are located the same way as interpreted ones', 
   }
 });
 
+test('a module function a tiered loop applies by name is located at the native, in both tiers', () => {
+  const src = MODULE + '  (defun g2:bool (y:integer) (f 1 y))\n  (defun loop () (map g2 (map (lambda (i) (if (= i 150) 7 1)) (enumerate 1 150)))))\n(m.loop)';
+  const saved = tierSettings.threshold;
+  try {
+    for (const threshold of [Infinity, 0]) {
+      tierSettings.threshold = threshold;
+      assert.equal(stackLines(src, 'u.repl'), [
+        '  at(m.f.{h} 1 7):u.repl:2:29-2:36',
+        '  at(m.g2.{h} 7):u.repl:3:17-3:81',
+        '  at(m.loop.{h}):u.repl:4:0-4:8',
+      ], `threshold ${threshold}`);
+    }
+  } finally {
+    tierSettings.threshold = saved;
+  }
+});
+
 test('a function entered by the host before any call or native (no site recorded) is located at its definition', () => {
   const r = runRepl('(module m g (defcap g () true)\n  (defun f (x) (enforce false "boom")))', 'h.repl');
   const f = r.session.module('m')!.members.get('f')!.value as Closure;
@@ -89,6 +106,20 @@ test('a function entered by the host before any call or native (no site recorded
   try { r.session.vm.call(f, [1]); } catch (e) { raised = e as PactError; }
   assert.is(raised!.pactStack[0].span!.range(), 'h.repl:1:2-1:38');
   assert.equal(raised!.pactStack[0].args, [1]);
+});
+
+test('a REPL defun\'s stack line names it in the pseudo-module #repl, with the hash of the bytes #repl', () => {
+  // the hash is base64url of "#repl" (I3JlcGw), not a module hash, so the line is compared whole
+  const r = runRepl('(defun boom (x:integer) (enforce (< x 0) "no"))\n(boom 5)', 'r.repl');
+  assert.ok(r.error, 'the script should fail');
+  assert.equal(renderError(r.error!).split('\n').filter(l => l.startsWith('  at(')), ['  at(#repl.boom.{I3JlcGw} 5):r.repl:1:0-1:8']);
+});
+
+test('a completed partial of a lambda leaves no site behind for the next module function\'s frame', () => {
+  // the lambda has no frame of its own; the module function map applies next is located at map,
+  // with its argument (not at the lambda's partial, with none)
+  const src = MODULE + '  (defun h:bool (y:integer) (f 1 y)))\n(let ((gt (lambda (a b) (> b a)))) (filter (gt 1) [1 2]) (map m.h [5]))';
+  assert.equal(stackLines(src, 'l.repl'), ['  at(m.f.{h} 1 5):l.repl:2:28-2:35', '  at(m.h.{h} 5):l.repl:3:57-3:70']);
 });
 
 test.run();
