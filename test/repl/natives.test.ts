@@ -317,6 +317,49 @@ test('env-chain-data: block-height and gas-limit are Word64, so they wrap', () =
   assert.match(read('{"block-height": 9007199254740993}'), '"block-height": 9007199254740993,');
 });
 
+test('env-chain-data: each key takes one kind of value (Pact\'s envChainData), checked in key order, all or nothing', () => {
+  const bad = (k: string) => `envChainData: bad public metadata value for key: ${k}`;
+  // every key given a value of another kind fails naming it (gas-fee is the seed's, decimal only)
+  const wrong: [string, string][] = [['sender', '1'], ['prev-block-hash', '1'], ['block-height', '"1"'], ['gas-limit', '1.0'],
+    ['gas-price', '"1"'], ['gas-fee', '1'], ['block-time', '"2020-01-01T00:00:00Z"'], ['chain-id', '1.0'], ['chain-id', 'true']];
+  for (const [k, v] of wrong) assert.is(errorOf(`(env-chain-data {"${k}": ${v}})`), bad(k), `${k} ${v}`);
+  // keys are read in order (Pact's Map of fields): the first bad one by name is reported
+  assert.is(errorOf('(env-chain-data {"sender": 1, "block-height": "x"})'), bad('block-height'));
+  assert.is(errorOf('(env-chain-data {"gas-limit": "x", "block-time": 1})'), bad('block-time'));
+  // a failed update changes nothing, not even the keys before the bad one
+  const after = evalLast('(env-chain-data {"sender": "a"}) (try 0 (env-chain-data {"block-height": 5, "sender": "b", "zz": 1})) (chain-data)');
+  assert.match(after, '"block-height": 0,');
+  assert.match(after, '"sender": "a"');
+  // each accepted kind, read back
+  const ok = evalLast('(env-chain-data {"sender": "s", "prev-block-hash": "h", "gas-price": 0.5, "gas-fee": 1.5, ' +
+    '"block-time": (time "2020-01-02T03:04:05Z"), "gas-limit": 7, "block-height": 9, "chain-id": "x"}) (chain-data)');
+  assert.is(ok, '{"block-height": 9,"block-time": "2020-01-02T03:04:05Z","chain-id": "x","gas-limit": 7,"gas-price": 0.5,"prev-block-hash": "h","sender": "s"}');
+  // the seed's numeric chain-id: 0 to 19 inclusive
+  assert.match(evalLast('(env-chain-data {"chain-id": 0}) (chain-data)'), '"chain-id": "0"');
+  assert.match(evalLast('(env-chain-data {"chain-id": 19}) (chain-data)'), '"chain-id": "19"');
+  assert.is(errorOf('(env-chain-data {"chain-id": -1})'), 'envChainData: chain-id must be between 0 and 19, got -1');
+});
+
+test('the expect natives\' failure texts, recorded and raised, and where a failed evaluation was raised', () => {
+  // expect-failure with nothing failing raises its FAILURE text (decisions.md) and records it
+  let r = runRepl('(expect-failure "d" 1)');
+  assert.is(r.error?.message, 'FAILURE: d: expected failure, got result');
+  assert.equal(r.session.testResults.map(t => [t.passed, t.message]), [[false, 'FAILURE: d: expected failure, got result']]);
+  // expect-failure-match names the expected message and the result
+  r = runRepl('(expect-failure "d" "boom" (+ 1 2))');
+  assert.is(r.error?.message, 'FAILURE: boom: expected failure, got result: 3');
+  // expect-that with a condition answering no boolean
+  r = runRepl('(expect-that "d" (lambda (x) x) 1)');
+  assert.equal(r.session.testResults.map(t => [t.passed, t.message]), [[false, 'FAILURE: expect-that expression did not return a boolean']]);
+  assert.is(r.error?.message, 'native execution failure, expect-that failed with message: Expect-that: condition did not return a boolean');
+  // an expect whose actual expression fails records the failure and where the error was raised
+  r = runRepl('(expect "d" 1\n  (enforce false "no"))', 'x.repl');
+  assert.is(r.error, null);
+  const [t] = r.session.testResults;
+  assert.is(t.message, 'FAILURE: d evaluation of actual failed with error message:\nno');
+  assert.is(t.raisedAt?.range(), 'x.repl:1:2-1:22');
+});
+
 test('continue-pact reads its step into a 64-bit Int', () => {
   const m = `(module p g (defcap g () true) (defpact two (x:integer) (step (* x 1)) (step (* x 10)))) (p.two 4)`;
   // 2^64 + 1 is step 1
