@@ -10,7 +10,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { moduleCacheHits } from '../../runtime/contracts/module-cache.js';
@@ -103,7 +103,14 @@ test('a REPL native in module code is refused at the native\'s own location', ()
 // ---- a contract loaded again (module-cache.ts) ---------------------------------------------------
 
 const dir = mkdtempSync(join(tmpdir(), 'pactvm-survivors-modules-'));
-const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+// the folder is made again if gone: test.after removes it, and the in-process mutation runner
+// runs these tests again in the same process after that
+const file = (name: string, text: string) => {
+  mkdirSync(dir, { recursive: true });
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
 /** runs `src` as a script in the files' folder */
 const run = (src: string, name = 'main.repl') => runRepl(src, join(dir, name));
 

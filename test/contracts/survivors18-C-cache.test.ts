@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runRepl } from '../helpers.js';
 
-// Each run writes its files afresh: the cache is the process's, so a run under a mutation tester
-// (many runs in one process) must not meet a compile an earlier run of this test cached.
+// Each run writes its files into a folder of its own and removes it after: the in-process mutation
+// runner runs a test many times in one process (a folder made once and removed by test.after was
+// gone from the second run on).
 function freshFiles(dir: string): string {
   const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
   const lib = file('lib.pact', '(module lib g (defcap g () true) (defschema s a:integer))');
