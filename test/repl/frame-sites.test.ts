@@ -20,6 +20,19 @@ function stackLines(src: string, file: string): string[] {
   return renderError(r.error!).split('\n').filter(l => l.startsWith('  at(')).map(l => l.replace(new RegExp(HASH, 'g'), '{h}'));
 }
 
+/** `check` with functions interpreted only, then tiered from their first call. */
+function inBothTiers(check: (threshold: number) => void): void {
+  const saved = tierSettings.threshold;
+  try {
+    for (const threshold of [Infinity, 0]) {
+      tierSettings.threshold = threshold;
+      check(threshold);
+    }
+  } finally {
+    tierSettings.threshold = saved;
+  }
+}
+
 const MODULE = '(module m g (defcap g () true)\n' +
   '  (defun f:bool (x:integer y:integer) (enforce (< y 3) "too big") true)\n';
 
@@ -66,36 +79,20 @@ test('a defcap\'s frame is located at the with-capability form, a defpact\'s at 
 
 test('frames of tiered functions are located the same way as interpreted ones', () => {
   const src = MODULE + '  (defun g2:bool (y:integer) (f 1 y))\n  (defun loop () (map (lambda (i) (g2 (if (= i 150) 7 1))) (enumerate 1 150))))\n(m.loop)';
-  const saved = tierSettings.threshold;
-  try {
-    for (const threshold of [Infinity, 0]) {
-      tierSettings.threshold = threshold;
-      assert.equal(stackLines(src, 't.repl'), [
-        '  at(m.f.{h} 1 7):t.repl:2:29-2:36',
-        '  at(m.g2.{h} 7):t.repl:3:34-3:57',
-        '  at(m.loop.{h}):t.repl:4:0-4:8',
-      ], `threshold ${threshold}`);
-    }
-  } finally {
-    tierSettings.threshold = saved;
-  }
+  inBothTiers(threshold => assert.equal(stackLines(src, 't.repl'), [
+    '  at(m.f.{h} 1 7):t.repl:2:29-2:36',
+    '  at(m.g2.{h} 7):t.repl:3:34-3:57',
+    '  at(m.loop.{h}):t.repl:4:0-4:8',
+  ], `threshold ${threshold}`));
 });
 
 test('a module function a tiered loop applies by name is located at the native, in both tiers', () => {
   const src = MODULE + '  (defun g2:bool (y:integer) (f 1 y))\n  (defun loop () (map g2 (map (lambda (i) (if (= i 150) 7 1)) (enumerate 1 150)))))\n(m.loop)';
-  const saved = tierSettings.threshold;
-  try {
-    for (const threshold of [Infinity, 0]) {
-      tierSettings.threshold = threshold;
-      assert.equal(stackLines(src, 'u.repl'), [
-        '  at(m.f.{h} 1 7):u.repl:2:29-2:36',
-        '  at(m.g2.{h} 7):u.repl:3:17-3:81',
-        '  at(m.loop.{h}):u.repl:4:0-4:8',
-      ], `threshold ${threshold}`);
-    }
-  } finally {
-    tierSettings.threshold = saved;
-  }
+  inBothTiers(threshold => assert.equal(stackLines(src, 'u.repl'), [
+    '  at(m.f.{h} 1 7):u.repl:2:29-2:36',
+    '  at(m.g2.{h} 7):u.repl:3:17-3:81',
+    '  at(m.loop.{h}):u.repl:4:0-4:8',
+  ], `threshold ${threshold}`));
 });
 
 test('a function entered by the host before any call or native (no site recorded) is located at its definition', () => {
