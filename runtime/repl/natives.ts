@@ -10,7 +10,8 @@ import {
 import { pretty } from '../values/render.js';
 import { valueEquals } from '../values/equality.js';
 import { stableRoundTrip } from '../values/stable-encoding.js';
-import { base64UrlDecode } from '../values/digest.js';
+import { base64UrlEncode } from '../values/digest.js';
+import { decodeBase64Url } from '../natives/crypto/base64.js';
 import { strip } from '../values/haskell-space.js';
 import { TABLE_MODEL, fixedModel, milliToGas } from '../gas/meter.js';
 import { isInt, normInt, toBig, type PactInt } from '../values/numbers.js';
@@ -229,10 +230,12 @@ export function replNatives(s: ReplSession): NativeTable {
       // any valid base64url is accepted, as upstream: ops.repl sets (env-hash "YQo"), which
       // wins over the seed's 32-byte rule (decisions.md: real scripts decide)
       const h = str('env-hash', args, 0);
-      if (!base64UrlDecode(h)) {
-        throw nativeFailure('env-hash', `invalid transaction hash "${h}": expected unpadded base64url`);
-      }
-      s.env.txHash = h;
+      // as Pact's envHash: text its decoder (base64-bytestring's URL decode) refuses is a
+      // recoverable user error in the decoder's words; the hash kept is the bytes, which tx-hash
+      // shows unpadded (`YQ==` is kept as `YQ`), while the answer echoes the text given
+      const decoded = decodeBase64Url(h);
+      if (!decoded.ok) throw userError(decoded.error);
+      s.env.txHash = base64UrlEncode(decoded.bytes);
       return `Set tx hash to ${h}`;
     },
     'env-exec-config': setFlags,

@@ -94,9 +94,16 @@ test('env-sigs rejects malformed signatures with the upstream message', () => {
 
 test('env-hash accepts any base64url (ops.repl relies on it), rejects other text and keeps the old hash', () => {
   assert.is(evalLast('(env-hash "YQo") (tx-hash)'), '"YQo"');
-  const r = runRepl('(env-hash "a+b")');
-  assert.match(r.error!.message, 'env-hash');
+  // Pact's envHash: the decoder's (base64-bytestring's) words, as a recoverable user error
+  assert.is(errorOf('(env-hash "a+b")'), 'invalid character at offset: 1');
+  assert.is(errorOf('(env-hash "YR")'), 'non-canonical encoding detected at offset: 1');
+  assert.is(errorOf('(env-hash "Y")'), 'Base64-encoded bytestring has invalid size');
+  assert.is(errorOf('(env-hash "YQ=")'), 'invalid padding at offset: 2');
+  assert.is(evalLast('(try "caught" (env-hash "!!"))'), '"caught"');
   assert.is(evalLast('(expect-failure "bad" (env-hash "!!")) (tx-hash)'), '"DldRwCblQ7Loqy6wYJnaodHl30d3j3eH-qtFzfEv46g"');
+  // the hash is its bytes: padded text is taken (the decoder takes it) and read back unpadded
+  assert.is(evalLast('(env-hash "YQ==")'), '"Set tx hash to YQ=="');
+  assert.is(evalLast('(env-hash "YQ==") (tx-hash)'), '"YQ"');
 });
 
 test('sig-keyset builds a keys-all keyset of the signer keys', () => {
@@ -197,8 +204,15 @@ test('env-gasmodel: query, table, fixed with a rate, and errors', () => {
   assert.is(evalLast('(env-gasmodel "fixed" 2) (env-gasmodel)'),
     `"Current gas model is 'fixed 2': constant rate gas model with fixed rate 2"`);
   assert.is(errorOf('(env-gasmodel "nope")'), 'Type error: failed to call native function env-gasmodel with argument(s) of type(s): string');
-  assert.match(errorOf('(env-gasmodel "fixed")'), 'the fixed model needs a rate');
-  assert.match(errorOf('(env-gasmodel "fixed" -1)'), 'invalid fixed gas rate');
+  assert.is(errorOf('(env-gasmodel "fixed")'),
+    'native execution failure, env-gasmodel failed with message: the fixed model needs a rate: (env-gasmodel "fixed" RATE)');
+  assert.is(errorOf('(env-gasmodel "fixed" -1)'),
+    'native execution failure, env-gasmodel failed with message: invalid fixed gas rate: -1, expected a non-negative integer');
+  assert.match(errorOf('(env-gasmodel "fixed" 1.5)'), 'invalid fixed gas rate: 1.5,');
+  // the table model takes no rate (envGasModel's patterns): a wrong argument, and the model stays
+  assert.is(errorOf('(env-gasmodel "table" 5)'),
+    'Type error: failed to call native function env-gasmodel with argument(s) of type(s): string, integer');
+  assert.is(evalLast('(expect-failure "x" (env-gasmodel "table" 5)) (env-gasmodel)'), `"Current gas model is 'freeGasModel': free gas model"`);
   assert.is(evalLast('(expect-failure "x" (env-gasmodel "fixed")) (env-gasmodel)'), `"Current gas model is 'freeGasModel': free gas model"`);
 });
 
