@@ -89,6 +89,8 @@ test("env-exec-config: the seed's DisableRuntimeReturnTypeChecking turns runtime
   }
   // an unrelated flag leaves the checks on
   assert.is(errorOf(`${m} (env-exec-config ["DisablePactEvents"]) (m.f)`), 'Runtime typecheck failure, argument is string , but expected type integer');
+  // and so does the seed's name of another flag (an alias counts only for its own flag)
+  assert.is(errorOf(`${m} (env-exec-config ["DisableLangEvents"]) (m.f)`), 'Runtime typecheck failure, argument is string , but expected type integer');
 });
 
 test.run();

@@ -124,6 +124,8 @@ test('env-exec-config returns recognised flags sorted and deduplicated, warning 
   const r = runRepl('(env-exec-config ["DisablePact51" "AllowReadInLocal" "Nope" "DisablePact51" "DisableLang40"])');
   assert.equal(r.traces, ['["AllowReadInLocal" "DisableLang40" "DisablePact51"]']);
   assert.equal(r.prints, ['Warning: Repl flags not recognized: Nope']);
+  assert.equal(runRepl('(env-exec-config ["DisablePact51"])').prints, [], 'known flags only: no warning');
+  assert.equal(runRepl('(env-exec-config ["Nope" "DisablePact51" "Nah"])').prints, ['Warning: Repl flags not recognized: Nope, Nah']);
   assert.is(evalLast('(env-exec-config ["EnforceKeyFormats"]) (env-exec-config)'), '["EnforceKeyFormats"]');
   assert.is(evalLast('(env-exec-config ["EnforceKeyFormats"]) (env-exec-config [])'), '[]');
 });
@@ -204,6 +206,7 @@ test('env-gasmodel: query, table, fixed with a rate, and errors', () => {
   assert.is(evalLast('(env-gasmodel "fixed" 2) (env-gasmodel)'),
     `"Current gas model is 'fixed 2': constant rate gas model with fixed rate 2"`);
   assert.is(errorOf('(env-gasmodel "nope")'), 'Type error: failed to call native function env-gasmodel with argument(s) of type(s): string');
+  assert.is(errorOf('(env-gasmodel 1 2)'), 'Type error: failed to call native function env-gasmodel with argument(s) of type(s): integer, integer');
   assert.is(errorOf('(env-gasmodel "fixed")'),
     'native execution failure, env-gasmodel failed with message: the fixed model needs a rate: (env-gasmodel "fixed" RATE)');
   assert.is(errorOf('(env-gasmodel "fixed" -1)'),
@@ -230,6 +233,13 @@ test('env-gaslog: first call starts the log; the next lists the charges with run
 
 test('pact-version and enforce-pact-version', () => {
   assert.is(evalLast('(pact-version)'), '"5.4"');
+  // versions compare as Data.Version's lists: 5.4 is below 5.4.0 and 5.4.1
+  assert.is(errorOf('(enforce-pact-version "5.4.1")'), 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 5.4.1 ');
+  assert.is(errorOf('(enforce-pact-version "5.4.0")'), 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 5.4.0 ');
+  assert.is(evalLast('(enforce-pact-version "5.0" "5.4.0")'), 'true');
+  assert.is(evalLast('(enforce-pact-version "5.4" "5.4")'), 'true');
+  assert.is(errorOf('(enforce-pact-version "5.0" "5.3.9")'),
+    'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 5.0 Maximum Version: 5.3.9');
   assert.is(evalLast('(enforce-pact-version "5.0")'), 'true');
   assert.is(errorOf('(enforce-pact-version "6.0")'), 'Enforce pact-version failed: Current Version: 5.4 Minimum Version: 6.0 ');
   assert.is(errorOf('(enforce-pact-version "1.0" "2.0")'),
@@ -320,6 +330,9 @@ test('env-data takes any Pact value but no function; env-namespace-policy only a
   assert.is(errorOf(`${ns} (env-namespace-policy false m.one)`),
     'native execution failure, env-namespace-policy failed with message: Namespace manager function has invalid argument length');
   assert.is(evalLast(`${ns} (env-namespace-policy false m.two)`), '"Installed namespace policy"');
+  // the first argument must be a boolean, whatever the function
+  assert.is(errorOf(`${ns} (env-namespace-policy 1 m.two)`),
+    'Type error: failed to call native function env-namespace-policy with argument(s) of type(s): integer, closure');
 });
 
 test('env-chain-data: block-height and gas-limit are Word64, so they wrap', () => {
