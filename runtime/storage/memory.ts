@@ -11,7 +11,6 @@ export interface Storage {
   begin(): number | null;
   commit(): void;
   rollback(): void;
-  readonly inTx: boolean;
   read(table: string, key: string): Row | undefined;
   write(table: string, key: string, row: Row): void;
   keys(table: string): string[];
@@ -37,8 +36,6 @@ export class MemoryStorage implements Storage {
   private journal: Undo[] | null = null;
   private log: { txid: number; table: string; key: string; row: Row }[] = [];
   private logAtBegin = 0;
-
-  get inTx(): boolean { return this.journal !== null; }
 
   begin(): number | null {
     if (this.journal) return null;
