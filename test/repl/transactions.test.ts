@@ -68,6 +68,15 @@ test('use: import lists bring in only the named members; hashes must be the curr
   assert.is(evalLast(`${SETUP} (begin-tx) (use store ${hash} []) "imported nothing"`), '"imported nothing"');
 });
 
+test('module admin, once acquired, holds for the rest of its transaction only (the governance is not run again until the next)', () => {
+  const ks = '(begin-tx) (env-data {"ks": ["k"]}) (env-keys ["k"]) (define-keyset "ks" (read-keyset "ks")) (module m "ks" (defun f () 1)) (commit-tx)';
+  const held = runRepl(`${ks} (begin-tx) (env-keys ["k"]) (acquire-module-admin m) (env-keys []) (acquire-module-admin m)`);
+  assert.is(held.error, null, held.error?.message);
+  assert.is(held.traces[held.traces.length - 1], '"Module admin for module m acquired"');
+  assert.is(errorOf(`${ks} (begin-tx) (env-keys ["k"]) (acquire-module-admin m) (commit-tx) (begin-tx) (env-keys []) (acquire-module-admin m)`),
+    'Keyset failure (keys-all): [k...]');
+});
+
 test('history natives list committed writes by transaction; rolled-back writes leave no trace', () => {
   const src = `${SETUP} (begin-tx) (store.put "a" 1) (commit-tx) (begin-tx) (store.put "a" 2) (commit-tx)
     (begin-tx) (store.put "a" 9) (rollback-tx) (begin-tx) (acquire-module-admin store)`;
