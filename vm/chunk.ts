@@ -87,8 +87,8 @@ export class FunctionProto {
 /** The pseudo-module Pact puts REPL definitions in: what their stack frames name as their module
  *  (the calling module of code a REPL defun runs) */
 export const REPL_MODULE = '#repl';
-/** base64url of the bytes `#repl`: the module hash Pact gives REPL definitions */
-export const REPL_HASH = 'I3JlcGw';
+/** base64url of the bytes `#repl` (`I3JlcGw`): the module hash Pact gives REPL definitions */
+export const REPL_HASH = Buffer.from(REPL_MODULE).toString('base64url');
 
 export type GlobalKind = 'defun' | 'defconst' | 'defcap' | 'defpact' | 'defschema' | 'deftable';
 

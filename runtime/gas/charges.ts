@@ -3,18 +3,14 @@
 // formula that runs only while a gas limit is set, so unmetered runs pay a single branch.
 
 import type { GasMeter } from './meter.js';
-import { hsDecimal, hsInt, intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
+import { intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
 import { bitLength, type PactInt } from '../values/numbers.js';
 import type { CostConfig } from './cost-table.js';
 import { textLength } from '../values/size.js';
-import { hsText } from '../values/haskell-show.js';
+import { hsDecimal, hsInt, hsText } from '../values/haskell-show.js';
 
 export { textLength };
 import type { PactDecimal } from '../../vm/values.js';
-
-export { hsInt };
-
-export { hsText };
 
 /** The signed 64-bit rule of comparison costs: small integers count as 64 bits (gas.md §2.2). */
 export function integerBits(x: PactInt): number {

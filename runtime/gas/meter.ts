@@ -8,9 +8,7 @@ import type { Span } from '../../vm/source.js';
 import type { PactDecimal } from '../../vm/values.js';
 import { bitLength, largerBitLength, type PactInt } from '../values/numbers.js';
 import { measure } from '../values/size.js';
-import { hsDecimal, hsInt } from '../values/haskell-show.js';
-
-export { hsDecimal, hsInt };
+import { hsInt } from '../values/haskell-show.js';
 import { COST_CONFIG, TABLE_CONFIG, FREE_CONFIG, type CostConfig } from './cost-table.js';
 import { ProductSizes } from './product-sizes.js';
 

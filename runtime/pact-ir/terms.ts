@@ -1,6 +1,8 @@
 // A mirror of Pact 5's desugared, renamed module IR (Pact.Core.IR.Term and friends), shaped exactly
 // as Pact serialises it for module hashes and measures it for gas (`sizeOf`). Execution never uses it.
 
+import { REPL_MODULE as REPL_MODULE_NAME } from '../../vm/chunk.js';
+
 /** Source info of a node. `null` is Pact's `()` (info erased, as when hashing or sizing for desugar
  *  gas); a SpanInfo is stored with the module and costs 21 bytes in `sizeOf`. */
 export interface SpanInfo { startLine: number; startCol: number; endLine: number; endCol: number }
@@ -16,8 +18,8 @@ export const MODULE_PLACEHOLDER: HashBytes = utf8.encode('#placeholder');
 export const INTERFACE_PLACEHOLDER: HashBytes = utf8.encode('placeholder');
 export const EMPTY_HASH: HashBytes = new Uint8Array(0);
 /** REPL defuns/defconsts live in the pseudo-module `#repl` with the hash bytes `#repl`. */
-export const REPL_MODULE = { name: '#repl', namespace: null } as const;
-export const REPL_MODULE_HASH: HashBytes = utf8.encode('#repl');
+export const REPL_MODULE = { name: REPL_MODULE_NAME, namespace: null } as const;
+export const REPL_MODULE_HASH: HashBytes = utf8.encode(REPL_MODULE_NAME);
 
 // ------------------------------------------------------------------------------------- names
 

@@ -5,7 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { GasMeter, TABLE_MODEL, MAX_MILLIGAS } from '../../runtime/gas/meter.js';
-import { GasCharges, hsInt, hsText, integerBits, textLength } from '../../runtime/gas/charges.js';
+import { GasCharges, integerBits, textLength } from '../../runtime/gas/charges.js';
+import { hsInt, hsText } from '../../runtime/values/haskell-show.js';
 import { PactDecimal } from '../../vm/values.js';
 
 const dec = (mantissa: bigint, places: number) => new PactDecimal(mantissa, places);
