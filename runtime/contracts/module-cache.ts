@@ -15,7 +15,7 @@ import {
   IrEncoder, buildModuleIR, evaluateConstants, moduleSizes, renderModuleName,
   type Built, type HashBytes, type ModuleHashContext, type ModuleName, type ModuleSizes, type ModuleSummary,
 } from '../pact-ir/index.js';
-import { base64UrlEncode } from '../values/digest.js';
+import { base64UrlEncode } from '../values/base64url.js';
 import type { Def, FullyQualifiedName } from '../pact-ir/terms.js';
 
 /** An answer: what it means (equal texts, equivalent answers), the cells it hands out, and the

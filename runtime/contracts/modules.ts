@@ -11,7 +11,7 @@ import type { Machine } from '../../vm/machine.js';
 import type { PactType } from '../../vm/types.js';
 import type { Span } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
-import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
+import { base64UrlDecode, base64UrlEncode } from '../values/base64url.js';
 import {
  buildModuleIR, compareText, constantOrder, defName, erasedModule, renderModuleName, summarize, type ModuleHashContext, type ModuleSummary, type ModuleSizes,
 } from '../pact-ir/index.js';

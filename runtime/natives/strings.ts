@@ -9,7 +9,7 @@ import { isCallable } from '../../vm/values.js';
 import { isInt, normInt, toBig } from '../values/numbers.js';
 import { showText } from '../values/render.js';
 import { countValue } from '../values/size.js';
-import { base64UrlDecode, base64UrlEncode } from '../values/digest.js';
+import { base64UrlDecode, base64UrlEncode } from '../values/base64url.js';
 import { GasCharges, textLength } from '../gas/charges.js';
 import { MAX_STRING_LENGTH, stringTooLarge } from '../../vm/limits.js';
 

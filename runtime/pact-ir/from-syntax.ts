@@ -6,7 +6,7 @@ import type { Syntax } from '../../compiler/syntax.js';
 import type { Span } from '../../vm/source.js';
 import { desugarError as fail, syntaxFailure } from '../../compiler/errors.js';
 import { PactError } from '../../vm/errors.js';
-import { base64UrlDecode } from '../values/digest.js';
+import { base64UrlDecode } from '../values/base64url.js';
 import { builtinNamed, core, repl } from './builtins.js';
 import type { Builtin, Info, ModuleName, PrimType, SpanInfo } from './terms.js';
 import type {

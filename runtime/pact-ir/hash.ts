@@ -4,7 +4,8 @@
 // Entry points: `buildModuleIR` (desugar + rename), `evaluateConstants`, `hashBuilt`, `hashModule`.
 
 import type { Syntax } from '../../compiler/syntax.js';
-import { blake2b256, base64UrlEncode } from '../values/digest.js';
+import { blake2b256 } from '../values/digest.js';
+import { base64UrlEncode } from '../values/base64url.js';
 import type { ModuleHashContext } from './module-context.js';
 import { encodeInterface, encodeModule } from './encode.js';
 import { SyntaxDesugarer } from './from-syntax.js';

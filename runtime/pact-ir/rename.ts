@@ -4,7 +4,7 @@
 // in a type to the schema itself.
 
 import { parseKeysetName } from '../values/token-names.js';
-import { base64UrlEncode } from '../values/digest.js';
+import { base64UrlEncode } from '../values/base64url.js';
 import { PactError } from '../../vm/errors.js';
 import { withPrettyList } from '../../compiler/errors.js';
 import type { MemberKind, ModuleHashContext, ModuleSummary } from './module-context.js';

@@ -10,8 +10,7 @@ import {
 import { pretty } from '../values/render.js';
 import { valueEquals } from '../values/equality.js';
 import { stableRoundTrip } from '../values/stable-encoding.js';
-import { base64UrlEncode } from '../values/digest.js';
-import { decodeBase64Url } from '../natives/crypto/base64.js';
+import { base64UrlEncode, decodeBase64Url } from '../values/base64url.js';
 import { strip } from '../values/haskell-space.js';
 import { TABLE_MODEL, fixedModel, milliToGas } from '../gas/meter.js';
 import { isInt, normInt, toBig, type PactInt } from '../values/numbers.js';

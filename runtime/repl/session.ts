@@ -19,7 +19,7 @@ import { coreNativeTables } from '../natives/index.js';
 import { replNatives } from './natives.js';
 import { loadedEntries, type LoadedDefinition, type LoadedModule } from '../contracts/modules.js';
 import { REPL_MODULE, REPL_MODULE_HASH, type ModuleHashContext } from '../pact-ir/index.js';
-import { base64UrlDecode } from '../values/digest.js';
+import { base64UrlDecode } from '../values/base64url.js';
 import { ContractState, type ContractSnapshot } from '../contracts/state.js';
 import { contractNatives, type ContractsHost } from '../contracts/index.js';
 import { keysetKey, lookupKeyset } from '../contracts/keysets.js';

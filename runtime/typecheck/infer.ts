@@ -2,7 +2,7 @@
 // Typed/Infer.hs does it: `infer` synthesises a type, `check` pushes an expected one inward.
 
 import { builtinName } from '../pact-ir/builtins.js';
-import { base64UrlEncode } from '../values/digest.js';
+import { base64UrlEncode } from '../values/base64url.js';
 import { renderModuleName, type Info, type Literal, type ModuleName, type Term, type Type } from '../pact-ir/terms.js';
 import {
   BOOL, CAP, GUARD, INT, STR, fun, funs, isDb, list, modSet, prim, tvar,

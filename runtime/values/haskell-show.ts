@@ -9,7 +9,7 @@ import type { PactInt } from './numbers.js';
 import { formatTime } from '../time/directives.js';
 import { compareText, type FullyQualifiedName, type Guard, type HashBytes, type KSPredicate, type ModuleName,
   type PactValue, type QualifiedName, type Schema, type Type } from '../pact-ir/terms.js';
-import { base64UrlEncode } from './digest.js';
+import { base64UrlEncode } from './base64url.js';
 
 /** ASCII control characters' names, as GHC's `showLitChar` escapes them (`\SOH`, `\ESC`, …). */
 const ASCII_NAMES = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'a', 'b', 't', 'n', 'v', 'f', 'r', 'SO', 'SI',

@@ -11,7 +11,7 @@ import {
 import { pow10, roundHalfEven } from './numbers.js';
 import { containsCallable } from './equality.js';
 import { FULLY_QUALIFIED_NAME, isModuleName, isParsedTyName, isQualifiedName } from './pact-names.js';
-import { base64UrlDecode } from './digest.js';
+import { base64UrlDecode } from './base64url.js';
 import { formatTime, parseTime } from '../time/directives.js';
 import { posixMicrosOf } from '../time/instant.js';
 

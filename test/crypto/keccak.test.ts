@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { keccak256 } from '../../runtime/natives/crypto/keccak.js';
-import { decodeBase64Url } from '../../runtime/natives/crypto/base64.js';
+import { decodeBase64Url } from '../../runtime/values/base64url.js';
 import { evalLast, errorOf } from '../helpers.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');

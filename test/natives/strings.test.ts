@@ -42,6 +42,9 @@ test('str-to-int errors', () => {
   assert.is(err('(str-to-int 1 "1")'), 'native execution failure, str-to-int-base failed with message: Base value must be >= 2 and <= 16, or 64');
   assert.is(err('(str-to-int 17 "1")'), 'native execution failure, str-to-int-base failed with message: Base value must be >= 2 and <= 16, or 64');
   assert.is(err('(str-to-int 64 "a")'), 'Decoding error: invalid b64 encoding');
+  // Pact's decoder takes unpadded or fully padded text, never a length of 3 mod 4 ending in '='
+  assert.is(ev('(str-to-int 64 "YQ==")'), '97');
+  assert.is(err('(str-to-int 64 "YQ=")'), 'Decoding error: invalid b64 encoding');
   assert.is(err(`(str-to-int "${'1'.repeat(513)}")`), 'Decoding error: Invalid input, only up to 512 length supported');
   assert.is(err('(str-to-int 10 1)'), typeError('str-to-int-base', 'integer, integer'));
 });
@@ -107,7 +110,7 @@ test('base64url without padding; correctly padded and canonical input only', () 
   assert.is(ev('(base64-decode "ZA==")'), '"d"');
   assert.is(ev('(base64-decode "ZA")'), '"d"');
   assert.is(ev('(base64-decode "")'), '""');
-  for (const bad of ['ZE==', 'aaa', 'a', 'aGVsbG8gd29ybGQh%', 'Z=A=', '/w', '_w']) {
+  for (const bad of ['ZE==', 'aaa', 'a', 'aGVsbG8gd29ybGQh%', 'Z=A=', '/w', '_w', 'ZA=', 'Z=']) {
     assert.is(err(`(base64-decode "${bad}")`), 'Decoding error: invalid b64 encoding', bad);
   }
 });

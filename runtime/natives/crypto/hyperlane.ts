@@ -9,7 +9,7 @@ import { PactError } from '../../../vm/errors.js';
 import { PactDecimal, PactObject, type Value } from '../../../vm/values.js';
 import { decNormalize, isInt, pow10, roundHalfEven } from '../../values/numbers.js';
 import { textLength } from '../../gas/charges.js';
-import { decodeBase64Url, encodeBase64Url } from './base64.js';
+import { decodeBase64Url, base64UrlEncode } from '../../values/base64url.js';
 import { keccak256 } from './keccak.js';
 import { parseJsonBytes } from './json-text.js';
 import { guardFromLegacyJson } from './legacy-guard.js';
@@ -106,14 +106,14 @@ export function hyperlaneNatives(rt: Runtime): NativeTable {
     'hyperlane-message-id': args => {
       const o = args[0];
       if (!(o instanceof PactObject)) throw argTypeError('hyperlane-message-id', args);
-      const id = encodeBase64Url(keccak256(packHyperlaneMessage(o)));
+      const id = base64UrlEncode(keccak256(packHyperlaneMessage(o)));
       if (rt.gas.metered) chargeHyperlane(rt.gas, 'MessageId', id.length);
       return id;
     },
     'hyperlane-encode-token-message': args => {
       const o = args[0];
       if (!(o instanceof PactObject)) throw argTypeError('hyperlane-encode-token-message', args);
-      const encoded = encodeBase64Url(packTokenMessage(o));
+      const encoded = base64UrlEncode(packTokenMessage(o));
       if (rt.gas.metered) chargeHyperlane(rt.gas, 'EncodeDecodeTokenMessage', encoded.length);
       return encoded;
     },

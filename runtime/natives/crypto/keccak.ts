@@ -6,7 +6,7 @@ import type { Runtime } from '../context.js';
 import type { NativeTable } from '../registry.js';
 import { argTypeError } from '../errors.js';
 import { PactError } from '../../../vm/errors.js';
-import { decodeBase64Url, encodeBase64Url } from './base64.js';
+import { decodeBase64Url, base64UrlEncode } from '../../values/base64url.js';
 import { chargeKeccak } from './gas.js';
 
 const utf8 = new TextEncoder();
@@ -31,7 +31,7 @@ export function keccakNatives(rt: Runtime): NativeTable {
         if (!d.ok) throw new PactError('exec', `Base64URL decode failed: ${d.error}`);
         h.update(d.bytes);
       }
-      return encodeBase64Url(h.digest());
+      return base64UrlEncode(h.digest());
     },
   };
 }
