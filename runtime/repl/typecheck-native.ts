@@ -1,5 +1,7 @@
 // The REPL native `(typecheck "m")`: Pact 5's static typechecker on a deployed module; success is
-// a trace line, failure Pact's EvalError carrying the rendered typecheck message.
+// a trace line, failure Pact's TypecheckingFailure: "static typechecking failed for m", a line
+// break, then the rendered typecheck message. (That is the REPL's Direct interpreter, which `pact`
+// runs; the CEK interpreter's copy of the native raises the report as a bare EvalError.)
 
 import { isModuleName } from '../values/pact-names.js';
 import { readFileSync } from 'node:fs';
@@ -25,7 +27,7 @@ export function typecheckNative(s: ReplSession, name: string): Value {
   s.noteLoaded(m);
   if (m.kind !== 'module') throw new PactError('exec', `Expected module, found interface: ${m.name}`, site);
   const r = typecheckDeployed(m, n => s.module(n), f => sourceText(s, f));
-  if (!r.ok) throw new PactError('exec', `Program encountered an unhandled raised error: ${r.message}`, site);
+  if (!r.ok) throw new PactError('exec', `static typechecking failed for ${name}\n${r.message}`, site);
   s.out.trace(`Typechecking successful for module ${name}`, site);
   return UNIT;
 }

@@ -430,7 +430,7 @@ export const ROWS: Row[] = [
     expected: r => `Module member does not exist m.f.{${loadedHashes(r, 'm')[1]}}` },
   // ---- the static typechecker (issue 11; its messages are pinned in test/typecheck/errors.test.ts)
   { ctor: 'TypecheckingFailure', family: 'EvalError', program: `${MOD} (defun f:integer () (+ 1 "a")))\n(typecheck "m")`,
-    expected: 'Program encountered an unhandled raised error: Couldnt match type integer with string\nExpected: integer\n' +
+    expected: 'static typechecking failed for m\nCouldnt match type integer with string\nExpected: integer\n' +
       ' 1 | (module m g (defcap g () true) (defun f:integer () (+ 1 "a")))\n   |                                                    ^^^^^^^^^\n\n' +
       'Actual: string\n 1 | (module m g (defcap g () true) (defun f:integer () (+ 1 "a")))\n' +
       '   |                                                    ^^^^^^^^^\n' },

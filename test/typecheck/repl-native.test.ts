@@ -1,5 +1,6 @@
-// The REPL native `(typecheck "m")`: a trace line and unit on success; on failure Pact's EvalError
-// with the rendered typecheck message, located at the call.
+// The REPL native `(typecheck "m")`: a trace line and unit on success; on failure Pact's
+// TypecheckingFailure ("static typechecking failed for m", then the rendered typecheck message),
+// located at the call.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -15,10 +16,10 @@ test('success: "Typechecking successful for module m" is traced', () => {
 });
 
 // (the body's type is a solved variable, so Pact's unifier reports it first)
-test('failure: an unhandled raised error with the typecheck message, at the typecheck call', () => {
+test('failure: "static typechecking failed for m" and the typecheck message, at the typecheck call', () => {
   const r = runRepl(`${bad}(typecheck "m")`);
   assert.ok(r.error);
-  assert.ok(r.error!.message.startsWith('Program encountered an unhandled raised error: Couldnt match type integer with string\nExpected: integer\n'), r.error!.message);
+  assert.ok(r.error!.message.startsWith('static typechecking failed for m\nCouldnt match type integer with string\nExpected: integer\n'), r.error!.message);
   assert.is(r.error!.span!.startPos.line, 1);
   assert.is(r.error!.recoverable, false);
 });
@@ -27,6 +28,11 @@ test('expect-failure sees the typecheck failure', () => {
   const r = runRepl(`${bad}(expect-failure "ill-typed" "Couldnt match type" (typecheck "m"))`);
   assert.is(r.error, null);
   assert.equal(r.session.testResults.map(t => t.passed), [true]);
+});
+
+test('a namespaced module is named in full', () => {
+  const r = runRepl(`(env-data { "k": ["k"] }) (env-sigs [{ "key": "k", "caps": [] }])\n(begin-tx)\n(define-namespace "ns" (read-keyset "k") (read-keyset "k"))\n(namespace "ns")\n${bad}(commit-tx)\n(typecheck "ns.m")`);
+  assert.ok(r.error!.message.startsWith('static typechecking failed for ns.m\nCouldnt match type'), r.error!.message);
 });
 
 test('an unknown module and an interface are errors, not successes', () => {
