@@ -48,17 +48,21 @@ export function parseDefHeader(form: Syntax & { t: 'paren' }, d: Desugarer): Def
     // `(deftable name:{schema} [doc])`: the schema is read by tableSchema
     return { kind, name: nameSyn.parts[0], returnType, params: [], body: [], span: form.span, meta: null };
   }
+  // in top-level code (a REPL definition), a schema the types name that Pact's renamer cannot
+  // resolve is reported at the definition, the arguments' before the result's (renameReplDefun)
+  const resultErrors: PactError[] = [], argumentErrors: PactError[] = [];
   if (items[i]?.t === 'punct' && (items[i] as { p: string }).p === ':') {
-    const r = d.type(items, i + 1);
+    const r = d.readingTypes(form.span, () => d.type(items, i + 1), resultErrors);
     returnType = r.type; i = r.next;
   }
   let params: DefHeader['params'] = [];
   if (kind === 'defun' || kind === 'defcap' || kind === 'defpact') {
     const ps = items[i];
     if (ps?.t !== 'paren') throw desugarError(`Expected: ${kind} argument list`, form.span);
-    params = d.params(ps.items);
+    params = d.readingTypes(form.span, () => d.params(ps.items), argumentErrors);
     i++;
   }
+  for (const e of [...argumentErrors, ...resultErrors]) d.noteUnresolved(e);
   // a defconst is `(defconst NAME[:type] value [doc])`: the doc follows the value
   let body = kind === 'defconst' ? items.slice(i, i + 1) : skipDocs(items.slice(i), true);
   let meta: DefHeader['meta'] = null;
@@ -136,15 +140,17 @@ export function compileFunction(fn: FunctionIR, qualifier: string | null): Funct
 }
 
 /** A defun, defcap or defpact body as one function of its parameters (a definition captures nothing). */
-export function compileDefinition(h: DefHeader, env: NameEnv, scope: ModuleScope | null, kind: 'defun' | 'defcap'): FunctionProto {
-  const fn = new Desugarer(env, scope).function(kind, h.name, h.params, h.returnType, h.body, h.span);
+export function compileDefinition(h: DefHeader, env: NameEnv, scope: ModuleScope | null, kind: 'defun' | 'defcap',
+  pending: PactError | null = null): FunctionProto {
+  const fn = new Desugarer(env, scope, pending).function(kind, h.name, h.params, h.returnType, h.body, h.span);
   return compileFunction(fn, scope?.name ?? null);
 }
 
 /** A defconst's expression as a 0-argument function, evaluated when the module is installed. */
-export function compileConstant(h: DefHeader, env: NameEnv, scope: ModuleScope | null): CompiledConstant {
+export function compileConstant(h: DefHeader, env: NameEnv, scope: ModuleScope | null,
+  pending: PactError | null = null): CompiledConstant {
   if (h.body.length !== 1) throw desugarError('Expected: defconst value', h.span);
-  const fn = new Desugarer(env, scope).function('toplevel', h.name, [], h.returnType, h.body, h.span);
+  const fn = new Desugarer(env, scope, pending).function('toplevel', h.name, [], h.returnType, h.body, h.span);
   return { name: h.name, proto: compileFunction(fn, scope?.name ?? null), valueSpan: h.body[0].span };
 }
 
@@ -187,7 +193,11 @@ export interface CompiledReplDefinition {
 }
 
 export function compileReplDefinition(form: Syntax & { t: 'paren' }, env: NameEnv): CompiledReplDefinition {
-  const h = parseDefHeader(form, new Desugarer(env));
-  if (h.kind === 'defun') return { kind: 'defun', name: h.name, proto: compileDefinition(h, env, null, 'defun'), valueSpan: h.span };
-  return { kind: 'defconst', ...compileConstant(h, env, null) };
+  const header = new Desugarer(env);
+  const h = parseDefHeader(form, header);
+  // a schema its types name that does not resolve is raised once the body is desugared too (a
+  // syntax error there wins), before any name in the body that does not resolve
+  const pending = header.takeUnresolved();
+  if (h.kind === 'defun') return { kind: 'defun', name: h.name, proto: compileDefinition(h, env, null, 'defun', pending), valueSpan: h.span };
+  return { kind: 'defconst', ...compileConstant(h, env, null, pending) };
 }

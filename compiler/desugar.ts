@@ -71,13 +71,48 @@ export class Desugarer {
    *  an application's function before its arguments) is kept here and raised when the
    *  outermost function is done. */
   private unresolved: PactError | null = null;
-  constructor(private env: NameEnv, private module: ModuleScope | null = null) {}
+  /** Top-level code only (module code is renamed by runtime/pact-ir/rename.ts): the `let`,
+   *  lambda, binding or definition whose types are being read, where Pact's renamer reports a
+   *  schema name it cannot resolve (renameType takes the info of the term that holds the type). */
+  private typeSite: Span | null = null;
+  /** while a lambda's parameters are read: their schema errors, noted only after its body, as
+   *  Pact renames a lambda's body before its argument types */
+  private deferredTypeErrors: PactError[] | null = null;
+  constructor(private env: NameEnv, private module: ModuleScope | null = null, pending: PactError | null = null) {
+    this.unresolved = pending;
+  }
 
   /** A name that does not resolve: noted, and a placeholder stands in until the form is done. */
   private cannotResolve(e: PactError): Expr {
     if (this.scope === null) throw e; // outside a function nothing would raise it later
-    this.unresolved ??= e;
+    this.noteUnresolved(e);
     return { k: 'const', value: UNIT, span: e.span! };
+  }
+
+  noteUnresolved(e: PactError): void {
+    this.unresolved ??= e;
+  }
+
+  /** `read()` with the types it reads reporting their schema errors at `site` (top-level code);
+   *  into `deferred` when given, else noted at once. */
+  readingTypes<T>(site: Span, read: () => T, deferred: PactError[] | null = null): T {
+    const savedSite = this.typeSite, savedDeferred = this.deferredTypeErrors;
+    this.typeSite = site;
+    this.deferredTypeErrors = deferred;
+    try {
+      return read();
+    } finally {
+      this.typeSite = savedSite;
+      this.deferredTypeErrors = savedDeferred;
+    }
+  }
+
+  /** The first schema error noted so far, taken (a REPL definition's header hands it to the
+   *  desugarer of its body). */
+  takeUnresolved(): PactError | null {
+    const e = this.unresolved;
+    this.unresolved = null;
+    return e;
   }
 
   /** Module code is measured when coverage is on; top-level script code is not. */
@@ -323,7 +358,7 @@ export class Desugarer {
       i += 3;
       let type: PactType | null = null;
       if (it[i]?.t === 'punct' && (it[i] as { p: string }).p === ':') {
-        const r = this.type(it, i + 1);
+        const r = this.readingTypes(span, () => this.type(it, i + 1));
         type = r.type; i = r.next;
       }
       pairs.push({ field: f.value, name: v.parts[0], type, span: v.span });
@@ -550,8 +585,10 @@ export class Desugarer {
   private lambda(args: Syntax[], span: Span): Expr {
     const params = args[0];
     if (!params || params.t !== 'paren') throw desugarError('Expected: lambda argument list', span);
-    const ps = this.params(params.items);
+    const deferred: PactError[] = [];
+    const ps = this.readingTypes(span, () => this.params(params.items), deferred);
     const fn = this.function('lambda', 'lambda', ps, null, args.slice(1), span);
+    for (const e of deferred) this.noteUnresolved(e);
     return { k: 'lambda', fn: ps.length === 0 ? this.nullary(fn) : fn, span };
   }
 
@@ -575,7 +612,7 @@ export class Desugarer {
         this.checkNotNative(nameSyn.parts[0], nameSyn.span);
         let type: PactType | null = null, i = 1;
         if (b.items[1].t === 'punct' && b.items[1].p === ':') {
-          const r = this.type(b.items, 2);
+          const r = this.readingTypes(span, () => this.type(b.items, 2));
           type = r.type; i = r.next;
         }
         if (i !== b.items.length - 1) throw desugarError('Expected: (name value) binding', b.span);
@@ -640,6 +677,7 @@ export class Desugarer {
     const member = parts[parts.length - 1];
     const qualify = (cell: GlobalCell | null | undefined) =>
       cell?.kind === 'defschema' && cell.module !== null ? `${cell.module}.${member}` : undefined;
+    if (!this.module && this.typeSite) return this.topLevelSchema(parts, this.typeSite) ?? written;
     if (parts.length === 1) {
       if (this.module?.members.get(member)?.kind === 'defschema') return `${this.module.name}.${member}`;
       return qualify(this.module?.imports?.get(member)) ?? qualify(this.env.lookupTopLevel(member)) ?? written;
@@ -650,9 +688,69 @@ export class Desugarer {
     return qualify(this.env.lookupMember(qual, member)) ?? written;
   }
 
+  /**
+   * A schema named in top-level code, resolved as Pact's renamer does (Desugar.hs renameType's
+   * resolveSchema): a bare name through the local binders, then the top-level names (a `use`, a
+   * module deployed in this transaction, a REPL definition), then as a module; a qualified one as
+   * a module member. Its full name, or undefined with the failure noted in Pact's words, at `site`.
+   */
+  private topLevelSchema(parts: string[], site: Span): string | undefined {
+    const member = parts[parts.length - 1];
+    const notASchema = `Invalid def in defschema position: ${member} is not a valid schema`;
+    let failure: PactError;
+    if (parts.length === 1) {
+      const top = this.lookupLocal(member) ? undefined : this.env.lookupTopLevel(member);
+      if (top) {
+        if (top.kind === 'defschema' && top.module !== null) return `${top.module}.${member}`;
+        failure = desugarError(notASchema, site);
+      } else if (this.lookupLocal(member) || this.env.lookupModRef(member) !== undefined) {
+        // a local, or a module: a name with no definition behind it
+        failure = desugarError(`Unbound type variable ${member}`, site);
+      } else if (this.env.lookupMember(member, '') !== undefined) {
+        failure = desugarError(`Invalid Interface attempted to be used as module reference: ${member}`, site);
+      } else if (this.env.namespace) {
+        failure = new PactError('exec', `Cannot find module: ${this.env.namespace}.${member}`, site);
+      } else {
+        failure = desugarError(`Cannot find module:  ${member}`, site);
+      }
+    } else {
+      const qual = parts.slice(0, -1).join('.');
+      const cell = this.env.lookupMember(qual, member);
+      if (cell && cell.kind === 'defschema' && cell.module !== null) return `${cell.module}.${member}`;
+      // a member that is no schema, or `ns.m` naming a module: found, but not a schema
+      failure = cell || (parts.length === 2 && this.env.lookupModRef(parts.join('.')) !== undefined)
+        ? desugarError(notASchema, site)
+        : desugarError(`Module ${qual} has no such member: ${member}`, site);
+    }
+    this.typeFailure(failure);
+    return undefined;
+  }
+
+  /** Top-level code: why `module{name}` names no interface (Desugar.hs resolveInterfaceName outside
+   *  an interface: resolveModuleData, then a module is no interface). */
+  private topLevelInterfaceFailure(name: string, site: Span): PactError {
+    if (this.env.lookupModRef(name) !== undefined) {
+      return desugarError(`Invalid Interface attempted to be used as module reference: ${name}`, site);
+    }
+    const ns = this.env.namespace;
+    if (ns && !name.includes('.')) return new PactError('exec', `Cannot find module: ${ns}.${name}`, site);
+    return desugarError(`Cannot find module:  ${name}`, site);
+  }
+
+  /** A type's failure in top-level code: held for the lambda whose parameters are being read, else noted. */
+  private typeFailure(failure: PactError): void {
+    if (this.deferredTypeErrors) this.deferredTypeErrors.push(failure);
+    else this.noteUnresolved(failure);
+  }
+
   /** The interfaces of `module{…}` as Pact's renamer keeps them: each resolved to its full name,
    *  as a set ordered like Pact's ModuleName (bare name, then namespace, none first). */
   private interfaceSet(written: string[]): string[] {
+    if (!this.module && this.typeSite) {
+      const site = this.typeSite;
+      const failed = written.find(n => this.env.resolveInterface?.(n) === undefined);
+      if (failed !== undefined) this.typeFailure(this.topLevelInterfaceFailure(failed, site));
+    }
     const full = written.map(n => this.env.resolveInterface?.(n) ?? this.ownName(n) ?? n);
     return [...new Set(full)].sort(compareModuleNames);
   }

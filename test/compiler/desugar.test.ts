@@ -174,9 +174,11 @@ test('type annotations: lists, objects, tables and module references parse; anyt
   assert.is(unchecked('(lambda (x:foo) 1)'), '11+3 parse: No such type: foo');
   assert.is(unchecked('(lambda (x:"s") 1)'), '11+3 parse: No such type: "s"');
   assert.is(unchecked('(let ((x:table 1)) x)'), '9+5 parse: No such type: table');
-  for (const ok of ['(lambda (x:[integer]) 1)', '(let ((x:object{s} {})) x)', '(lambda (t:table{s}) t)', '(lambda (m:module{i, ns.j}) m)']) {
-    assert.is(unchecked(ok), 'compiled', ok);
-  }
+  assert.is(unchecked('(lambda (x:[integer]) 1)'), 'compiled');
+  // these parse as types; in top-level code the names in them must then resolve (names.test.ts)
+  assert.is(unchecked('(let ((x:object{s} {})) x)'), '0+26 desugar: Cannot find module:  s');
+  assert.is(unchecked('(lambda (t:table{s}) t)'), '0+23 desugar: Cannot find module:  s');
+  assert.is(unchecked('(lambda (m:module{i, ns.j}) m)'), '0+30 desugar: Cannot find module:  i');
   assert.is(outcome('(let ((l:[integer] ["a"])) l)'), '1:7+1 exec: Runtime typecheck failure, argument is list , but expected type list integer');
 });
 
