@@ -202,13 +202,9 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
       const own = this.compilingSchemas.get(name.slice(dot + 1));
       if (own) return own;
     }
-    if (dot < 0) {
-      for (const m of this.moduleNames()) {
-        const f = this.module(m)?.schemas.get(name);
-        if (f) return f;
-      }
-      return undefined;
-    }
+    // the compiler names every schema by its module, as Pact's renamer resolves it; a bare name
+    // is one no module declares
+    if (dot < 0) return undefined;
     return this.module(name.slice(0, dot))?.schemas.get(name.slice(dot + 1));
   }
 
