@@ -153,9 +153,13 @@ export class CallStack {
   }
 }
 
-/** Enter a module function; one that is already running is being recursed into (language.md §5.4). */
+/** Enter a module function; one that is already running is being recursed into (language.md §5.4).
+ *  Pact names the function by its qualified name, a REPL defun's in the module `#repl`. */
 export function activate(proto: FunctionProto): void {
-  if (proto.active > 0) throw execError(`Recursion detected by the runtime. Recursing in function: ${proto.qualifiedName}`);
+  if (proto.active > 0) {
+    const name = proto.module === null ? `${REPL_MODULE}.${proto.qualifiedName}` : proto.qualifiedName;
+    throw execError(`Recursion detected by the runtime. Recursing in function: ${name}`);
+  }
   proto.active++;
 }
 

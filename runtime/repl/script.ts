@@ -167,16 +167,35 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
       case 'use': {
         const target = form.items[1];
         const name = target?.t === 'name' ? target.parts.join('.') : '';
-        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x), s.namespace).members) s.defineTopLevel(n, cell);
+        for (const [n, cell] of importedMembers(form, x => s.resolveModule(x), s.namespace).members) s.importTopLevel(n, cell);
         display(s, `Loaded imports from ${name}`, form.span);
         return;
       }
       case 'defun': case 'defconst': {
         if (!s.replNatives) throw new PactError('parse', `Expected: module, interface, use or expression, got ${head.name}`, form.span);
-        const def = compileReplDefinition(form, s);
-        const cell = new GlobalCell(def.name, def.kind, null);
+        // Pact's renameReplDefun puts a defun's name in scope before it renames the body, so the
+        // body may name it (a call of it then fails Pact's runtime recursion check)
+        const written = form.items[1];
+        const own = head.name === 'defun' && written?.t === 'name' && written.parts.length === 1 ? written.parts[0] : null;
+        const ownCell = own !== null ? new GlobalCell(own, 'defun', null) : null;
+        const before = own !== null ? s.replDefs.get(own) : undefined;
+        const shadowed = own !== null ? s.topLevel.get(own) : undefined;
+        if (own !== null) s.defineReplDefinition(own, ownCell!);
+        let def: ReturnType<typeof compileReplDefinition>;
+        try {
+          def = compileReplDefinition(form, s);
+        } catch (e) {
+          // the names in scope are as they were
+          if (own !== null) {
+            if (before) s.replDefs.set(own, before);
+            else s.replDefs.delete(own);
+            if (shadowed) s.defineTopLevel(own, shadowed);
+          }
+          throw e;
+        }
+        const cell = ownCell ?? new GlobalCell(def.name, def.kind, null);
         cell.value = def.kind === 'defun' ? new Closure(def.proto, []) : evaluateConstant(def.proto, def.valueSpan, s.vm);
-        s.replDefs.set(def.name, cell);
+        s.defineReplDefinition(def.name, cell);
         display(s, `Loaded repl ${def.kind} ${def.name}`, form.span);
         return;
       }

@@ -389,10 +389,28 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.evalStateShared = false;
   }
 
-  /** Bring `name` into the top-level scope (`use`, a deployed module's members). */
+  /** Bring `name` into the top-level scope: a deployed module's members, which replace any name
+   *  in scope (Compile.hs: `M.union newTopLevel`). */
   defineTopLevel(name: string, cell: GlobalCell): void {
     this.ownEvalState();
     this.topLevel.set(name, cell);
+  }
+
+  /** A `use`d member: it joins the top-level names only where no name is in scope yet (Desugar.hs
+   *  handleImport: the current names `M.union` the imported ones), REPL definitions included. */
+  importTopLevel(name: string, cell: GlobalCell): void {
+    if (this.topLevel.has(name) || this.replDefs.has(name)) return;
+    this.defineTopLevel(name, cell);
+  }
+
+  /** A REPL definition: it replaces any name in scope (renameReplDefun's `M.insert`), and stays
+   *  when the transaction ends. */
+  defineReplDefinition(name: string, cell: GlobalCell): void {
+    if (this.topLevel.has(name)) {
+      this.ownEvalState();
+      this.topLevel.delete(name);
+    }
+    this.replDefs.set(name, cell);
   }
 
   restoreEvalState(saved: EvalSnapshot): void {
