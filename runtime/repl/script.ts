@@ -43,6 +43,10 @@ export function runSource(s: ReplSession, file: SourceFile): void {
 }
 
 function runForms(s: ReplSession, file: SourceFile): void {
+  // a .pact file starts from an empty top-level name table (repl.md §5.2 step 4), emptied before
+  // the file is read (loadFile's `loToplevel .= mempty`): REPL definitions leave it too, so the
+  // file and the forms after it no longer name them
+  if (file.name.endsWith('.pact')) s.forgetTopLevelNames();
   let forms: Syntax[];
   try {
     forms = read(file);
@@ -53,8 +57,6 @@ function runForms(s: ReplSession, file: SourceFile): void {
   const savedRepl = s.replNatives;
   s.currentFile = file.name;
   s.replNatives = !file.name.endsWith('.pact');
-  // a .pact file starts from an empty top-level name table (repl.md §5.2 step 4)
-  if (!s.replNatives) s.topLevel = new Map();
   try {
     // Pact refuses a file with a name shadowing a native before running any of it: at the first
     // form with such names it prints each of them, then fails with the first (liftShadowsReplM)

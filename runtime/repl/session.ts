@@ -403,6 +403,12 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     this.defineTopLevel(name, cell);
   }
 
+  /** Empty the top-level names, REPL definitions included (loading a .pact file). */
+  forgetTopLevelNames(): void {
+    this.topLevel = new Map();
+    this.replDefs.clear();
+  }
+
   /** A REPL definition: it replaces any name in scope (renameReplDefun's `M.insert`), and stays
    *  when the transaction ends. */
   defineReplDefinition(name: string, cell: GlobalCell): void {

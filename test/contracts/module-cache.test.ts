@@ -13,8 +13,8 @@ import { runRepl, type Ran } from '../helpers.js';
 const dir = mkdtempSync(join(tmpdir(), 'pactvm-module-cache-'));
 const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
 
-const LIB_V1 = file('lib-v1.pact', '(module lib G (defcap G () true) (defun base:integer () 1))');
-const LIB_V2 = file('lib-v2.pact', '(module lib G (defcap G () true) (defun base:integer () 2))');
+const LIB_V1 = file('lib-v1.repl', '(module lib G (defcap G () true) (defun base:integer () 1))');
+const LIB_V2 = file('lib-v2.repl', '(module lib G (defcap G () true) (defun base:integer () 2))');
 const SHOP_TEXT = `(module shop G
   (defcap G () true)
   (defschema item price:integer)
@@ -25,7 +25,8 @@ const SHOP_TEXT = `(module shop G
   (defun lib-base:integer () (lib.base))
   (defun twice:integer (x:integer) (helper (helper x))))
 (create-table items)`;
-const SHOP = file('shop.pact', SHOP_TEXT);
+// REPL files: loading a .pact file would take the script's REPL defuns out of scope (loadFile)
+const SHOP = file('shop.repl', SHOP_TEXT);
 
 /** A script: `helper` is a REPL defun the contract's code reaches late-bound. */
 function script(lib: string, tax: number, helperBody: string, extra = ''): string {
@@ -75,7 +76,7 @@ test('what the compile reused gives the same hash, results and gas as a compile 
   assert.is(fresh.error, null);
   assert.is(cached.session.module('shop')!.hash, fresh.session.module('shop')!.hash);
   assert.equal(results(cached).slice(0, 3), ['17', '1', '7']);
-  // the gas log after the load: identical charges (labels carry spans into shop.pact vs c.repl)
+  // the gas log after the load: identical charges (labels carry spans into shop.repl vs c.repl)
   const totals = (r: Ran) => r.traces.filter(t => t.startsWith('["TOTAL')).map(t => t.slice(0, t.indexOf('"', 2)));
   assert.equal(totals(cached), totals(fresh));
 });

@@ -4,10 +4,14 @@
 //   the function in the module `#repl`;
 // - a REPL definition replaces any name in scope (`M.insert`), a deployed module's members replace
 //   any (`M.union newTopLevel`), and a `use` adds only names not yet in scope (handleImport puts
-//   the current names first in its `M.union`); at a transaction's end only REPL definitions stay.
+//   the current names first in its `M.union`); at a transaction's end only REPL definitions stay,
+//   and loading a .pact file empties the names, REPL definitions too (loadFile).
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runRepl, evalLast } from '../helpers.js';
 
 const FACT = '(defun fact (n) (if (= n 0) 1 (* n (fact (- n 1)))))\n';
@@ -60,6 +64,24 @@ test("a module deployed after a REPL definition hides it until the transaction's
   const r = runRepl('(defun f () 0)\n(begin-tx)\n(module m G (defcap G () true) (defun f () 1))\n(f)\n(commit-tx)\n(f)');
   assert.is(r.error, null);
   assert.equal(r.traces.filter(t => /^\d$/.test(t)), ['1', '0']);
+});
+
+test('loading a .pact file takes REPL definitions out of scope, loading a .repl file does not', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pactvm-repl-defuns-'));
+  try {
+    writeFileSync(join(dir, 'lib.pact'), '(+ 1 2)\n');
+    const script = join(dir, 'main.repl');
+    const before = '(defun f () 1)\n(defun g () (f))\n(load "lib.pact")\n';
+    const r = runRepl(`${before}(f)`, script);
+    assert.is(r.error!.message, 'Cannot find module:  f');
+    assert.is(r.error!.span!.file.name, script);
+    assert.is(runRepl(`${before}(g)`, script).error!.message, 'Cannot find module:  g');
+    // a REPL file loaded keeps them
+    writeFileSync(join(dir, 'lib.repl'), '(+ 1 2)\n');
+    assert.is(evalLast(`(defun f () 1)\n(load "${join(dir, 'lib.repl')}")\n(f)`), '1');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();
