@@ -699,11 +699,12 @@ export class Desugarer {
     const notASchema = `Invalid def in defschema position: ${member} is not a valid schema`;
     let failure: PactError;
     if (parts.length === 1) {
-      const top = this.lookupLocal(member) ? undefined : this.env.lookupTopLevel(member);
+      const local = this.lookupLocal(member) !== undefined;
+      const top = local ? undefined : this.env.lookupTopLevel(member);
       if (top) {
         if (top.kind === 'defschema' && top.module !== null) return `${top.module}.${member}`;
         failure = desugarError(notASchema, site);
-      } else if (this.lookupLocal(member) || this.env.lookupModRef(member) !== undefined) {
+      } else if (local || this.env.lookupModRef(member) !== undefined) {
         // a local, or a module: a name with no definition behind it
         failure = desugarError(`Unbound type variable ${member}`, site);
       } else if (this.env.lookupMember(member, '') !== undefined) {

@@ -5,6 +5,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import {
   SourceFile, internSource, read, compileExpression, compileReplDefinition, nativeShadowingCheck, shadowsNativeError,
+  type CompiledReplDefinition,
 } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { GlobalCell, REPL_MODULE } from '../../vm/chunk.js';
@@ -175,29 +176,7 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
       }
       case 'defun': case 'defconst': {
         if (!s.replNatives) throw new PactError('parse', `Expected: module, interface, use or expression, got ${head.name}`, form.span);
-        // Pact's renameReplDefun puts a defun's name in scope before it renames the body, so the
-        // body may name it (a call of it then fails Pact's runtime recursion check)
-        const written = form.items[1];
-        const own = head.name === 'defun' && written?.t === 'name' && written.parts.length === 1 ? written.parts[0] : null;
-        const ownCell = own !== null ? new GlobalCell(own, 'defun', null) : null;
-        const before = own !== null ? s.replDefs.get(own) : undefined;
-        const shadowed = own !== null ? s.topLevel.get(own) : undefined;
-        if (own !== null) s.defineReplDefinition(own, ownCell!);
-        let def: ReturnType<typeof compileReplDefinition>;
-        try {
-          def = compileReplDefinition(form, s);
-        } catch (e) {
-          // the names in scope are as they were
-          if (own !== null) {
-            if (before) s.replDefs.set(own, before);
-            else s.replDefs.delete(own);
-            if (shadowed) s.defineTopLevel(own, shadowed);
-          }
-          throw e;
-        }
-        const cell = ownCell ?? new GlobalCell(def.name, def.kind, null);
-        cell.value = def.kind === 'defun' ? new Closure(def.proto, []) : evaluateConstant(def.proto, def.valueSpan, s.vm);
-        s.defineReplDefinition(def.name, cell);
+        const def = defineReplDefinition(s, form, head.name);
         display(s, `Loaded repl ${def.kind} ${def.name}`, form.span);
         return;
       }
@@ -215,6 +194,34 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
   }
   s.flushWarnings();
   if (!(v instanceof Unit) && s.out.traced !== false) display(s, pretty(v), form.span);
+}
+
+/** A REPL-level `(defun …)` or `(defconst …)`, compiled and put among the top-level names.
+ *  Pact's renameReplDefun puts a defun's name in scope before it renames the body, so the body
+ *  may name it (a call of it then fails Pact's runtime recursion check); a definition that fails
+ *  to compile leaves the names as they were. */
+function defineReplDefinition(s: ReplSession, form: Syntax & { t: 'paren' }, kind: 'defun' | 'defconst'): CompiledReplDefinition {
+  const written = form.items[1];
+  const own = kind === 'defun' && written?.t === 'name' && written.parts.length === 1 ? written.parts[0] : null;
+  const ownCell = own !== null ? new GlobalCell(own, 'defun', null) : null;
+  const before = own !== null ? s.replDefs.get(own) : undefined;
+  const shadowed = own !== null ? s.topLevel.get(own) : undefined;
+  if (own !== null) s.defineReplDefinition(own, ownCell!);
+  let def: CompiledReplDefinition;
+  try {
+    def = compileReplDefinition(form, s);
+  } catch (e) {
+    if (own !== null) {
+      if (before) s.replDefs.set(own, before);
+      else s.replDefs.delete(own);
+      if (shadowed) s.defineTopLevel(own, shadowed);
+    }
+    throw e;
+  }
+  const cell = ownCell ?? new GlobalCell(def.name, def.kind, null);
+  cell.value = def.kind === 'defun' ? new Closure(def.proto, []) : evaluateConstant(def.proto, def.valueSpan, s.vm);
+  s.defineReplDefinition(def.name, cell);
+  return def;
 }
 
 /** UserDocs.hs functionDocs: a module's definitions' docs, under the module's name in the
