@@ -64,6 +64,12 @@ export interface ModuleScope {
   compiling?: string | null;
 }
 
+/** Pact's InvalidModuleReference: an interface where a module is wanted, or a module where an
+ *  interface is. */
+function invalidModuleReference(name: string, span: Span): PactError {
+  return desugarError(`Invalid Interface attempted to be used as module reference: ${name}`, span);
+}
+
 export class Desugarer {
   private scope: Scope | null = null;
   /** Pact desugars a whole form before it resolves any name, so a syntax error anywhere in the
@@ -239,13 +245,9 @@ export class Desugarer {
       if (modref !== undefined) { this.dependsOnModRef(modref); return { k: 'const', value: modref, span }; }
       // a name that is neither a value nor a module but resolves to a module is an interface
       if (this.env.lookupMember(n, '') !== undefined) {
-        return this.cannotResolve(desugarError(`Invalid Interface attempted to be used as module reference: ${n}`, span));
+        return this.cannotResolve(invalidModuleReference(n, span));
       }
-      // found nowhere, the name is read once more as a module of the active namespace, a plain
-      // module read whose absence is a runtime error (Desugar.hs resolveModuleName)
-      const ns = this.env.namespace;
-      if (ns) return this.cannotResolve(new PactError('exec', `Cannot find module: ${ns}.${n}`, span));
-      return this.cannotResolve(desugarError(`Cannot find module:  ${n}`, span));
+      return this.cannotResolve(this.noSuchModule(n, span));
     }
     const member = parts[parts.length - 1];
     const qual = parts.slice(0, -1).join('.');
@@ -708,11 +710,9 @@ export class Desugarer {
         // a local, or a module: a name with no definition behind it
         failure = desugarError(`Unbound type variable ${member}`, site);
       } else if (this.env.lookupMember(member, '') !== undefined) {
-        failure = desugarError(`Invalid Interface attempted to be used as module reference: ${member}`, site);
-      } else if (this.env.namespace) {
-        failure = new PactError('exec', `Cannot find module: ${this.env.namespace}.${member}`, site);
+        failure = invalidModuleReference(member, site);
       } else {
-        failure = desugarError(`Cannot find module:  ${member}`, site);
+        failure = this.noSuchModule(member, site);
       }
     } else {
       const qual = parts.slice(0, -1).join('.');
@@ -730,12 +730,15 @@ export class Desugarer {
   /** Top-level code: why `module{name}` names no interface (Desugar.hs resolveInterfaceName outside
    *  an interface: resolveModuleData, then a module is no interface). */
   private topLevelInterfaceFailure(name: string, site: Span): PactError {
-    if (this.env.lookupModRef(name) !== undefined) {
-      return desugarError(`Invalid Interface attempted to be used as module reference: ${name}`, site);
-    }
+    return this.env.lookupModRef(name) !== undefined ? invalidModuleReference(name, site) : this.noSuchModule(name, site);
+  }
+
+  /** A module name found nowhere (Desugar.hs resolveModuleData): a bare one is read once more as a
+   *  module of the active namespace, a plain module read whose absence is a runtime error. */
+  private noSuchModule(name: string, span: Span): PactError {
     const ns = this.env.namespace;
-    if (ns && !name.includes('.')) return new PactError('exec', `Cannot find module: ${ns}.${name}`, site);
-    return desugarError(`Cannot find module:  ${name}`, site);
+    if (ns && !name.includes('.')) return new PactError('exec', `Cannot find module: ${ns}.${name}`, span);
+    return desugarError(`Cannot find module:  ${name}`, span);
   }
 
   /** A type's failure in top-level code: held for the lambda whose parameters are being read, else noted. */
@@ -747,12 +750,13 @@ export class Desugarer {
   /** The interfaces of `module{…}` as Pact's renamer keeps them: each resolved to its full name,
    *  as a set ordered like Pact's ModuleName (bare name, then namespace, none first). */
   private interfaceSet(written: string[]): string[] {
+    const resolved = written.map(n => this.env.resolveInterface?.(n));
     if (!this.module && this.typeSite) {
-      const site = this.typeSite;
-      const failed = written.find(n => this.env.resolveInterface?.(n) === undefined);
-      if (failed !== undefined) this.typeFailure(this.topLevelInterfaceFailure(failed, site));
+      // top-level code: the first that is no interface fails, as Pact's traverse stops there
+      const failed = resolved.indexOf(undefined);
+      if (failed >= 0) this.typeFailure(this.topLevelInterfaceFailure(written[failed], this.typeSite));
     }
-    const full = written.map(n => this.env.resolveInterface?.(n) ?? this.ownName(n) ?? n);
+    const full = written.map((n, i) => resolved[i] ?? this.ownName(n) ?? n);
     return [...new Set(full)].sort(compareModuleNames);
   }
 
