@@ -5,6 +5,7 @@ import { measureRatio, type BenchCase } from './harness.js';
 import { pactCases, gasCases } from './pact.js';
 import { coinCases } from './coin.js';
 import { compileCases } from './compile.js';
+import { cryptoCases } from './crypto.js';
 
 async function streamCases(): Promise<BenchCase[]> {
   try {
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const only = process.argv.find(a => a.startsWith('--suite='))?.slice('--suite='.length);
   const maxTime = Number(process.argv.find(a => a.startsWith('--max-time='))?.slice('--max-time='.length) ?? 3);
   const rounds = Number(process.argv.find(a => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3);
-  const cases = [...pactCases(), ...gasCases(), ...coinCases(), ...compileCases(), ...(await streamCases())].filter(c => !only || c.suite === only);
+  const cases = [...pactCases(), ...gasCases(), ...coinCases(), ...compileCases(), ...cryptoCases(), ...(await streamCases())].filter(c => !only || c.suite === only);
   if (!json) console.log(`${'suite'.padEnd(8)} ${'name'.padEnd(34)} ${'pactvm ops/s'.padStart(14)} ${'baseline ops/s'.padStart(15)}  ratio (range over ${rounds} rounds)`);
   for (const c of cases) {
     c.setup?.();

@@ -11,15 +11,20 @@ import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
-/** each file as [its folder in the source tree, its name] */
-export const DATA_FILES = [['runtime/natives/crypto', 'poseidon-constants.bin']];
+/** each file as [its folder in the source tree, its name, whether the bundles read it] (the
+ *  Poseidon constants are in the field module; the file is read only by the tests and by `npm run
+ *  tables`, which writes them into the module) */
+export const DATA_FILES = [
+  ['runtime/natives/crypto', 'poseidon-constants.bin', false],
+  ['runtime/natives/crypto', 'bn254-fields.wasm', true],
+];
 
-/** Copy every data file to `dist/<its folder>/`, and also into `alsoTo` when given. */
+/** Copy every data file to `dist/<its folder>/`, and those the bundles read into `alsoTo` when given. */
 export async function copyDataFiles(alsoTo) {
-  for (const [dir, name] of DATA_FILES) {
+  for (const [dir, name, bundled] of DATA_FILES) {
     await mkdir(`${repo}dist/${dir}`, { recursive: true });
     await copyFile(`${repo}${dir}/${name}`, `${repo}dist/${dir}/${name}`);
-    if (alsoTo) await copyFile(`${repo}${dir}/${name}`, `${alsoTo}/${name}`);
+    if (alsoTo && bundled) await copyFile(`${repo}${dir}/${name}`, `${alsoTo}/${name}`);
   }
 }
 

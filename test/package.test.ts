@@ -42,8 +42,8 @@ const { project, files } = installPacked();
 
 test('the tarball holds the library, its declarations and the bin, and no tests, benchmarks or maps', () => {
   for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/stream/index.d.ts', pkg.bin.pactvm, 'dist/runtime/repl/test-worker.js', 'README.md',
-    // Poseidon's constants, beside the module that reads them and beside the bundles
-    'dist/runtime/natives/crypto/poseidon-constants.bin', 'dist/bin/poseidon-constants.bin']) {
+    // the field module (BN254, Poseidon), beside the module that reads it and beside the bundles
+    'dist/runtime/natives/crypto/bn254-fields.wasm', 'dist/bin/bn254-fields.wasm']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   assert.equal(files.filter(f => f.startsWith('dist/test/') || f.startsWith('dist/bench/') || f.endsWith('.map')), []);

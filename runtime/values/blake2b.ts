@@ -6,6 +6,8 @@
 // (Liftoff), so the same bytes hash in about a millisecond. test/values/blake2b.test.ts checks it
 // against RFC 7693's vector and @noble/hashes on inputs of every length around the block size.
 
+import { ModuleWriter, Op, ValType, sleb, uleb } from '../wasm/writer.js';
+
 const IV = [
   0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
   0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n,
@@ -29,36 +31,6 @@ const BLOCK = 128;
 /** Memory layout: the chaining state h (8 words) at 0, the block being compressed at 64. */
 const STATE_AT = 0, BLOCK_AT = 64;
 
-/** WebAssembly opcodes used below. */
-const enum W {
-  LocalGet = 0x20, LocalSet = 0x21, I32Const = 0x41, I64Const = 0x42, I64Load = 0x29, I64Store = 0x37,
-  I64Add = 0x7c, I64Xor = 0x85, I64Rotr = 0x8a, I64TruncF64U = 0xb1,
-  If = 0x04, End = 0x0b, Void = 0x40, I32 = 0x7f, I64 = 0x7e, F64 = 0x7c, Func = 0x60,
-}
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-function sleb64(value: bigint): number[] {
-  let v = BigInt.asIntN(64, value);
-  const out: number[] = [];
-  for (;;) {
-    const byte = Number(v & 0x7fn);
-    v >>= 7n;
-    const done = (v === 0n && (byte & 0x40) === 0) || (v === -1n && (byte & 0x40) !== 0);
-    out.push(done ? byte : byte | 0x80);
-    if (done) return out;
-  }
-}
-
 /**
  * The body of `compress(count: f64, last: i32)`: the block at BLOCK_AT into the state at
  * STATE_AT, with the bytes hashed so far (a JS number: exact far beyond any input) and the
@@ -68,19 +40,19 @@ function sleb64(value: bigint): number[] {
 function compressBody(): number[] {
   const code: number[] = [];
   const v = (i: number) => 2 + i, m = (i: number) => 18 + i;
-  const get = (l: number) => code.push(W.LocalGet, l);
-  const set = (l: number) => code.push(W.LocalSet, l);
-  const load = (at: number) => code.push(W.I32Const, 0, W.I64Load, 3, ...uleb(at));
+  const get = (l: number) => code.push(Op.LocalGet, l);
+  const set = (l: number) => code.push(Op.LocalSet, l);
+  const load = (at: number) => code.push(Op.I32Const, 0, Op.I64Load, 3, ...uleb(at));
   for (let i = 0; i < 8; i++) { load(STATE_AT + 8 * i); set(v(i)); }
-  for (let i = 0; i < 8; i++) { code.push(W.I64Const, ...sleb64(IV[i])); set(v(8 + i)); }
+  for (let i = 0; i < 8; i++) { code.push(Op.I64Const, ...sleb(IV[i])); set(v(8 + i)); }
   for (let i = 0; i < 16; i++) { load(BLOCK_AT + 8 * i); set(m(i)); }
   // v12 ^= the byte count (below 2^64: its high word, v13's part, stays 0)
-  get(v(12)); code.push(W.LocalGet, 0, W.I64TruncF64U, W.I64Xor); set(v(12));
+  get(v(12)); code.push(Op.LocalGet, 0, Op.I64TruncF64U, Op.I64Xor); set(v(12));
   // the last block inverts v14
-  code.push(W.LocalGet, 1, W.If, W.Void);
-  get(v(14)); code.push(W.I64Const, ...sleb64(-1n), W.I64Xor); set(v(14));
-  code.push(W.End);
-  const get_ = W.LocalGet, set_ = W.LocalSet, add = W.I64Add, xor = W.I64Xor, k = W.I64Const, rotr = W.I64Rotr;
+  code.push(Op.LocalGet, 1, Op.If, ValType.Void);
+  get(v(14)); code.push(Op.I64Const, ...sleb(-1n), Op.I64Xor); set(v(14));
+  code.push(Op.End);
+  const get_ = Op.LocalGet, set_ = Op.LocalSet, add = Op.I64Add, xor = Op.I64Xor, k = Op.I64Const, rotr = Op.I64Rotr;
   // G, with a..d the working words and x, y the message words: a += b + x; d = (d ^ a) >>> 32;
   // c += d; b = (b ^ c) >>> 24; a += b + y; d = (d ^ a) >>> 16; c += d; b = (b ^ c) >>> 63
   const mix = (a: number, b: number, c: number, d: number, x: number, y: number) => {
@@ -100,40 +72,20 @@ function compressBody(): number[] {
   }
   // h[i] ^= v[i] ^ v[i + 8]
   for (let i = 0; i < 8; i++) {
-    code.push(W.I32Const, 0);
-    load(STATE_AT + 8 * i); get(v(i)); code.push(W.I64Xor); get(v(8 + i)); code.push(W.I64Xor);
-    code.push(W.I64Store, 3, ...uleb(STATE_AT + 8 * i));
+    code.push(Op.I32Const, 0);
+    load(STATE_AT + 8 * i); get(v(i)); code.push(Op.I64Xor); get(v(8 + i)); code.push(Op.I64Xor);
+    code.push(Op.I64Store, 3, ...uleb(STATE_AT + 8 * i));
   }
-  code.push(W.End);
-  return [1, 32, W.I64].concat(code); // one local declaration: 32 × i64
+  return code;
 }
-
-function section(id: number, content: number[]): Uint8Array {
-  const size = uleb(content.length);
-  const out = new Uint8Array(1 + size.length + content.length);
-  out[0] = id;
-  out.set(size, 1);
-  out.set(content, 1 + size.length);
-  return out;
-}
-
-const name = (s: string): number[] => [s.length, ...Array.from(s, c => c.charCodeAt(0))];
 
 /** The whole module: one memory page and `compress`, both exported. */
 export function blake2bModuleBytes(): Uint8Array<ArrayBuffer> {
-  const body = compressBody();
-  const parts = [
-    Uint8Array.of(0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00),
-    section(1, [1, W.Func, 2, W.F64, W.I32, 0]),
-    section(3, [1, 0]),
-    section(5, [1, 0x00, 1]),
-    section(7, [2, ...name('compress'), 0x00, 0, ...name('memory'), 0x02, 0]),
-    section(10, [1, ...uleb(body.length)].concat(body)),
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
-  return out;
+  const w = new ModuleWriter(1);
+  const compress = w.declare([ValType.F64, ValType.I32], [], Array(32).fill(ValType.I64));
+  w.define(compress, compressBody());
+  w.export('compress', compress);
+  return w.bytes();
 }
 
 /** The state a 32-byte, unkeyed hash starts from: IV with the parameter block (digest length 32,

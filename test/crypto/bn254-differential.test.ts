@@ -1,4 +1,4 @@
-// Our BN254 arithmetic (bn254-field.ts, bn254-curve.ts, bn254-pairing.ts) against @noble/curves,
+// Our BN254 arithmetic (bn254-wasm.ts through bn254-field.ts, bn254-curve.ts, bn254-pairing.ts) against @noble/curves,
 // which the natives used before, on deterministic pseudo-random inputs and the edge cases: every
 // field operation of the tower, the group laws of G1 and the twist (in G2 and outside it), the
 // G2 membership test, and the pairing's Miller loop and final exponentiation value by value.
@@ -6,17 +6,41 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bn254 } from '@noble/curves/bn254.js';
-import {
-  Q, reduce, addFq, subFq, invFq, add2, sub2, neg2, conj2, mul2, sqr2, inv2, mulByXi, mul6, inv6,
-  mul12, sqr12, inv12, conj12, frobenius12, cyclotomicSqr12, mulByLine, isOne12, FQ12_ONE,
-  type Fq2, type Fq12,
-} from '../../runtime/natives/crypto/bn254-field.js';
+import * as F from '../../runtime/natives/crypto/bn254-field.js';
 import {
   g1Add, g1Multiply, g2Add, g2Multiply, g1OnCurve, g2OnCurve, g2InSubgroup, TWIST_B, BN_X, signedDigitsBelowTop,
   type G1Point, type G2Point,
 } from '../../runtime/natives/crypto/bn254-curve.js';
-import { millerLoop, finalExponentiation, pairingProductIsOne } from '../../runtime/natives/crypto/bn254-pairing.js';
+import * as pairing from '../../runtime/natives/crypto/bn254-pairing.js';
 import { evalLast } from '../helpers.js';
+
+// BigInt views of the element operations: operands are put into the module's memory, the
+// result read out, all inside one scratch (which frees the elements again)
+const { Q, reduce } = F;
+type Fq2 = F.Fq2;
+type Fq12 = readonly bigint[];
+const FQ12_ONE: Fq12 = [1n, ...Array<bigint>(11).fill(0n)];
+const lift = F.scratch;
+const fq1 = (f: (a: number) => number) => (a: bigint) => lift(() => F.getFq(f(F.putFq(a))));
+const fq2Of = (f: (a: number, b: number) => number) => (a: bigint, b: bigint) => lift(() => F.getFq(f(F.putFq(a), F.putFq(b))));
+const addFq = fq2Of(F.addFq), subFq = fq2Of(F.subFq), mulFq = fq2Of(F.mulFq), invFq = fq1(F.invFq), negFq = fq1(F.negFq);
+const on2 = (f: (a: number, b: number) => number) => (a: Fq2, b: Fq2) => lift(() => F.getFq2(f(F.putFq2(a), F.putFq2(b))));
+const on1 = (f: (a: number) => number) => (a: Fq2) => lift(() => F.getFq2(f(F.putFq2(a))));
+const add2 = on2(F.add2), sub2 = on2(F.sub2), mul2 = on2(F.mul2);
+const sqr2 = on1(F.sqr2), neg2 = on1(F.neg2), conj2 = on1(F.conj2), inv2 = on1(F.inv2), mulByXi = on1(F.mulByXi);
+const wide2 = (n: number, f: (a: number, b: number) => number) => (a: readonly bigint[], b: readonly bigint[]) =>
+  lift(() => F.getFqs(f(F.putFqs(a), F.putFqs(b)), n));
+const wide1 = (n: number, f: (a: number) => number) => (a: readonly bigint[]) => lift(() => F.getFqs(f(F.putFqs(a)), n));
+const mul6 = wide2(6, F.mul6), inv6 = wide1(6, F.inv6);
+const mul12 = wide2(12, F.mul12), sqr12 = wide1(12, F.sqr12), inv12 = wide1(12, F.inv12), conj12 = wide1(12, F.conj12);
+const cyclotomicSqr12 = wide1(12, F.cyclotomicSqr12);
+const frobenius12 = (a: Fq12, n: 1 | 2 | 3) => lift(() => F.getFqs(F.frobenius12(F.putFqs(a), n), 12));
+const mulByLine = (a: Fq12, l0: Fq2, l3: Fq2, l4: Fq2) =>
+  lift(() => F.getFqs(F.mulByLine(F.putFqs(a), F.putFq2(l0), F.putFq2(l3), F.putFq2(l4)), 12));
+const isOne12 = (a: Fq12) => lift(() => F.isOne12(F.putFqs(a)));
+const millerLoop = (pairs: readonly (readonly [G1Point, G2Point])[]) => lift(() => F.getFqs(pairing.millerLoop(pairing.pairsIn(pairs)), 12));
+const finalExponentiation = (f: Fq12) => lift(() => F.getFqs(pairing.finalExponentiation(F.putFqs(f)), 12));
+const { pairingProductIsOne } = pairing;
 
 const { Fp, Fp2, Fp6, Fp12, Fr } = bn254.fields;
 const R = Fr.ORDER;
@@ -58,7 +82,7 @@ const ours6 = (a: NobleFp6): bigint[] => [...ours2(a.c0), ...ours2(a.c1), ...our
 const noble12 = (a: Fq12): NobleFp12 => Fp12.fromBigTwelve(a as Parameters<typeof Fp12.fromBigTwelve>[0]);
 const ours12 = (a: NobleFp12): bigint[] => [...ours6(a.c0), ...ours6(a.c1)];
 
-test('Fq: add, sub, reduce and inverse agree with noble, results in [0, q)', () => {
+test('Fq: add, sub, mul, neg, reduce and inverse agree with noble, results in [0, q)', () => {
   const xs = fqValues(100, 0x1234567n), ys = fqValues(100, 0xabcdefn);
   let checked = 0;
   xs.forEach((x, i) => {
@@ -66,7 +90,9 @@ test('Fq: add, sub, reduce and inverse agree with noble, results in [0, q)', () 
     assert.is(addFq(x, y), Fp.add(x, y));
     assert.is(subFq(x, y), Fp.sub(x, y));
     assert.is(reduce(x * y - 5n * Q * Q), Fp.mul(x, y));
+    assert.is(mulFq(x, y), Fp.mul(x, y));
     assert.is(reduce(-x), Fp.neg(x));
+    assert.is(negFq(x), Fp.neg(x));
     if (x !== 0n) { assert.is(invFq(x), Fp.inv(x)); checked++; }
   });
   assert.is(checked, xs.length - 1);

@@ -153,9 +153,9 @@ test('a copy of the bundle alone runs crypto natives, modules, prints, failures 
   assert.match(r.stdout, /Trace: 500500\n.*Trace: 239\n/); // the fold, then its table gas
 });
 
-test('Poseidon\'s constants are read from beside the bundle on first use: without the file, only the hash fails, located, naming it', () => {
-  const data = readdirSync(join(alone, 'dist', 'bin')).filter(f => f.endsWith('.bin'));
-  assert.equal(data, ['poseidon-constants.bin']);
+test('the field module (BN254, Poseidon) is read from beside the bundle on first use: without it, only the hash fails, located, naming it', () => {
+  const data = readdirSync(join(alone, 'dist', 'bin')).filter(f => f.endsWith('.bin') || f.endsWith('.wasm'));
+  assert.equal(data, ['bn254-fields.wasm']);
   const bare = bundleCopy('pactvm-bundle-bare-', data);
   try {
     const script = join(bare, 'p.repl');
@@ -163,12 +163,12 @@ test('Poseidon\'s constants are read from beside the bundle on first use: withou
     const r = run(join(bare, pkg.bin.pactvm), ['run', script]);
     assert.is(r.status, 1);
     assert.is(r.stdout, '"before"\n');
-    const missing = join(bare, 'dist', 'bin', 'poseidon-constants.bin');
-    assert.ok(r.stderr.startsWith(`${script}:3:0: internal error: Poseidon's constants: cannot read ${missing} (ENOENT)`), r.stderr);
-    // a file cut short is refused with both lengths, not read as wrong constants
-    writeFileSync(missing, readFileSync(join(alone, 'dist', 'bin', 'poseidon-constants.bin')).subarray(0, 1000));
+    const missing = join(bare, 'dist', 'bin', 'bn254-fields.wasm');
+    assert.ok(r.stderr.startsWith(`${script}:3:0: internal error: BN254: cannot read ${missing} (ENOENT)`), r.stderr);
+    // a file cut short is refused as not the module, not run as something else
+    writeFileSync(missing, readFileSync(join(alone, 'dist', 'bin', 'bn254-fields.wasm')).subarray(0, 1000));
     const cut = run(join(bare, pkg.bin.pactvm), ['run', script]);
-    assert.ok(cut.stderr.startsWith(`${script}:3:0: internal error: Poseidon's constants: ${missing} has 1000 bytes, expected 106336`), cut.stderr);
+    assert.ok(cut.stderr.startsWith(`${script}:3:0: internal error: BN254: ${missing} is not the module the build writes (`), cut.stderr);
     // with the file beside it, the same script passes
     assert.is(run(lonely, ['run', script]).status, 0);
   } finally {

@@ -1,14 +1,17 @@
 // BN254's groups: G1 on E: y² = x³ + 3 over Fq, and the twist E': y² = x³ + 3/ξ over Fq²
-// (ξ = 9 + u) that holds G2. Points come in and go out affine; sums and multiples are computed in
-// Jacobian coordinates (x = X/Z², y = Y/Z³, Z = 0 the point at infinity), so that one inversion
-// at the end replaces one per step. The same formulas serve both curves through a small table of
-// field operations.
+// (ξ = 9 + u) that holds G2. Points come in and go out affine, as BigInts; sums and multiples are
+// computed in Jacobian coordinates (x = X/Z², y = Y/Z³, Z = 0 the point at infinity) on the
+// field elements of bn254-field.ts, so that one inversion at the end replaces one per step. The
+// same formulas serve both curves through a small table of field operations.
 
 import {
-  Q, addFq, subFq, reduce, invFq,
-  FQ2_ZERO, FQ2_ONE, add2, sub2, neg2, conj2, mul2, sqr2, inv2, isZero2, eq2, type Fq2,
+  reduce, TWIST_B, scratch, putFq, getFq, putFq2, getFq2, isZero as isZeroAt, equal as equalAt,
+  addFq, subFq, mulFq, sqrFq, negFq, invFq, add2, sub2, neg2, conj2, mul2, sqr2, inv2, FQ, FQ2, type Fq2,
 } from './bn254-field.js';
+import { CONST, frobeniusAt } from './bn254-wasm.js';
 import { FROBENIUS_W } from './bn254-frobenius.js';
+
+export { TWIST_B };
 
 export interface Affine<T> { readonly x: T; readonly y: T }
 /** A point of G1, or null for the point at infinity. */
@@ -16,38 +19,30 @@ export type G1Point = Affine<bigint> | null;
 /** A point of the twist E'(Fq²) (G2 or not), or null for the point at infinity. */
 export type G2Point = Affine<Fq2> | null;
 
-interface Field<T> {
-  readonly zero: T;
-  readonly one: T;
-  add(a: T, b: T): T;
-  sub(a: T, b: T): T;
-  mul(a: T, b: T): T;
-  sqr(a: T): T;
-  neg(a: T): T;
-  inv(a: T): T;
-  isZero(a: T): boolean;
-  eq(a: T, b: T): boolean;
+/** A field's operations on element addresses; each returns a new element. */
+interface Field {
+  readonly bytes: number;
+  readonly zero: number;
+  readonly one: number;
+  add(a: number, b: number): number;
+  sub(a: number, b: number): number;
+  mul(a: number, b: number): number;
+  sqr(a: number): number;
+  neg(a: number): number;
+  inv(a: number): number;
 }
 
-const FQ: Field<bigint> = {
-  zero: 0n, one: 1n,
-  add: addFq, sub: subFq,
-  mul: (a, b) => reduce(a * b), sqr: a => reduce(a * a),
-  neg: a => (a === 0n ? 0n : Q - a),
-  inv: invFq,
-  isZero: a => a === 0n, eq: (a, b) => a === b,
+const FQ_OPS: Field = {
+  bytes: FQ, zero: CONST.zero, one: CONST.montOne,
+  add: addFq, sub: subFq, mul: mulFq, sqr: sqrFq, neg: negFq, inv: invFq,
 };
 
-const FQ2: Field<Fq2> = {
-  zero: FQ2_ZERO, one: FQ2_ONE,
-  add: add2, sub: sub2, mul: mul2, sqr: sqr2, neg: neg2, inv: inv2, isZero: isZero2, eq: eq2,
+const FQ2_OPS: Field = {
+  bytes: FQ2, zero: CONST.zero, one: CONST.montOne,
+  add: add2, sub: sub2, mul: mul2, sqr: sqr2, neg: neg2, inv: inv2,
 };
 
-/** The twist's b = 3/ξ. test/crypto/bn254-differential.test.ts checks b·ξ = 3. */
-export const TWIST_B: Fq2 = [
-  19485874751759354771024239261021720505790618469301721065564631296452457478373n,
-  266929791119991161246907387137283842545076965332900288569378510910307636690n,
-];
+const isZero = (F: Field, a: number): boolean => isZeroAt(a, F.bytes);
 
 export function g1OnCurve(p: G1Point): boolean {
   if (p === null) return true;
@@ -56,21 +51,24 @@ export function g1OnCurve(p: G1Point): boolean {
 
 export function g2OnCurve(p: G2Point): boolean {
   if (p === null) return true;
-  return eq2(sqr2(p.y), add2(mul2(sqr2(p.x), p.x), TWIST_B));
+  return scratch(() => {
+    const x = putFq2(p.x), y = putFq2(p.y);
+    return equalAt(sqr2(y), add2(mul2(sqr2(x), x), putFq2(TWIST_B)), FQ2);
+  });
 }
 
-interface Jacobian<T> { readonly x: T; readonly y: T; readonly z: T }
+interface Jacobian { readonly x: number; readonly y: number; readonly z: number }
 
-const fromAffine = <T>(F: Field<T>, p: Affine<T> | null): Jacobian<T> => (p === null ? { x: F.one, y: F.one, z: F.zero } : { x: p.x, y: p.y, z: F.one });
+const fromAffine = (F: Field, p: Affine<number> | null): Jacobian => (p === null ? { x: F.one, y: F.one, z: F.zero } : { x: p.x, y: p.y, z: F.one });
 
-function toAffine<T>(F: Field<T>, p: Jacobian<T>): Affine<T> | null {
-  if (F.isZero(p.z)) return null;
+function toAffine(F: Field, p: Jacobian): Affine<number> | null {
+  if (isZero(F, p.z)) return null;
   const zInv = F.inv(p.z), zInv2 = F.sqr(zInv);
   return { x: F.mul(p.x, zInv2), y: F.mul(p.y, F.mul(zInv2, zInv)) };
 }
 
 /** 2P for a = 0 (Bernstein–Lange dbl-2009-l); Z = 2YZ is 0 for P = ∞ (and for y = 0). */
-function double<T>(F: Field<T>, p: Jacobian<T>): Jacobian<T> {
+function double(F: Field, p: Jacobian): Jacobian {
   const A = F.sqr(p.x), B = F.sqr(p.y), C = F.sqr(B);
   const xB = F.sub(F.sub(F.sqr(F.add(p.x, B)), A), C);
   const D = F.add(xB, xB);
@@ -82,9 +80,9 @@ function double<T>(F: Field<T>, p: Jacobian<T>): Jacobian<T> {
 }
 
 /** P + Q for any two points, including P = Q, P = −Q and the point at infinity. */
-function add<T>(F: Field<T>, p: Jacobian<T>, q: Jacobian<T>): Jacobian<T> {
-  if (F.isZero(p.z)) return q;
-  if (F.isZero(q.z)) return p;
+function add(F: Field, p: Jacobian, q: Jacobian): Jacobian {
+  if (isZero(F, p.z)) return q;
+  if (isZero(F, q.z)) return p;
   const pz2 = F.sqr(p.z), qz2 = F.sqr(q.z);
   const u1 = F.mul(p.x, qz2), u2 = F.mul(q.x, pz2);
   const s1 = F.mul(p.y, F.mul(qz2, q.z)), s2 = F.mul(q.y, F.mul(pz2, p.z));
@@ -92,8 +90,8 @@ function add<T>(F: Field<T>, p: Jacobian<T>, q: Jacobian<T>): Jacobian<T> {
 }
 
 /** P + Q for Q affine (Z = 1): four fewer products. */
-function addAffine<T>(F: Field<T>, p: Jacobian<T>, q: Affine<T>): Jacobian<T> {
-  if (F.isZero(p.z)) return { x: q.x, y: q.y, z: F.one };
+function addAffine(F: Field, p: Jacobian, q: Affine<number>): Jacobian {
+  if (isZero(F, p.z)) return { x: q.x, y: q.y, z: F.one };
   const pz2 = F.sqr(p.z);
   return addWith(F, p.x, F.mul(q.x, pz2), p.y, F.mul(q.y, F.mul(pz2, p.z)), p.z, p);
 }
@@ -103,9 +101,9 @@ function addAffine<T>(F: Field<T>, p: Jacobian<T>, q: Affine<T>): Jacobian<T> {
  * (add-1998-cmo-2): H = u2 − u1, R = s2 − s1, X = R² − H³ − 2u1H², Y = R(u1H² − X) − s1H³,
  * Z = z1z2·H. H = 0 means equal x: the same point (double it) or opposite points (infinity).
  */
-function addWith<T>(F: Field<T>, u1: T, u2: T, s1: T, s2: T, z1z2: T, p: Jacobian<T>): Jacobian<T> {
+function addWith(F: Field, u1: number, u2: number, s1: number, s2: number, z1z2: number, p: Jacobian): Jacobian {
   const h = F.sub(u2, u1), r = F.sub(s2, s1);
-  if (F.isZero(h)) return F.isZero(r) ? double(F, p) : { x: F.one, y: F.one, z: F.zero };
+  if (isZero(F, h)) return isZero(F, r) ? double(F, p) : { x: F.one, y: F.one, z: F.zero };
   const h2 = F.sqr(h), h3 = F.mul(h2, h), u1h2 = F.mul(u1, h2);
   const x = F.sub(F.sub(F.sqr(r), h3), F.add(u1h2, u1h2));
   return { x, y: F.sub(F.mul(r, F.sub(u1h2, x)), F.mul(s1, h3)), z: F.mul(z1z2, h) };
@@ -127,7 +125,7 @@ export function signedDigitsBelowTop(k: bigint): number[] {
 
 /** [k]P by double-and-add over the signed digits of k ≥ 0 (−P costs a negation): a one-off
  *  multiple needs no tables. */
-function multiply<T>(F: Field<T>, p: Affine<T> | null, k: bigint): Jacobian<T> {
+function multiply(F: Field, p: Affine<number> | null, k: bigint): Jacobian {
   if (p === null || k === 0n) return fromAffine(F, null);
   const negated = { x: p.x, y: F.neg(p.y) };
   let acc = fromAffine(F, p);
@@ -138,16 +136,24 @@ function multiply<T>(F: Field<T>, p: Affine<T> | null, k: bigint): Jacobian<T> {
   return acc;
 }
 
-function equal<T>(F: Field<T>, p: Jacobian<T>, q: Jacobian<T>): boolean {
-  if (F.isZero(p.z) || F.isZero(q.z)) return F.isZero(p.z) && F.isZero(q.z);
+function equal(F: Field, p: Jacobian, q: Jacobian): boolean {
+  if (isZero(F, p.z) || isZero(F, q.z)) return isZero(F, p.z) && isZero(F, q.z);
   const pz2 = F.sqr(p.z), qz2 = F.sqr(q.z);
-  return F.eq(F.mul(p.x, qz2), F.mul(q.x, pz2)) && F.eq(F.mul(p.y, F.mul(qz2, q.z)), F.mul(q.y, F.mul(pz2, p.z)));
+  return equalAt(F.mul(p.x, qz2), F.mul(q.x, pz2), F.bytes) && equalAt(F.mul(p.y, F.mul(qz2, q.z)), F.mul(q.y, F.mul(pz2, p.z)), F.bytes);
 }
 
-export const g1Add = (p: G1Point, q: G1Point): G1Point => toAffine(FQ, add(FQ, fromAffine(FQ, p), fromAffine(FQ, q)));
-export const g1Multiply = (p: G1Point, k: bigint): G1Point => toAffine(FQ, multiply(FQ, p, k));
-export const g2Add = (p: G2Point, q: G2Point): G2Point => toAffine(FQ2, add(FQ2, fromAffine(FQ2, p), fromAffine(FQ2, q)));
-export const g2Multiply = (p: G2Point, k: bigint): G2Point => toAffine(FQ2, multiply(FQ2, p, k));
+// points in and out: BigInt coordinates to elements and back
+const g1In = (p: G1Point): Affine<number> | null => (p === null ? null : { x: putFq(p.x), y: putFq(p.y) });
+const g2In = (p: G2Point): Affine<number> | null => (p === null ? null : { x: putFq2(p.x), y: putFq2(p.y) });
+const g1Out = (p: Affine<number> | null): G1Point => (p === null ? null : { x: getFq(p.x), y: getFq(p.y) });
+const g2Out = (p: Affine<number> | null): G2Point => (p === null ? null : { x: getFq2(p.x), y: getFq2(p.y) });
+
+export const g1Add = (p: G1Point, q: G1Point): G1Point =>
+  scratch(() => g1Out(toAffine(FQ_OPS, add(FQ_OPS, fromAffine(FQ_OPS, g1In(p)), fromAffine(FQ_OPS, g1In(q))))));
+export const g1Multiply = (p: G1Point, k: bigint): G1Point => scratch(() => g1Out(toAffine(FQ_OPS, multiply(FQ_OPS, g1In(p), k))));
+export const g2Add = (p: G2Point, q: G2Point): G2Point =>
+  scratch(() => g2Out(toAffine(FQ2_OPS, add(FQ2_OPS, fromAffine(FQ2_OPS, g2In(p)), fromAffine(FQ2_OPS, g2In(q))))));
+export const g2Multiply = (p: G2Point, k: bigint): G2Point => scratch(() => g2Out(toAffine(FQ2_OPS, multiply(FQ2_OPS, g2In(p), k))));
 
 /** BN254's parameter x (p and r are polynomials in it). */
 export const BN_X = 4965661367192848881n;
@@ -160,18 +166,20 @@ export const BN_X = 4965661367192848881n;
  */
 export const PSI_CONSTANTS = { x: FROBENIUS_W[0][1], y: FROBENIUS_W[0][2], x2: FROBENIUS_W[1][1] } as const;
 
+const PSI_X = frobeniusAt(1, 2), PSI_Y = frobeniusAt(1, 3), PSI_X2 = frobeniusAt(2, 2);
+
 /** ψ on any coordinates where x is divided by Z² and y by Z³ (conjugation commutes with both). */
-function psi(p: Jacobian<Fq2>): Jacobian<Fq2> {
-  return { x: mul2(conj2(p.x), PSI_CONSTANTS.x), y: mul2(conj2(p.y), PSI_CONSTANTS.y), z: conj2(p.z) };
+function psi(p: Jacobian): Jacobian {
+  return { x: mul2(conj2(p.x), PSI_X), y: mul2(conj2(p.y), PSI_Y), z: conj2(p.z) };
 }
 
-function psi2(p: Jacobian<Fq2>): Jacobian<Fq2> {
-  return { x: mul2(p.x, PSI_CONSTANTS.x2), y: neg2(p.y), z: p.z };
+function psi2(p: Jacobian): Jacobian {
+  return { x: mul2(p.x, PSI_X2), y: neg2(p.y), z: p.z };
 }
 
 /** ψ and ψ² of an affine point (Z = 1 stays 1), for the Miller loop's last two lines. */
-export const psiAffine = (p: Affine<Fq2>): Affine<Fq2> => psi({ x: p.x, y: p.y, z: FQ2_ONE });
-export const psi2Affine = (p: Affine<Fq2>): Affine<Fq2> => psi2({ x: p.x, y: p.y, z: FQ2_ONE });
+export const psiAffine = (p: Affine<number>): Affine<number> => psi({ x: p.x, y: p.y, z: CONST.montOne });
+export const psi2Affine = (p: Affine<number>): Affine<number> => psi2({ x: p.x, y: p.y, z: CONST.montOne });
 
 /**
  * Membership of the prime-order subgroup G2 (the twist's cofactor is not 1) by Scott's test
@@ -187,8 +195,11 @@ export const psi2Affine = (p: Affine<Fq2>): Affine<Fq2> => psi2({ x: p.x, y: p.y
  */
 export function g2InSubgroup(p: G2Point): boolean {
   if (p === null) return true;
-  const xp = multiply(FQ2, p, BN_X);
-  const left = add(FQ2, add(FQ2, addAffine(FQ2, xp, p), psi(xp)), psi2(xp));
-  const right = psi(psi2(double(FQ2, xp)));
-  return equal(FQ2, left, right);
+  return scratch(() => {
+    const q = g2In(p)!;
+    const xp = multiply(FQ2_OPS, q, BN_X);
+    const left = add(FQ2_OPS, add(FQ2_OPS, addAffine(FQ2_OPS, xp, q), psi(xp)), psi2(xp));
+    const right = psi(psi2(double(FQ2_OPS, xp)));
+    return equal(FQ2_OPS, left, right);
+  });
 }

@@ -1,6 +1,7 @@
 // The Frobenius constants of BN254's Fq¹² (bn254-field.ts), written out: deriving them takes
 // powers of ξ = 9 + u with exponents of up to ~760 bits, a cold cost in every process whose script
-// makes its first pairing-check. test/crypto/bn254-frobenius.test.ts recomputes them.
+// makes its first pairing-check. test/crypto/bn254-frobenius.test.ts recomputes them. Beside them,
+// the twist's b, which the field module (bn254-wasm.ts) holds as 3b' for the Miller loop.
 
 /**
  * FROBENIUS_W[n − 1][k − 1] = ξ^(k·(q^n − 1)/6) as [c0, c1], for n = 1, 2, 3 and k = 1 … 5:
@@ -28,4 +29,10 @@ export const FROBENIUS_W: readonly (readonly (readonly [bigint, bigint])[])[] = 
     [5324479202449903542726783395506214481928257762400643279780343368557297135718n, 16208900380737693084919495127334387981393726419856888799917914180988844123039n],
     [8941241848238582420466759817324047081148088512956452953208002715982955420483n, 10338197737521362862238855242243140895517409139741313354160881284257516364953n],
   ],
+];
+
+/** The twist's b = 3/ξ as [c0, c1]. test/crypto/bn254-differential.test.ts checks b·ξ = 3. */
+export const TWIST_B: readonly [bigint, bigint] = [
+  19485874751759354771024239261021720505790618469301721065564631296452457478373n,
+  266929791119991161246907387137283842545076965332900288569378510910307636690n,
 ];

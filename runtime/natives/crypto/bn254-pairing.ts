@@ -12,101 +12,66 @@
 // pairing-check accepts before Pact 5.4.
 
 import {
-  FQ2_ONE, add2, sub2, neg2, mul2, sqr2, half2, mulFq2ByFq,
-  FQ12_ONE, mul12, sqr12, mulByLine, conj12, inv12, frobenius12, cyclotomicSqr12, isOne12,
-  type Fq2, type Fq12,
+  scratch, putFq, putFq2, copy, neg2, one12, mul12, conj12, inv12, frobenius12, cyclotomicSqr12,
+  isOne12, fields, FQ2, FQ12,
 } from './bn254-field.js';
-import { BN_X, TWIST_B, psiAffine, psi2Affine, signedDigitsBelowTop, type Affine, type G1Point, type G2Point } from './bn254-curve.js';
+import { CONST } from './bn254-wasm.js';
+import { BN_X, psiAffine, psi2Affine, signedDigitsBelowTop, type G1Point, type G2Point } from './bn254-curve.js';
 
 const ATE_DIGITS = signedDigitsBelowTop(6n * BN_X + 2n);
 const X_DIGITS = signedDigitsBelowTop(BN_X);
 
-const THREE_B = mulFq2ByFq(TWIST_B, 3n);
+/** A pair's points as elements: P = [x, y] (Fq each) and Q = [x, y] (Fq² each), side by side. */
+interface Pair { readonly p: number; readonly q: number }
 
-/** T on the twist, homogeneous projective. */
-interface Projective { readonly x: Fq2; readonly y: Fq2; readonly z: Fq2 }
-/** A line's value at P is py·y_P + px·x_P·w + c·w³. */
-interface Line { readonly py: Fq2; readonly px: Fq2; readonly c: Fq2 }
-/** A step of the loop: the new T and the line through the old one. */
-interface Step { readonly t: Projective; readonly line: Line }
-
-/** 2T, and the tangent at T: (−2YZ)·y_P + 3X²·x_P·w + (3b'Z² − Y²)·w³. */
-function doubleStep(t: Projective): Step {
-  const x = t.x, y = t.y, z = t.z;
-  const yy = sqr2(y), yz = mul2(y, z), yz2 = add2(yz, yz);
-  const bzz3 = mul2(sqr2(z), THREE_B);
-  const bzz9 = add2(bzz3, add2(bzz3, bzz3));
-  const xx = sqr2(x);
-  const line = { py: neg2(yz2), px: add2(xx, add2(xx, xx)), c: sub2(bzz3, yy) };
-  const halfSum = half2(add2(yy, bzz9));
-  const bzz3Squared = sqr2(bzz3);
-  return {
-    t: {
-      x: half2(mul2(mul2(sub2(yy, bzz9), x), y)),
-      y: sub2(sqr2(halfSum), add2(bzz3Squared, add2(bzz3Squared, bzz3Squared))),
-      z: mul2(yy, yz2),
-    },
-    line,
-  };
+/** [x, y] of an affine point, as one block of memory (the layout millerAdd reads) */
+function affineBlock(x: number, y: number, bytes: number): number {
+  const at = copy(x, bytes);
+  copy(y, bytes); // allocated right after
+  return at;
 }
-
-/** T + Q for affine Q, and the line through them: with θ = Y − y_Q Z and λ = X − x_Q Z,
- *  λ·y_P − θ·x_P·w + (θ x_Q − λ y_Q)·w³. */
-function addStep(t: Projective, q: Affine<Fq2>): Step {
-  const x = t.x, y = t.y, z = t.z;
-  const theta = sub2(y, mul2(q.y, z)), lambda = sub2(x, mul2(q.x, z));
-  const line = { py: lambda, px: neg2(theta), c: sub2(mul2(theta, q.x), mul2(lambda, q.y)) };
-  const lambda2 = sqr2(lambda), lambda3 = mul2(lambda2, lambda), lambda2x = mul2(lambda2, x);
-  const e = add2(sub2(lambda3, add2(lambda2x, lambda2x)), mul2(sqr2(theta), z));
-  return {
-    t: { x: mul2(lambda, e), y: sub2(mul2(sub2(lambda2x, e), theta), mul2(lambda3, y)), z: mul2(z, lambda3) },
-    line,
-  };
-}
-
-const atP = (f: Fq12, line: Line, p: Affine<bigint>): Fq12 =>
-  mulByLine(f, mulFq2ByFq(line.py, p.y), mulFq2ByFq(line.px, p.x), line.c);
 
 /**
  * The product of the Miller functions f_{6x+2, Q}(P) · l_{T, ψ(Q)}(P) · l_{T + ψ(Q), −ψ²(Q)}(P)
- * of the pairs (T = [6x+2]Q, ψ the twisted q-power Frobenius).
+ * of the pairs (T = [6x+2]Q, ψ the twisted q-power Frobenius), as a new element. Each doubling
+ * or addition of T, with its line evaluated at P and multiplied into f, is one call of
+ * bn254-wasm.ts's millerDouble or millerAdd.
  */
-export function millerLoop(pairs: readonly (readonly [Affine<bigint>, Affine<Fq2>])[]): Fq12 {
-  const ts: Projective[] = pairs.map(pair => ({ x: pair[1].x, y: pair[1].y, z: FQ2_ONE }));
-  const negated = pairs.map(pair => ({ x: pair[1].x, y: neg2(pair[1].y) }));
-  let f = FQ12_ONE;
+export function millerLoop(pairs: readonly Pair[]): number {
+  const ex = fields().ex;
+  // T = Q with Z = 1, as [X, Y, Z]
+  const ts = pairs.map(pair => {
+    const t = copy(pair.q, 2 * FQ2);
+    copy(CONST.montOne, FQ2); // allocated right after
+    return t;
+  });
+  const negated = pairs.map(pair => affineBlock(pair.q, neg2(pair.q + FQ2), FQ2));
+  const f = one12();
   for (let i = 0; i < ATE_DIGITS.length; i++) {
-    if (i > 0) f = sqr12(f);
+    if (i > 0) ex.fq12Sqr(f, f);
     const digit = ATE_DIGITS[i];
     for (let j = 0; j < pairs.length; j++) {
-      const p = pairs[j][0];
-      const doubled = doubleStep(ts[j]);
-      ts[j] = doubled.t;
-      f = atP(f, doubled.line, p);
-      if (digit !== 0) {
-        const added = addStep(ts[j], digit > 0 ? pairs[j][1] : negated[j]);
-        ts[j] = added.t;
-        f = atP(f, added.line, p);
-      }
+      ex.millerDouble(f, ts[j], pairs[j].p);
+      if (digit !== 0) ex.millerAdd(f, ts[j], digit > 0 ? pairs[j].q : negated[j], pairs[j].p);
     }
   }
   for (let j = 0; j < pairs.length; j++) {
-    const p = pairs[j][0], q = pairs[j][1];
-    const q2 = psi2Affine(q);
-    const added = addStep(ts[j], psiAffine(q));
-    f = atP(f, added.line, p);
-    f = atP(f, addStep(added.t, { x: q2.x, y: neg2(q2.y) }).line, p);
+    const q = { x: pairs[j].q, y: pairs[j].q + FQ2 };
+    const q1 = psiAffine(q), q2 = psi2Affine(q);
+    ex.millerAdd(f, ts[j], affineBlock(q1.x, q1.y, FQ2), pairs[j].p);
+    ex.millerAdd(f, ts[j], affineBlock(q2.x, neg2(q2.y), FQ2), pairs[j].p);
   }
   return f;
 }
 
 /** a^(−x) for a in the cyclotomic subgroup, where inversion is conjugation. */
-function powMinusX(a: Fq12): Fq12 {
+function powMinusX(a: number): number {
+  const ex = fields().ex;
   const inverse = conj12(a);
-  let acc = a;
+  const acc = copy(a, FQ12);
   for (const digit of X_DIGITS) {
-    acc = cyclotomicSqr12(acc);
-    if (digit !== 0) acc = mul12(acc, digit > 0 ? a : inverse);
+    ex.fq12CyclotomicSqr(acc, acc);
+    if (digit !== 0) ex.fq12Mul(acc, acc, digit > 0 ? a : inverse);
   }
   return conj12(acc);
 }
@@ -120,7 +85,7 @@ function powMinusX(a: Fq12): Fq12 {
  * = 2x(6x² + 3x + 1)·(q⁴ − q² + 1)/r, a multiple by an integer prime to r (so e = 1 is decided
  * alike), and the exponent of noble's GT values.
  */
-export function finalExponentiation(f: Fq12): Fq12 {
+export function finalExponentiation(f: number): number {
   const t = mul12(conj12(f), inv12(f));
   const m = mul12(frobenius12(t, 2), t);
   const m2x = cyclotomicSqr12(powMinusX(m)); // m^(−2x)
@@ -135,13 +100,27 @@ export function finalExponentiation(f: Fq12): Fq12 {
   );
 }
 
-/** e(P1, Q1) · … · e(Pn, Qn) = 1; pairs with a point at infinity contribute 1. */
-export function pairingProductIsOne(pairs: readonly (readonly [G1Point, G2Point])[]): boolean {
-  const terms: [Affine<bigint>, Affine<Fq2>][] = [];
+/** The pairs without a point at infinity, as elements. */
+export function pairsIn(pairs: readonly (readonly [G1Point, G2Point])[]): Pair[] {
+  const out: Pair[] = [];
   for (const pair of pairs) {
     const p = pair[0], q = pair[1];
-    if (p !== null && q !== null) terms.push([p, q]);
+    if (p === null || q === null) continue;
+    const pAt = putFq(p.x);
+    putFq(p.y);
+    const qAt = putFq2(q.x);
+    putFq2(q.y);
+    out.push({ p: pAt, q: qAt });
   }
-  // the empty product is 1 (and so is its final exponentiation)
-  return terms.length === 0 || isOne12(finalExponentiation(millerLoop(terms)));
+  return out;
 }
+
+/** e(P1, Q1) · … · e(Pn, Qn) = 1; pairs with a point at infinity contribute 1. */
+export function pairingProductIsOne(pairs: readonly (readonly [G1Point, G2Point])[]): boolean {
+  return scratch(() => {
+    const terms = pairsIn(pairs);
+    // the empty product is 1 (and so is its final exponentiation)
+    return terms.length === 0 || isOne12(finalExponentiation(millerLoop(terms)));
+  });
+}
+

@@ -1,13 +1,13 @@
 // `hash-poseidon` / `poseidon-hash-hack-a-chain` (natives.md §7): circomlib's Poseidon over the
 // BN254 scalar field for 1..8 inputs (width t = n + 1, 8 full rounds, x⁵ S-box). The round
-// constants and MDS matrices are the Grain LFSR's of the Poseidon paper, shipped precomputed in
+// constants and MDS matrices are the Grain LFSR's of the Poseidon paper, kept precomputed in
 // poseidon-constants.bin beside this file (generated from @noble/curves' grainGenConstants:
-// generating them took tens of ms per width and process). They are a data file, read on first
-// use, rather than a literal in the code: as 140 KB of base64 they made every start read, and
-// every code cache carry, text that two scripts in a batch use. The permutation is written out
-// here: a script hashes a handful of times, so it runs as cold code, where noble's (array maps, a
-// closure per round, its constants validated on first use) cost several times more;
-// test/crypto/poseidon.test.ts checks it against noble's.
+// generating them took tens of ms per width and process). `npm run tables` writes them into the
+// field module's memory (bn254-wasm.ts, in Fr's Montgomery form), so a process that hashes reads
+// them with that module and converts nothing; the file stays their checked source. The rounds are
+// WebAssembly too: a script hashes a handful of times, as cold code, where BigInt rounds cost a
+// product, a `%` and an allocation per step. test/crypto/poseidon.test.ts checks the file against
+// noble's constants and the hash against noble's.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,20 +17,17 @@ import { argTypeError } from '../errors.js';
 import { isInt, normInt } from '../../values/numbers.js';
 import type { Value } from '../../../vm/values.js';
 import { chargePoseidon } from './gas.js';
+import { BN254_R, fields, scratch, alloc } from './bn254-field.js';
+import { CONST, ROUNDS_FULL, PARTIAL_ROUNDS, POSEIDON_WIDTHS, numbersOf, poseidonAt } from './bn254-wasm.js';
+import { ELEMENT } from '../../wasm/montgomery.js';
 
-/** r, the order of BN254's G1: Poseidon's field. */
-export const BN254_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
-export const ROUNDS_FULL = 8;
-/** circomlib's partial-round counts for t = 2..9 */
-export const PARTIAL_ROUNDS: readonly number[] = [56, 57, 56, 60, 60, 63, 64, 63];
+export { BN254_R };
+export { ROUNDS_FULL, PARTIAL_ROUNDS };
 
 /** The file of the constants: for t = 2..9 in turn, the t's round constants (one row of t per
  *  round) then its t × t MDS matrix, each number 32 bytes big-endian. The build puts it beside
- *  this module and beside the bundles (scripts/data-files.mjs); `npm run tables` remakes it. */
+ *  this module (scripts/data-files.mjs); `npm run tables` remakes it. */
 export const POSEIDON_CONSTANTS_FILE = 'poseidon-constants.bin';
-
-/** How many numbers width t has in the file: its round constants and its MDS matrix. */
-const numbersOf = (t: number): number => (ROUNDS_FULL + PARTIAL_ROUNDS[t - 2]!) * t + t * t;
 
 let shipped: Buffer | undefined;
 
@@ -43,12 +40,12 @@ function constantsFile(): Buffer {
   } catch (e) {
     throw new Error(`Poseidon's constants: cannot read ${fileURLToPath(url)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the build puts it there`);
   }
-  const expected = 32 * PARTIAL_ROUNDS.reduce((n, _, i) => n + numbersOf(i + 2), 0);
+  const expected = 32 * POSEIDON_WIDTHS.reduce((n, t) => n + numbersOf(t), 0);
   if (bytes.length !== expected) throw new Error(`Poseidon's constants: ${fileURLToPath(url)} has ${bytes.length} bytes, expected ${expected}`);
   return shipped = bytes;
 }
 
-/** The round constants (rounds × t) and the t × t MDS matrix for width t, from the shipped file. */
+/** The round constants (rounds × t) and the t × t MDS matrix for width t, from the file. */
 export function poseidonConstants(t: number): { roundConstants: bigint[][]; mds: bigint[][] } {
   const file = constantsFile();
   let from = 0;
@@ -64,43 +61,27 @@ export function poseidonConstants(t: number): { roundConstants: bigint[][]; mds:
   return { roundConstants: rows(0, rounds), mds: rows(rounds * t, t) };
 }
 
-/** Per width t, the round constants (one row of t per round) and the MDS matrix, read on first use. */
-const widths: ({ roundConstants: bigint[][]; mds: bigint[][] } | undefined)[] = [];
-
 /**
  * The Poseidon permutation of `state` (t elements, each in [0, r)), in place: per round, add the
  * round's constants, apply x⁵ to every element (full rounds, the first and last 4) or to the
- * first (partial rounds), then multiply by the MDS matrix. Reductions are deferred where the
- * values stay small: a sum with a constant (< 2r) goes into the S-box or the matrix unreduced,
- * and each matrix row is reduced once (t products of < 2r·r).
+ * first (partial rounds), then multiply by the MDS matrix. The rounds and the constants (in the
+ * module's memory) are bn254-wasm.ts's.
  */
 export function poseidonPermute(state: bigint[]): void {
   const t = state.length;
-  const c = widths[t] ??= poseidonConstants(t);
-  const rc = c.roundConstants, mds = c.mds;
+  const c = poseidonAt(t);
   const partial = PARTIAL_ROUNDS[t - 2]!;
   const rounds = ROUNDS_FULL + partial, firstPartial = ROUNDS_FULL / 2, lastPartial = firstPartial + partial;
-  const next: bigint[] = new Array(t);
-  for (let round = 0; round < rounds; round++) {
-    const k = rc[round];
-    const full = round < firstPartial || round >= lastPartial;
-    for (let i = 0; i < t; i++) {
-      const x = state[i] + k[i];
-      if (full || i === 0) {
-        const x2 = (x * x) % BN254_R;
-        state[i] = (((x2 * x2) % BN254_R) * x) % BN254_R;
-      } else {
-        state[i] = x;
-      }
+  scratch(() => {
+    const m = fields(), ex = m.ex, s = alloc(ELEMENT * t);
+    for (let i = 0; i < t; i++) { m.writePlain(s + ELEMENT * i, state[i]); ex.frMul(s + ELEMENT * i, s + ELEMENT * i, CONST.r2Fr); }
+    const fullRound = ex[`poseidonFull${t}`], partialRound = ex[`poseidonPartial${t}`];
+    for (let round = 0; round < rounds; round++) {
+      const full = round < firstPartial || round >= lastPartial;
+      (full ? fullRound : partialRound)(s, c.constants + ELEMENT * t * round, c.mds);
     }
-    for (let row = 0; row < t; row++) {
-      const m = mds[row];
-      let sum = 0n;
-      for (let j = 0; j < t; j++) sum += m[j] * state[j];
-      next[row] = sum % BN254_R;
-    }
-    for (let i = 0; i < t; i++) state[i] = next[i];
-  }
+    for (let i = 0; i < t; i++) { ex.frMul(s + ELEMENT * i, s + ELEMENT * i, CONST.plainOne); state[i] = m.readPlain(s + ELEMENT * i); }
+  });
 }
 
 /** Poseidon hash of 1..8 integers (reduced mod r, negatives included): state [0, ...inputs], output state[0]. */
