@@ -5,11 +5,11 @@
 // same formulas serve both curves through a small table of field operations.
 
 import {
-  reduce, TWIST_B, scratch, putFq, getFq, putFq2, getFq2, isZero as isZeroAt, equal as equalAt,
+  reduce, scratch, putFq, getFq, putFq2, getFq2, isZero as isZeroAt, equal as equalAt,
   addFq, subFq, mulFq, sqrFq, negFq, invFq, add2, sub2, neg2, conj2, mul2, sqr2, inv2, FQ, FQ2, type Fq2,
 } from './bn254-field.js';
 import { CONST, frobeniusAt } from './bn254-wasm.js';
-import { FROBENIUS_W } from './bn254-frobenius.js';
+import { FROBENIUS_W, TWIST_B } from './bn254-frobenius.js';
 
 export { TWIST_B };
 

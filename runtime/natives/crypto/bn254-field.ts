@@ -5,7 +5,6 @@
 // (a native's whole computation) runs inside one `scratch`, and its BigInt results are read out
 // before it ends. Only the inverse is computed on BigInts (by Euclid: a handful per native call).
 
-import { TWIST_B } from './bn254-frobenius.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -21,8 +20,6 @@ export const BN254_R = 218882428718392752222464057452572750885483644004160343436
 
 /** An Fq² element as BigInts, [c0, c1] for c0 + c1·u, as the natives read and print it. */
 export type Fq2 = readonly [bigint, bigint];
-
-export { TWIST_B };
 
 /** Any integer, however large or negative, to [0, q). */
 export function reduce(a: bigint): bigint {
@@ -41,7 +38,6 @@ export function invFqBig(a: bigint): bigint {
   }
   return s0 < 0n ? s0 + Q : s0;
 }
-
 
 /** The module as the build ships it (bn254ModuleBytes, written out ahead of time), compiled. */
 function shippedModule(): WebAssembly.Module {
@@ -63,9 +59,8 @@ function shippedModule(): WebAssembly.Module {
 class Machine {
   readonly ex: Bn254Exports;
   u32: Uint32Array;
-  /** the heap's top, and how many `scratch` calls are running */
+  /** the heap's top: elements are allocated from here up */
   top = HEAP;
-  scratchDepth = 0;
 
   constructor() {
     this.ex = new WebAssembly.Instance(shippedModule()).exports as unknown as Bn254Exports;
@@ -81,36 +76,28 @@ class Machine {
     return readLimbs(this.u32, at);
   }
 
-  /** Memory that stays allocated for the process (tables loaded once). */
-  permanent(bytes: number): number {
-    if (this.scratchDepth !== 0) throw new Error('BN254: a permanent allocation inside a scratch would be freed with it');
-    return this.alloc(bytes);
-  }
-
   alloc(bytes: number): number {
     const at = this.top;
     this.top += bytes;
     if (this.top > this.u32.length * 4) {
       this.ex.memory.grow(Math.ceil((this.top - this.u32.length * 4) / 65536));
       this.u32 = new Uint32Array(this.ex.memory.buffer);
-      }
+    }
     return at;
   }
 }
 
 let machine: Machine | null = null;
-/** The module, written and compiled on first use. */
+/** The module, read and compiled on first use. */
 export const fields = (): Machine => (machine ??= new Machine());
 
 /** Runs f, then frees every element allocated while it ran (f's result must not be one). */
 export function scratch<T>(f: () => T): T {
   const m = fields(), top = m.top;
-  m.scratchDepth++;
   try {
     return f();
   } finally {
     m.top = top;
-    m.scratchDepth--;
   }
 }
 
@@ -194,7 +181,6 @@ export const invFq = (a: number): number => putFq(invFqBig(getFq(a)));
 export const add2 = binary(FQ2, ex => ex.fq2Add);
 export const sub2 = binary(FQ2, ex => ex.fq2Sub);
 export const mul2 = binary(FQ2, ex => ex.fq2Mul);
-export const mulFq2ByFq = binary(FQ2, ex => ex.fq2MulFq);
 export const sqr2 = unary(FQ2, ex => ex.fq2Sqr);
 export const neg2 = unary(FQ2, ex => ex.fq2Neg);
 /** The conjugate c0 − c1·u, which is also the q-power Frobenius of Fq². */
@@ -212,7 +198,6 @@ export function inv2(a: number): number {
   return o;
 }
 
-export const add6 = binary(FQ6, ex => ex.fq6Add);
 export const sub6 = binary(FQ6, ex => ex.fq6Sub);
 export const mul6 = binary(FQ6, ex => ex.fq6Mul);
 export const mulByV6 = unary(FQ6, ex => ex.fq6MulV);
