@@ -7,12 +7,9 @@ import { argTypeError } from './errors.js';
 import { nativeFailure } from '../../vm/errors.js';
 import { PactDecimal, PactTime, type Value } from '../../vm/values.js';
 import { decFromRational, decMul, isInt, pow10, roundHalfEven, toBig } from '../values/numbers.js';
-import { formatTime, parseTime } from '../time/directives.js';
+import { formatTime, parseTime, ISO_TIME_FORMAT } from '../time/directives.js';
 import { addMicros, diffMicros } from '../time/instant.js';
 import { GasCharges, textLength } from '../gas/charges.js';
-
-/** The format `time` parses with (the same parser as parse-time, so it trims whitespace too). */
-export const ISO_TIME_FORMAT = '%Y-%m-%dT%H:%M:%SZ';
 
 export function timeNatives(rt: Runtime): NativeTable {
   const g = new GasCharges(rt.gas);
