@@ -17,8 +17,9 @@ import { ModRef, UNIT, compareModuleNames, type Value } from '../vm/values.js';
 export interface NameEnv {
   /** REPL-only natives resolve (true in .repl files, false in .pact files) */
   replNatives: boolean;
-  /** natives hidden by execution flags (DisablePact51 hides hash-poseidon, hash-keccak256) */
-  disabledNatives?: ReadonlySet<string>;
+  /** names execution flags turn off: natives hidden (DisablePact51: hash-poseidon,
+   *  hash-keccak256) and special forms that become plain names (DisablePact53: error, pure) */
+  disabledNames?: ReadonlySet<string>;
   /** `env-enable-repl-natives`: REPL natives may appear in module code (repl.md §6.3) */
   replNativesInModules?: boolean;
   /** the active namespace (`(namespace …)`), where a bare name that is nothing else is last
@@ -288,7 +289,7 @@ export class Desugarer {
     if (!list) return undefined;
     if (!this.env.replNatives && list[0].repl) return undefined;
     if (span && list[0].repl) this.checkReplNativeAllowed(span);
-    if (this.env.disabledNatives?.has(n)) return undefined;
+    if (this.env.disabledNames?.has(n)) return undefined;
     return list;
   }
 
@@ -443,11 +444,11 @@ export class Desugarer {
         if (args.length !== 2) throw syntaxFailure('try must take two arguments', span);
         return { k: 'try', fallback: this.expr(args[0]), body: this.expr(args[1]), span };
       case 'error':
-        if (this.env.disabledNatives?.has(n)) return undefined;
+        if (this.env.disabledNames?.has(n)) return undefined;
         if (args.length !== 1) throw syntaxFailure('error must take only 1 argument', span);
         return { k: 'error', msg: this.expr(args[0]), span };
       case 'pure':
-        if (this.env.disabledNatives?.has(n)) return undefined;
+        if (this.env.disabledNames?.has(n)) return undefined;
         if (args.length !== 1) throw syntaxFailure('pure must take only 1 argument', span);
         return { k: 'pure', body: this.expr(args[0]), span };
       case 'suspend':

@@ -48,7 +48,7 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
   // coverage probes register themselves per compile: such runs always compile afresh
   if (env.coverage) return compileModule(form, env, deployment);
   const setting = [deployment.namespace ?? '', env.replNatives, env.replNativesInModules ?? false,
-    [...env.disabledNatives ?? []].sort().join(' ')].join('\0');
+    [...env.disabledNames ?? []].sort().join(' ')].join('\0');
   const known = compiled.get(form);
   if (known && settingOf(known) === setting) {
     const cells = replay(known, { env, deployment });
@@ -61,7 +61,7 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
   const askEnv: ModuleEnv = {
     namespace: env.namespace,
     replNatives: env.replNatives,
-    disabledNatives: env.disabledNatives,
+    disabledNames: env.disabledNames,
     replNativesInModules: env.replNativesInModules,
     lookupTopLevel: name => rec.ask(`t ${name}`, e => cellAnswer(e.env.lookupTopLevel(name))).value as GlobalCell | undefined,
     lookupMember: (m, member) => rec.ask(`m ${m} ${member}`, e => cellAnswer(e.env.lookupMember(m, member))).value as GlobalCell | null | undefined,
@@ -83,7 +83,7 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
 
 /** buildModuleIR, reusing an earlier build of the same form in an equivalent context. */
 export function buildModuleIROnce(form: ModuleForm, ctx: ModuleHashContext): Built {
-  const setting = [ctx.namespace ?? '', base64UrlEncode(ctx.txHash), ctx.replNatives ?? true, ctx.disablePact51 ?? false].join('\0');
+  const setting = [ctx.namespace ?? '', base64UrlEncode(ctx.txHash), ctx.replNatives ?? true, ctx.disablePact51 ?? false, ctx.disablePact53 ?? false].join('\0');
   const known = built.get(form);
   if (known && settingOf(known) === setting && replay(known, ctx)) { hits++; return known.result; }
   const rec = recorder(ctx);

@@ -123,6 +123,9 @@ function sequence(items: PTerm[], info: Info): PTerm {
 export interface DesugarOptions {
   /** resolve REPL-only natives (true for .repl files) */
   replNatives: boolean;
+  /** the DisablePact53 execution flag: `error` and `pure` are then ordinary names, not special
+   *  forms (Desugar.hs forkedToSpecialForm) */
+  disablePact53?: boolean;
 }
 
 export class SyntaxDesugarer {
@@ -319,9 +322,11 @@ export class SyntaxDesugarer {
         if (args.length !== 2) throw syntaxFailure('try must take two arguments', span);
         return { t: 'form', form: { f: 'try', a: this.expr(args[0]), b: this.expr(args[1]) }, info };
       case 'error':
+        if (this.opts.disablePact53) break;
         if (args.length !== 1) throw syntaxFailure('error must take only 1 argument', span);
         return { t: 'form', form: { f: 'error', a: this.expr(args[0]) }, info };
       case 'pure':
+        if (this.opts.disablePact53) break;
         if (args.length !== 1) throw syntaxFailure('pure must take only 1 argument', span);
         return { t: 'form', form: { f: 'pure', a: this.expr(args[0]) }, info };
       case 'create-user-guard': {

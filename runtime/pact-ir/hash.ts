@@ -26,7 +26,7 @@ export type Built = { module: Module } | { interface: Interface };
 export function buildModuleIR(form: Syntax & { t: 'paren' }, ctx: ModuleHashContext): Built {
   const head = form.items[0];
   const kw = head?.t === 'keyword' ? head.name : '';
-  const ds = new SyntaxDesugarer({ replNatives: ctx.replNatives ?? true });
+  const ds = new SyntaxDesugarer({ replNatives: ctx.replNatives ?? true, disablePact53: ctx.disablePact53 ?? false });
   const name = form.items[1]?.t === 'name' ? form.items[1].parts[0] : '';
   const renamer = new Renamer(ctx, name);
   if (kw === 'module') return { module: renamer.module(ds.module(form)) };

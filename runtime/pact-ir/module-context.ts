@@ -45,6 +45,7 @@ export interface ModuleSummary {
  * - `replNatives`: resolve REPL-only natives (true in .repl files; default true).
  * - `disablePact51`: the DisablePact51 execution flag (a managed capability's manager may then
  *   be any definition).
+ * - `disablePact53`: the DisablePact53 execution flag (`error` and `pure` are plain names).
  */
 export interface ModuleHashContext {
   namespace: string | null;
@@ -54,6 +55,7 @@ export interface ModuleHashContext {
   constValue?(name: string): Value | undefined;
   replNatives?: boolean;
   disablePact51?: boolean;
+  disablePact53?: boolean;
   /** Pact's "all loaded" map (loAllLoaded): every definition loaded in this transaction */
   allLoaded?(): Iterable<[FullyQualifiedName, Def]>;
 }
