@@ -17,9 +17,12 @@ import { ModRef, UNIT, compareModuleNames, type Value } from '../vm/values.js';
 export interface NameEnv {
   /** REPL-only natives resolve (true in .repl files, false in .pact files) */
   replNatives: boolean;
-  /** names execution flags turn off: natives hidden (DisablePact51: hash-poseidon,
-   *  hash-keccak256) and special forms that become plain names (DisablePact53: error, pure) */
-  disabledNames?: ReadonlySet<string>;
+  /** natives hidden by execution flags (DisablePact51 hides hash-poseidon, hash-keccak256) */
+  disabledNatives?: ReadonlySet<string>;
+  /** the DisablePact53 execution flag: `error` and `pure` are plain names, not special forms,
+   *  and a binding form's field reads are located at the whole application (Desugar.hs
+   *  forkedToSpecialForm, bindToLet) */
+  disablePact53?: boolean;
   /** `env-enable-repl-natives`: REPL natives may appear in module code (repl.md §6.3) */
   replNativesInModules?: boolean;
   /** the active namespace (`(namespace …)`), where a bare name that is nothing else is last
@@ -289,7 +292,7 @@ export class Desugarer {
     if (!list) return undefined;
     if (!this.env.replNatives && list[0].repl) return undefined;
     if (span && list[0].repl) this.checkReplNativeAllowed(span);
-    if (this.env.disabledNames?.has(n)) return undefined;
+    if (this.env.disabledNatives?.has(n)) return undefined;
     return list;
   }
 
@@ -368,6 +371,8 @@ export class Desugarer {
       if (it[i]?.t === 'punct' && (it[i] as { p: string }).p === ',') i++;
     }
     const at = resolveOverload('at', 2)!;
+    // where a field read fails: at its name, or before Pact 5.3 at the whole application
+    const readAt = (p: { span: Span }) => (this.env.disablePact53 ? span : p.span);
     const fn = this.syntheticLambda('bind', ['#bindObject'], brace.span, () => null as unknown as Expr);
     const saved = this.scope;
     this.scope = { names: new Map([['#bindObject', fn.params[0]]]), parent: saved, fn };
@@ -375,8 +380,8 @@ export class Desugarer {
       const lets: Binder[] = [];
       const values: Expr[] = [];
       for (const p of pairs) {
-        values.push({ k: 'call-native', spec: at, span: p.span, args: [
-          { k: 'const', value: p.field, span: p.span },
+        values.push({ k: 'call-native', spec: at, span: readAt(p), args: [
+          { k: 'const', value: p.field, span: readAt(p) },
           { k: 'local', name: '#bindObject', span: p.span, binder: fn.params[0] }] });
         const b: Binder = { name: p.name, type: p.type, span: p.span, fn, slot: -1 };
         lets.push(b);
@@ -444,11 +449,11 @@ export class Desugarer {
         if (args.length !== 2) throw syntaxFailure('try must take two arguments', span);
         return { k: 'try', fallback: this.expr(args[0]), body: this.expr(args[1]), span };
       case 'error':
-        if (this.env.disabledNames?.has(n)) return undefined;
+        if (this.env.disablePact53) return undefined;
         if (args.length !== 1) throw syntaxFailure('error must take only 1 argument', span);
         return { k: 'error', msg: this.expr(args[0]), span };
       case 'pure':
-        if (this.env.disabledNames?.has(n)) return undefined;
+        if (this.env.disablePact53) return undefined;
         if (args.length !== 1) throw syntaxFailure('pure must take only 1 argument', span);
         return { k: 'pure', body: this.expr(args[0]), span };
       case 'suspend':

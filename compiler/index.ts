@@ -64,7 +64,7 @@ export interface NativeShadow { name: string; span: Span; context: string }
  *  fails with the first). A form found clean once is clean again under the same natives: a
  *  contract loaded by every script of a batch is walked once. */
 export function nativeShadowingCheck(env: NameEnv): (form: Syntax) => NativeShadow[] {
-  const natives = `${env.replNatives} ${[...env.disabledNames ?? []].sort().join(' ')}`;
+  const natives = `${env.replNatives} ${env.disablePact53 ?? false} ${[...env.disabledNatives ?? []].sort().join(' ')}`;
   let names: Desugarer | undefined;
   return form => {
     if (cleanForms.get(form) === natives) return [];

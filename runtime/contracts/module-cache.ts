@@ -47,8 +47,8 @@ export function moduleCacheHits(): number { return hits; }
 export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: ModuleDeployment): CompiledModule {
   // coverage probes register themselves per compile: such runs always compile afresh
   if (env.coverage) return compileModule(form, env, deployment);
-  const setting = [deployment.namespace ?? '', env.replNatives, env.replNativesInModules ?? false,
-    [...env.disabledNames ?? []].sort().join(' ')].join('\0');
+  const setting = [deployment.namespace ?? '', env.replNatives, env.replNativesInModules ?? false, env.disablePact53 ?? false,
+    [...env.disabledNatives ?? []].sort().join(' ')].join('\0');
   const known = compiled.get(form);
   if (known && settingOf(known) === setting) {
     const cells = replay(known, { env, deployment });
@@ -61,7 +61,8 @@ export function compileModuleOnce(form: ModuleForm, env: ModuleEnv, deployment: 
   const askEnv: ModuleEnv = {
     namespace: env.namespace,
     replNatives: env.replNatives,
-    disabledNames: env.disabledNames,
+    disabledNatives: env.disabledNatives,
+    disablePact53: env.disablePact53,
     replNativesInModules: env.replNativesInModules,
     lookupTopLevel: name => rec.ask(`t ${name}`, e => cellAnswer(e.env.lookupTopLevel(name))).value as GlobalCell | undefined,
     lookupMember: (m, member) => rec.ask(`m ${m} ${member}`, e => cellAnswer(e.env.lookupMember(m, member))).value as GlobalCell | null | undefined,

@@ -31,11 +31,8 @@ import { Defpacts, type DefpactInfo, type PactExec } from '../contracts/defpacts
 import type { Guard } from '../../vm/values.js';
 import { PactError } from '../../vm/errors.js';
 
-/** The names a fork flag turns off: DisablePact51's natives (Utils.hs pact51Natives) and
- *  DisablePact53's special forms, which are then plain names (Desugar.hs forkedToSpecialForm). */
-const PACT51_NATIVES = ['hash-poseidon', 'hash-keccak256'];
-const PACT53_FORMS = ['error', 'pure'];
-const DISABLED_NAMES: ReadonlySet<string>[] = [[], PACT51_NATIVES, PACT53_FORMS, [...PACT51_NATIVES, ...PACT53_FORMS]].map(names => new Set(names));
+const PACT51_NATIVES: ReadonlySet<string> = new Set(['hash-poseidon', 'hash-keccak256']);
+const NO_NATIVES: ReadonlySet<string> = new Set();
 
 /** Modules live in the transactional store, so rollback-tx forgets modules deployed in the tx. */
 const MODULES_TABLE = 'SYS:Modules';
@@ -346,9 +343,12 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   }
 
   // NameEnv
-  get disabledNames(): ReadonlySet<string> {
-    const flags = this.env.flags;
-    return DISABLED_NAMES[(flags.has('DisablePact51') ? 1 : 0) + (flags.has('DisablePact53') ? 2 : 0)];
+  get disabledNatives(): ReadonlySet<string> {
+    return this.env.flags.has('DisablePact51') ? PACT51_NATIVES : NO_NATIVES;
+  }
+
+  get disablePact53(): boolean {
+    return this.env.flags.has('DisablePact53');
   }
 
   lookupTopLevel(name: string): GlobalCell | undefined {

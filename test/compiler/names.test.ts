@@ -162,9 +162,9 @@ test('natives: REPL natives only in REPL files, never in module code unless enab
   assert.is(resolve('(expect "a" 1 1)', world(), moduleScope()), `${refused} @ 0-16`);
   assert.is(resolve('env-data', world({ replNativesInModules: true }), moduleScope()), 'native env-data');
   assert.is(resolve('length', world(), moduleScope()), 'native length');
-  assert.is(resolve('hash-keccak256', world({ disabledNames: new Set(['hash-keccak256']) })),
+  assert.is(resolve('hash-keccak256', world({ disabledNatives: new Set(['hash-keccak256']) })),
     'desugar: Cannot find module:  hash-keccak256 @ 0-14');
-  assert.is(resolve('(lambda (hash-keccak256) 1)', world({ disabledNames: new Set(['hash-keccak256']) })), 'lambda(hash-keccak256:-) const 1');
+  assert.is(resolve('(lambda (hash-keccak256) 1)', world({ disabledNatives: new Set(['hash-keccak256']) })), 'lambda(hash-keccak256:-) const 1');
   // binding a native's name is refused, a REPL native's too (only where it resolves)
   assert.is(resolve('(lambda (length) 1)'), 'desugar: Variable length shadows native with the same name @ 9-15');
   assert.is(resolve('(let ((env-data 1)) 1)', world(), moduleScope()), 'desugar: Variable env-data shadows native with the same name @ 7-15');
@@ -261,7 +261,7 @@ test('special forms: each arity and shape, as the IR shows it', () => {
   assert.is(resolve('(expect-failure "a" "b" 1 2)'), '(native expect-failure const a const b const 1 const 2)');
   assert.is(resolve('(error "x")'), 'error');
   assert.is(resolve('(pure 1)'), 'pure');
-  const noError = world({ disabledNames: new Set(['error', 'pure']) });
+  const noError = world({ disablePact53: true });
   assert.is(resolve('(error "x")', noError), 'desugar: Cannot find module:  error @ 1-6');
   assert.is(resolve('(pure 1)', noError), 'desugar: Cannot find module:  pure @ 1-5');
   // only a bare name can be a special form or a native

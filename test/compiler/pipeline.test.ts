@@ -38,7 +38,7 @@ test('the interactive REPL waits for more input only when a closing paren is all
 });
 
 const natives = (replNatives: boolean, disabled?: string[]): NameEnv => ({
-  replNatives, disabledNames: disabled && new Set(disabled),
+  replNatives, disabledNatives: disabled && new Set(disabled),
   lookupTopLevel: () => undefined, lookupMember: () => undefined, lookupModRef: () => undefined,
 });
 const shadowing = (env: NameEnv, form: ReturnType<typeof read>[number]): string => {

@@ -1,7 +1,8 @@
 // DisablePact53 turns `error` and `pure` back into plain names (Desugar.hs forkedToSpecialForm):
 // a call of either is then an application, which fails as any unbound name does, or calls a
 // definition of that name. Both front ends follow it: the compiler, and the Pact IR that module
-// hashes are made from.
+// hashes are made from. It also locates a binding form's failed field read at the whole
+// application rather than at the bound name (bindToLet against bindToLetPostFork).
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -38,6 +39,21 @@ test('under DisablePact53 a module calls its own error and pure; without it the 
   assert.equal(both.traces.filter(t => t.startsWith('Loaded module m')).map(t => t.replace(/^Loaded module m, hash /, '')),
     [hashOf(old.traces), hashOf(now.traces)]);
   assert.equal(both.traces.slice(-2), ['6', '"caught"']);
+});
+
+test('a binding form\'s missing field: located at the bound name, before Pact 5.3 at the whole application', () => {
+  const where = (text: string) => {
+    const r = runRepl(text);
+    const at = r.error?.span?.startPos;
+    return `${at ? `${at.line}:${at.col}` : '?'} ${r.error?.message}`;
+  };
+  const bind = '(bind {"a": 1}\n  {"b" := x} x)';
+  assert.is(where(bind), '1:10 Key "b" not found in object: {"a": 1}');
+  assert.is(where(`(env-exec-config ["DisablePact53"])\n${bind}`), '1:0 Key "b" not found in object: {"a": 1}');
+  // inside a module function too, and a found field reads the same either way
+  const module = `(module m G (defcap G () true) (defun f (o) ${bind.replace('{"a": 1}', 'o')}))`;
+  assert.is(where(`(env-exec-config ["DisablePact53"]) ${module}\n(m.f {"a": 1})`), '0:80 Key "b" not found in object: {"a": 1}');
+  assert.is(evalLast('(env-exec-config ["DisablePact53"]) (bind {"b": 2} {"b" := x} x)'), '2');
 });
 
 test.run();
