@@ -198,7 +198,7 @@ export class Desugarer {
       return this.cannotResolve(desugarError(`Unbound variable ${ref}`, span));
     }
     // the variable's name goes along: Pact's error names it when it holds no module reference
-    return { k: 'call-native', spec: resolveOverload('modref-member', 3)!, span, args: [
+    return { k: 'call-native', spec: resolveOverload(':modref-member', 3)!, span, args: [
       { k: 'local', name: ref, span, binder: b }, { k: 'const', value: member, span }, { k: 'const', value: ref, span }] };
   }
 
@@ -827,4 +827,4 @@ export class Desugarer {
 const MAP_ARG = ':mapArg';
 
 /** Catalogue entries that are our own lowering of special forms, not natives users can shadow. */
-const INTERNAL_FORMS = new Set(['with-capability', 'create-user-guard', 'modref-member', 'cond']);
+const INTERNAL_FORMS = new Set(['with-capability', 'create-user-guard', 'cond']);

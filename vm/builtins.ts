@@ -86,8 +86,9 @@ const CORE: Row[] = [
   // special forms that run as natives: `(with-capability CAP body…)` passes the body as a thunk;
   // `(create-user-guard (f a b))` passes the defun and the evaluated arguments. No flat cost.
   ['with-capability', 'with-capability', 2, 0], ['create-user-guard', 'create-user-guard', 2, 0],
-  // `m::f`: member f of the module that the modref m refers to
-  ['modref-member', 'modref-member', 3, 0],
+  // `m::f`: member f of the module that the modref m refers to. Not a Pact name: its surface
+  // starts with ':', which no identifier can, so no script can call it or bind it
+  ['modref-member', ':modref-member', 3, 0],
   // defpacts
   ['yield', 'yield', 1], ['yield-to-chain', 'yield', 2], ['resume', 'resume', 1, 500], ['pact-id', 'pact-id', 0],
 ];
@@ -137,6 +138,9 @@ export function builtinId(name: string): number {
   if (!b) throw new Error(`unknown builtin ${name}`);
   return b.id;
 }
+
+/** A native users can name (every one but the compiler's own `m::f` form). */
+export const userNamed = (b: BuiltinSpec): boolean => !b.surface.startsWith(':');
 
 /** All overloads of a surface name, base overload first. */
 export function overloads(surface: string): BuiltinSpec[] | undefined {

@@ -157,7 +157,6 @@ const DOCS: Record<string, Entry> = {
   // special forms run as natives
   'with-capability': ['(with-capability cap body...) -> <a>', 'Acquires the capability (running its defcap), evaluates the body, then releases it.'],
   'create-user-guard': ['(create-user-guard (f args...)) -> guard', 'A guard that passes when the function, called with those arguments, does not fail.'],
-  'modref-member': ['(m::f args...) -> <a>', 'Calls member f of the module a module reference m points to.'],
   // defpacts
   'yield': [['(yield value:object) -> object', '(yield value:object target-chain:string) -> object'], 'Hands the object to the next step of the defpact, possibly on another chain.'],
   'resume': ['(resume binding) -> <a>', 'Binds the fields the previous defpact step yielded.'],

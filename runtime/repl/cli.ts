@@ -23,7 +23,7 @@ import { affectedScripts, dependencies as scriptDependencies, watchFiles } from 
 import { jsonReport, junitReport, prettyReport, summaryLine, tapReport } from './reporters.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../gas/meter.js';
 import { PACT_VERSION } from './natives.js';
-import { BUILTINS, namedOverload } from '../../vm/builtins.js';
+import { BUILTINS, namedOverload, userNamed } from '../../vm/builtins.js';
 import {
   UsageError, choiceFlag, commandUsage, parseArgs, stringFlag, type CommandSpec, type FlagSpec, type ParsedArgs,
 } from '../../stream/args.js';
@@ -166,7 +166,7 @@ export async function main(argv: string[]): Promise<number> {
 /** `pactvm builtins`: the native catalogue, one name a line, sorted, with its argument counts. */
 function builtinsCommand(): number {
   const byName = new Map<string, { counts: number[]; repl: boolean }>();
-  for (const b of BUILTINS) {
+  for (const b of BUILTINS.filter(userNamed)) {
     for (const n of namedOverload(b.name) ? [b.surface, b.name] : [b.surface]) {
       const entry = byName.get(n) ?? { counts: [], repl: b.repl };
       if (!entry.counts.includes(b.arity)) entry.counts.push(b.arity);

@@ -3,7 +3,7 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BUILTINS } from '../../vm/builtins.js';
+import { BUILTINS, userNamed } from '../../vm/builtins.js';
 
 /** What the completer may look at: a live view of the session. */
 export interface CompletionScope {
@@ -24,9 +24,9 @@ const SPECIAL_FORMS = [
   'implements', 'bless', 'step', 'step-with-rollback', 'constantly', 'CHARSET_ASCII', 'CHARSET_LATIN1',
 ];
 
-/** Names users write (modref-member is the internal form of `m::f`, never typed). */
+/** Names users write. */
 const NATIVE_NAMES: readonly string[] = [...new Set([
-  ...BUILTINS.filter(b => b.surface !== 'modref-member').map(b => b.surface), 'negate', ...SPECIAL_FORMS,
+  ...BUILTINS.filter(userNamed).map(b => b.surface), 'negate', ...SPECIAL_FORMS,
 ])].sort();
 
 /** Characters that end a name (readline's completer gets the whole line; we complete its last word). */

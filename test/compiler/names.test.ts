@@ -144,7 +144,7 @@ test('a qualified name: the module being compiled by either of its names, then a
 });
 
 test('m::f: a member through a local module reference; any other name before :: is refused', () => {
-  assert.is(resolve('(let ((r lib)) r::f)'), 'let r:- = modref lib in modref-member(local r, const f, const r)');
+  assert.is(resolve('(let ((r lib)) r::f)'), 'let r:- = modref lib in :modref-member(local r, const f, const r)');
   assert.is(resolve('tf::f'), 'desugar: Invalid dynamic call: tf::f @ 0-5');
   assert.is(resolve('a::f', world(), moduleScope()), 'desugar: Invalid dynamic call: a::f @ 0-4');
   assert.is(resolve('u::f', world(), moduleScope()), 'desugar: Invalid dynamic call: u::f @ 0-4');
