@@ -200,11 +200,49 @@ const DOCS: Record<string, Entry> = {
   'enforce-pact-version': [['(enforce-pact-version min:string) -> bool', '(enforce-pact-version min:string max:string) -> bool'], 'Fails unless the Pact version is at least min (and at most max).'],
 };
 
+/**
+ * Names Pact's REPL documents that are no natives of the catalogue: its documentation pages are
+ * keyed by their file names, which cover the special forms and a few names no native has (the
+ * keyset predicates keys-2 and keys-all, the CHARSET constants' pages, a second page of
+ * list-modules).
+ */
+// prettier-ignore
+const FORM_DOCS: Record<string, Entry> = {
+  'and': ['(and x:bool y:bool) -> bool', 'True when both are true; y is evaluated only when x is true.'],
+  'or': ['(or x:bool y:bool) -> bool', 'True when either is true; y is evaluated only when x is false.'],
+  'if': ['(if test:bool then:<a> else:<a>) -> <a>', 'Evaluates the then branch when the test is true, else the other one.'],
+  'do': ['(do expr1 ... exprN) -> <a>', 'Evaluates the expressions in order and returns the last one\'s value.'],
+  'enforce': ['(enforce test:bool msg:string) -> bool', 'Fails with the message unless the test is true; the message is evaluated only on failure.'],
+  'enforce-one': ['(enforce-one msg:string tests:[bool]) -> bool', 'Passes when one of the tests, tried in order, is true without failing; otherwise fails with the message.'],
+  'try': ['(try default:<a> action:<a>) -> <a>', 'The value of the action, or the default when the action fails recoverably (its writes undone).'],
+  'constantly': ['(constantly value:<a> ignored:<b>) -> <a>', 'The value, whatever the other argument: `(map (constantly 0) xs)`.'],
+  'keys-2': ['(keys-2 count:integer matched:integer) -> bool', 'The keyset predicate that passes when at least two of the keyset\'s keys signed.'],
+  'keys-all': ['(keys-all count:integer matched:integer) -> bool', 'The keyset predicate that passes when every key of the keyset signed.'],
+  'charset-ascii': ['CHARSET_ASCII -> integer', 'The constant that names the ASCII character set for is-charset.'],
+  'charset-latin1': ['CHARSET_LATIN1 -> integer', 'The constant that names the Latin-1 character set for is-charset.'],
+  'list-module': DOCS['list-modules'],
+};
+
+/** Natives Pact's REPL has no page for: their bare name is evaluated (and fails, a native being no value). */
+const NO_PACT_PAGE: ReadonlySet<string> = new Set(['env-stackframe']);
+
+const docOf = ([signatures, description]: Entry): NativeDoc =>
+  ({ signatures: typeof signatures === 'string' ? [signatures] : signatures, description });
+
+/** What the REPL prints for a bare name, if Pact's REPL shows a page for it (RBuiltinDoc). */
+export function replDoc(name: string): NativeDoc | undefined {
+  if (Object.hasOwn(FORM_DOCS, name)) return docOf(FORM_DOCS[name]);
+  return NO_PACT_PAGE.has(name) ? undefined : nativeDoc(name);
+}
+
+/** Every name the REPL prints a page for. */
+export function replDocumentedNames(): string[] {
+  return [...documentedNatives().filter(n => !NO_PACT_PAGE.has(n)), ...Object.keys(FORM_DOCS)];
+}
+
 /** The documentation of a native by the name users write, if it has one. */
 export function nativeDoc(name: string): NativeDoc | undefined {
-  if (!Object.hasOwn(DOCS, name)) return undefined;
-  const [signatures, description] = DOCS[name];
-  return { signatures: typeof signatures === 'string' ? [signatures] : signatures, description };
+  return Object.hasOwn(DOCS, name) ? docOf(DOCS[name]) : undefined;
 }
 
 /** Every documented name. */

@@ -22,7 +22,7 @@ import type { LoadedModule } from '../contracts/modules.js';
 import { checkInstall } from '../contracts/namespaces.js';
 import { compileModuleOnce } from '../contracts/module-cache.js';
 import { chargeModuleDesugar, chargeModuleHash, chargeModuleStore } from '../gas/meter.js';
-import { nativeDoc, renderNativeDoc } from '../natives/docs.js';
+import { replDoc, renderNativeDoc } from '../natives/docs.js';
 import { releaseYoungGenerationOnLongRun } from './young-generation.js';
 import { moduleDocs, renderUserDoc } from './user-docs.js';
 
@@ -147,8 +147,8 @@ function runTopLevel(s: ReplSession, form: Syntax): void {
   // test-capability granted stays until the transaction ends
   s.caps.purity = 'impure';
   s.caps.evaluating = [];
-  // a bare native name shows the native's documentation instead of evaluating (Pact's RBuiltinDoc)
-  const doc = form.t === 'name' && form.parts.length === 1 ? nativeDoc(form.parts[0]!) : undefined;
+  // a bare name Pact has a documentation page for shows it instead of evaluating (RBuiltinDoc)
+  const doc = form.t === 'name' && form.parts.length === 1 ? replDoc(form.parts[0]!) : undefined;
   if (doc) { display(s, renderNativeDoc((form as { parts: string[] }).parts[0]!, doc), form.span); return; }
   const head = form.t === 'paren' ? form.items[0] : undefined;
   if (form.t === 'paren' && head?.t === 'keyword') {
