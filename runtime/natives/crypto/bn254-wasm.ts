@@ -1,12 +1,13 @@
-// BN254's field tower and the Miller loop's steps as WebAssembly (written out here, compiled on
-// first use): Fq in Montgomery form (runtime/wasm/montgomery.ts), Fq² = Fq[u]/(u² + 1),
+// BN254's field tower, the Miller loop's steps and Poseidon's rounds as WebAssembly, written out
+// here (`npm run tables` ships the bytes as bn254-fields.wasm, which bn254-field.ts compiles on
+// first use): Fq and Fr in Montgomery form (runtime/wasm/montgomery.ts), Fq² = Fq[u]/(u² + 1),
 // Fq⁶ = Fq²[v]/(v³ − ξ) with ξ = 9 + u, Fq¹² = Fq⁶[w]/(w² − v). A pairing check is tens of
 // thousands of field products; as BigInts each cost a product, a `%` and an allocation, in code
-// that runs cold (a few calls per process). Here a product is ~100 ns from the first call on.
+// that runs cold (a few calls per process). Here a product is ~120 ns from the first call on.
 //
-// Memory: constants from 0, a stack for the functions' temporaries above them, and from HEAP the
-// elements bn254-field.ts hands out. Layouts: Fq is 40 bytes (montgomery.ts); Fq² [c0, c1] for c0 + c1·u; Fq⁶
-// [a0, a1, a2] (Fq² each) for a0 + a1·v + a2·v²; Fq¹² [g, h] (Fq⁶ each) for g + h·w; a point on
+// Memory: constants from 0, a stack for the functions' temporaries above them, Poseidon's
+// constants, and from HEAP the elements bn254-field.ts hands out. Layouts: Fq is 40 bytes
+// (montgomery.ts); Fq² [c0, c1] for c0 + c1·u; Fq⁶ [a0, a1, a2] (Fq² each) for a0 + a1·v + a2·v²; Fq¹² [g, h] (Fq⁶ each) for g + h·w; a point on
 // the twist in Miller-loop form [X, Y, Z] (Fq² each, homogeneous projective); G1 affine [x, y];
 // G2 affine [x, y] (Fq² each). Every function takes its result's address first and may be given
 // an operand's address for it.
