@@ -104,12 +104,7 @@ export function scratch<T>(f: () => T): T {
 // ---- in and out ----
 
 /** A new Fq element holding x (in [0, q)). */
-export function putFq(x: bigint): number {
-  const m = fields(), at = m.alloc(FQ);
-  m.writePlain(at, x);
-  m.ex.fqMul(at, at, CONST.r2);
-  return at;
-}
+export const putFq = (x: bigint): number => putFqs([x]);
 
 export function getFq(a: number): bigint {
   const m = fields(), t = m.alloc(FQ);
@@ -119,18 +114,18 @@ export function getFq(a: number): bigint {
   return x;
 }
 
-export function putFq2(a: Fq2): number {
-  const at = putFq(a[0]);
-  putFq(a[1]); // allocated right after
-  return at;
-}
+export const putFq2 = (a: Fq2): number => putFqs(a);
 
 export const getFq2 = (a: number): [bigint, bigint] => [getFq(a), getFq(a + FQ)];
 
-/** n consecutive Fq elements from BigInts (an Fq⁶ is 6, an Fq¹² 12) */
+/** n consecutive Fq elements from BigInts, as one new element (an Fq² is 2, an Fq¹² 12, a G1
+ *  point's [x, y] 2) */
 export function putFqs(xs: readonly bigint[]): number {
-  const at = putFq(xs[0]);
-  for (let i = 1; i < xs.length; i++) putFq(xs[i]);
+  const m = fields(), at = m.alloc(xs.length * FQ);
+  for (let i = 0; i < xs.length; i++) {
+    m.writePlain(at + i * FQ, xs[i]);
+    m.ex.fqMul(at + i * FQ, at + i * FQ, CONST.r2);
+  }
   return at;
 }
 
@@ -152,11 +147,20 @@ export function equal(a: number, b: number, bytes: number): boolean {
   return true;
 }
 
-export function copy(a: number, bytes: number): number {
-  const m = fields(), at = m.alloc(bytes);
-  m.u32.copyWithin(at >> 2, a >> 2, (a + bytes) >> 2);
-  return at;
+/** A new element made of the given ones side by side: [address, bytes] each (a point's [x, y],
+ *  a Miller-loop T = [X, Y, Z]). */
+export function concat(parts: readonly (readonly [number, number])[]): number {
+  const m = fields();
+  let at = m.alloc(parts.reduce((n, part) => n + part[1], 0));
+  const start = at;
+  for (const [from, bytes] of parts) {
+    m.u32.copyWithin(at >> 2, from >> 2, (from + bytes) >> 2);
+    at += bytes;
+  }
+  return start;
 }
+
+export const copy = (a: number, bytes: number): number => concat([[a, bytes]]);
 
 type Binary = (o: number, a: number, b: number) => void;
 type Unary = (o: number, a: number) => void;

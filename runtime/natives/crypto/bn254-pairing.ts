@@ -12,7 +12,7 @@
 // pairing-check accepts before Pact 5.4.
 
 import {
-  scratch, putFq, putFq2, copy, neg2, one12, mul12, conj12, inv12, frobenius12, cyclotomicSqr12,
+  scratch, putFqs, concat, copy, neg2, one12, mul12, conj12, inv12, frobenius12, cyclotomicSqr12,
   isOne12, fields, FQ2, FQ12,
 } from './bn254-field.js';
 import { CONST } from './bn254-wasm.js';
@@ -24,13 +24,6 @@ const X_DIGITS = signedDigitsBelowTop(BN_X);
 /** A pair's points as elements: P = [x, y] (Fq each) and Q = [x, y] (Fq² each), side by side. */
 interface Pair { readonly p: number; readonly q: number }
 
-/** [x, y] of an affine point, as one block of memory (the layout millerAdd reads) */
-function affineBlock(x: number, y: number, bytes: number): number {
-  const at = copy(x, bytes);
-  copy(y, bytes); // allocated right after
-  return at;
-}
-
 /**
  * The product of the Miller functions f_{6x+2, Q}(P) · l_{T, ψ(Q)}(P) · l_{T + ψ(Q), −ψ²(Q)}(P)
  * of the pairs (T = [6x+2]Q, ψ the twisted q-power Frobenius), as a new element. Each doubling
@@ -40,12 +33,9 @@ function affineBlock(x: number, y: number, bytes: number): number {
 export function millerLoop(pairs: readonly Pair[]): number {
   const ex = fields().ex;
   // T = Q with Z = 1, as [X, Y, Z]
-  const ts = pairs.map(pair => {
-    const t = copy(pair.q, 2 * FQ2);
-    copy(CONST.montOne, FQ2); // allocated right after
-    return t;
-  });
-  const negated = pairs.map(pair => affineBlock(pair.q, neg2(pair.q + FQ2), FQ2));
+  const ts = pairs.map(pair => concat([[pair.q, 2 * FQ2], [CONST.montOne, FQ2]]));
+  // −Q as the [x, y] millerAdd reads
+  const negated = pairs.map(pair => concat([[pair.q, FQ2], [neg2(pair.q + FQ2), FQ2]]));
   const f = one12();
   for (let i = 0; i < ATE_DIGITS.length; i++) {
     if (i > 0) ex.fq12Sqr(f, f);
@@ -58,8 +48,8 @@ export function millerLoop(pairs: readonly Pair[]): number {
   for (let j = 0; j < pairs.length; j++) {
     const q = { x: pairs[j].q, y: pairs[j].q + FQ2 };
     const q1 = psiAffine(q), q2 = psi2Affine(q);
-    ex.millerAdd(f, ts[j], affineBlock(q1.x, q1.y, FQ2), pairs[j].p);
-    ex.millerAdd(f, ts[j], affineBlock(q2.x, neg2(q2.y), FQ2), pairs[j].p);
+    ex.millerAdd(f, ts[j], concat([[q1.x, FQ2], [q1.y, FQ2]]), pairs[j].p);
+    ex.millerAdd(f, ts[j], concat([[q2.x, FQ2], [neg2(q2.y), FQ2]]), pairs[j].p);
   }
   return f;
 }
@@ -106,11 +96,7 @@ export function pairsIn(pairs: readonly (readonly [G1Point, G2Point])[]): Pair[]
   for (const pair of pairs) {
     const p = pair[0], q = pair[1];
     if (p === null || q === null) continue;
-    const pAt = putFq(p.x);
-    putFq(p.y);
-    const qAt = putFq2(q.x);
-    putFq2(q.y);
-    out.push({ p: pAt, q: qAt });
+    out.push({ p: putFqs([p.x, p.y]), q: putFqs([...q.x, ...q.y]) });
   }
   return out;
 }
