@@ -1,5 +1,5 @@
-// A small WebAssembly module writer for the code pactvm generates at run time (BLAKE2b, the BN254
-// and Poseidon field arithmetic): functions of i32/i64 values over one memory, mutable i32
+// A small WebAssembly module writer for the code pactvm generates (BLAKE2b, the BN254 and Poseidon
+// field arithmetic, the header stream's layout matcher): functions over one memory, mutable i32
 // globals, exports. Cold code is where these run: WebAssembly is compiled before its first call
 // (Liftoff), where the same JavaScript would be interpreted until V8 optimises it.
 
@@ -8,17 +8,29 @@ export const enum Op {
   Block = 0x02, Loop = 0x03, If = 0x04, Else = 0x05, End = 0x0b, Br = 0x0c, BrIf = 0x0d, Return = 0x0f,
   Call = 0x10, Select = 0x1b,
   LocalGet = 0x20, LocalSet = 0x21, LocalTee = 0x22, GlobalGet = 0x23, GlobalSet = 0x24,
-  I32Load = 0x28, I64Load = 0x29, I64Load32U = 0x35, I32Store = 0x36, I64Store = 0x37, I64Store32 = 0x3e,
+  I32Load = 0x28, I64Load = 0x29, I32Load8U = 0x2d, I64Load32U = 0x35, I32Store = 0x36, I64Store = 0x37,
+  F64Store = 0x39, I64Store32 = 0x3e,
   I32Const = 0x41, I64Const = 0x42,
-  I32Eqz = 0x45, I32Ne = 0x47, I32LtU = 0x49, I64Eqz = 0x50, I64Ne = 0x52,
-  I32Add = 0x6a, I32Sub = 0x6b, I32And = 0x71, I32Or = 0x72,
+  I32Eqz = 0x45, I32Eq = 0x46, I32Ne = 0x47, I32LtU = 0x49, I32GtU = 0x4b, I32LeU = 0x4d, I32GeU = 0x4f,
+  I64Eqz = 0x50, I64Eq = 0x51, I64Ne = 0x52, I64LtU = 0x54, I64GtU = 0x56,
+  I32Add = 0x6a, I32Sub = 0x6b, I32And = 0x71, I32Or = 0x72, I32Shl = 0x74,
   I64Add = 0x7c, I64Sub = 0x7d, I64Mul = 0x7e, I64And = 0x83, I64Or = 0x84, I64Xor = 0x85,
   I64Shl = 0x86, I64ShrS = 0x87, I64ShrU = 0x88, I64Rotr = 0x8a,
-  I32WrapI64 = 0xa7, I64ExtendI32U = 0xad, I64TruncF64U = 0xb1,
+  I32WrapI64 = 0xa7, I64ExtendI32U = 0xad, I64TruncF64U = 0xb1, F64ConvertI32U = 0xb8, F64ConvertI64U = 0xba,
+  /** the prefix of the 128-bit SIMD instructions, followed by a SimdOp */
+  Simd = 0xfd,
+}
+
+/** The SIMD instructions the generators use (after Op.Simd; each below 0x80, so one byte). */
+export const enum SimdOp {
+  V128Load = 0x00, V128Const = 0x0c, I8x16Swizzle = 0x0e,
+  I8x16Eq = 0x23, I8x16Ne = 0x24,
+  V128And = 0x4e, V128Or = 0x50,
+  I8x16AllTrue = 0x63, I8x16ShrU = 0x6d,
 }
 
 /** Value types, and the block type of a block without results. */
-export const enum ValType { I32 = 0x7f, I64 = 0x7e, F64 = 0x7c, Void = 0x40 }
+export const enum ValType { I32 = 0x7f, I64 = 0x7e, F64 = 0x7c, V128 = 0x7b, Void = 0x40 }
 
 /** n as unsigned LEB128. */
 export function uleb(n: number): number[] {

@@ -211,7 +211,7 @@ test('the general reader teaches the fast path each layout once, and drops one t
     assert.equal(taught, ['txCount weight mainnet01', 'txCount creationTime mainnet01']);
     assert.is(forgotten, 0);
     for (const event of EVENTS) outcome(decoder, inOrder(event, TOP, HEADER));
-    assert.is(taught.length, 2, "the node's layout is read by the hand-written path (the version is known by now)");
+    assert.is(taught.length, 2, "the node's layout is read without a lesson (the version is known by now)");
     outcome(decoder, rotated(EVENTS[0]!).replace('mainnet01', 'other01'));
     assert.is(taught.at(-1), 'txCount creationTime other01', 'a new version is a new layout');
     assert.is(taught.length, 3);
@@ -263,6 +263,35 @@ test('a stream in another layout, with a space after data:, decodes every event 
   const decoder = new HeaderStreamDecoder({ onHeader: (e) => got.push({ ...e, header: { ...e.header, adjacents: [...e.header.adjacents] } }), onInvalid: (e) => { throw e; } });
   for (let at = 0; at < body.length; at += 4096) decoder.feed(body.subarray(at, at + 4096));
   assert.equal(got, events.map((e) => general(inOrder(e, REVERSED_TOP, REVERSED_HEADER))));
+});
+
+test('an event with more adjacents than the matcher holds is left to the general reader, which reads it', () => {
+  const fast = nodeFastPath();
+  const hash = [...EVENTS[0]!.header.adjacents.values()][0]!;
+  const withAdjacents = (n: number) => NODE.replace(/"adjacents":\{[^}]*\}/, `"adjacents":{${Array.from({ length: n }, (_, i) => `"${i}":"${hash}"`).join(',')}}`);
+  assert.equal(fastRead(fast, withAdjacents(64)), general(withAdjacents(64)));
+  assert.is(fastRead(fast, withAdjacents(65)), undefined);
+  const read = general(withAdjacents(65)) as { header: { adjacents: unknown[] } };
+  assert.is(read.header.adjacents.length, 65);
+});
+
+test('decoders of streams in different layouts and versions, fed in turn chunk by chunk, each read their own', () => {
+  const versions = ['mainnet01', 'testnet04', 'development', 'recap-development', 'fast-development'];
+  const streams = versions.map((version, i) => {
+    const chain = new SyntheticChain({ seed: 90 + i, forkRate: 0.1 });
+    const events = Array.from({ length: 40 }, () => chain.next().event);
+    const json = (e: BlockHeaderEvent) => {
+      const text = i % 2 === 0 ? inOrder(e, TOP, HEADER) : inOrder(e, REVERSED_TOP, REVERSED_HEADER);
+      return text.replace('"mainnet01"', JSON.stringify(version));
+    };
+    const body = Buffer.from(events.map((e) => `event:BlockHeader\ndata:${json(e)}\n\n`).join(''));
+    const got: unknown[] = [];
+    const decoder = new HeaderStreamDecoder({ onHeader: (e) => got.push({ ...e, header: { ...e.header, adjacents: [...e.header.adjacents] } }), onInvalid: (e) => { throw e; } });
+    return { body, got, decoder, expected: events.map((e) => general(json(e))) };
+  });
+  const longest = Math.max(...streams.map((s) => s.body.length));
+  for (let at = 0; at < longest; at += 1000) for (const s of streams) s.decoder.feed(s.body.subarray(at, at + 1000));
+  for (const s of streams) assert.equal(s.got, s.expected);
 });
 
 test.run();
