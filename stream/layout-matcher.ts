@@ -79,7 +79,9 @@ export class Program {
   }
 }
 
-let matcher: LayoutMatcher | undefined;
+// the instance once made; null where WebAssembly is unavailable (`node --jitless`) or refuses the
+// module, and then the fast path stays off and the general reader reads every event
+let matcher: LayoutMatcher | null | undefined;
 let memoryBytes: Uint8Array;
 let memoryBuffer: Buffer;
 /** The results area: four f64 per segment (see layout-abi.ts). */
@@ -91,10 +93,15 @@ let nextSlot = 0;
 let copiedText: string | undefined;
 let copiedFrom = 0;
 
-function instance(): LayoutMatcher {
+function instance(): LayoutMatcher | null {
   if (matcher !== undefined) return matcher;
-  const module = new WebAssembly.Module(Buffer.from(LAYOUT_MATCHER_WASM, 'base64'));
-  const exports = new WebAssembly.Instance(module).exports as unknown as LayoutMatcher;
+  let exports: LayoutMatcher;
+  try {
+    const module = new WebAssembly.Module(Buffer.from(LAYOUT_MATCHER_WASM, 'base64'));
+    exports = new WebAssembly.Instance(module).exports as unknown as LayoutMatcher;
+  } catch {
+    return (matcher = null);
+  }
   matcher = exports;
   memoryBytes = new Uint8Array(exports.memory.buffer);
   memoryBuffer = Buffer.from(exports.memory.buffer);
@@ -123,11 +130,12 @@ function placed(program: Program): number {
 
 /**
  * Puts `b[start, end)` where the matcher reads it and returns the data area's offset for b's
- * position 0 (data position = b position − offset), or -1 if it does not fit. With the text of
- * b from `textStart` on, the whole buffer is copied once and later events of it are found there.
+ * position 0 (data position = b position − offset), or -1 if it does not fit (or there is no
+ * matcher). With the text of b from `textStart` on, the whole buffer is copied once and later
+ * events of it are found there.
  */
 export function bringIn(b: Buffer, start: number, end: number, text: string | undefined, textStart: number): number {
-  instance();
+  if (instance() === null) return -1;
   if (text !== undefined && b.length - textStart <= DATA_CAPACITY) {
     if (text !== copiedText || textStart !== copiedFrom) {
       b.copy(memoryBuffer, DATA_AT, textStart, b.length);

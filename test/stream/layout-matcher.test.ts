@@ -4,7 +4,9 @@
 // value to its bounds, with programs and copied data kept apart however callers interleave.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { layoutMatcherModuleBytes } from '../../runtime/wasm/layout-matcher.js';
 import { layoutMatcherSource } from '../../runtime/wasm/layout-matcher-source.js';
 import { DATA_CAPACITY, MAX_ADJACENTS, PROGRAM_SLOTS, ValueKind } from '../../stream/layout-abi.js';
@@ -136,6 +138,27 @@ test('a chunk is copied once for all its events, and another chunk or a lone eve
 test('a program too large for its slot says so', () => {
   assert.ok(fixed('x'.repeat(1000)).fits);
   assert.not.ok(fixed('x'.repeat(3000)).fits);
+});
+
+test('without WebAssembly (node --jitless) the fast path stays off and a stream decodes all the same', () => {
+  const streamIndex = pathToFileURL(`${REPO_ROOT}dist/stream/index.js`).href;
+  // 50 events of a forking chain through the stream decoder: heights, hashes and nonces, and how
+  // many events the general reader read
+  const script = `
+    const m = await import(${JSON.stringify(streamIndex)});
+    const chain = new m.SyntheticChain({ seed: 3, forkRate: 0.2 });
+    const body = Buffer.from(Array.from({ length: 50 }, () => 'event:BlockHeader\\ndata:' + chain.next().json + '\\n\\n').join(''));
+    const out = [];
+    const d = new m.HeaderStreamDecoder({ onHeader: (e) => out.push([e.header.height, e.header.hash, e.header.nonce]), onInvalid: (e) => { throw e; } });
+    for (let at = 0; at < body.length; at += 3000) d.feed(body.subarray(at, at + 3000));
+    console.log(JSON.stringify({ wasm: typeof WebAssembly, out }));`;
+  const run = (flags: string[]) => JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const jitless = run(['--jitless']);
+  const usual = run([]);
+  assert.is(jitless.wasm, 'undefined');
+  assert.is(usual.wasm, 'object');
+  assert.is(jitless.out.length, 50);
+  assert.equal(jitless.out, usual.out);
 });
 
 test.run();
