@@ -78,6 +78,7 @@ export function engineFailure(e: unknown, span: Span | null): PactError | Intern
     return e;
   }
   const message = e instanceof Error ? e.message : String(e);
+  if (e instanceof MissingRuntimeFeature) return new InternalFailure(message, span, e, message);
   if (e instanceof RangeError) {
     const pact = rangeErrorText(message);
     if (pact) return new PactError('exec', pact, span);
@@ -93,10 +94,11 @@ function rangeErrorText(message: string): string | null {
   return null;
 }
 
-/** A bug in pactvm itself, with where in the script it happened. */
+/** A bug in pactvm itself (or a runtime it cannot work in), with where in the script it happened. */
 export class InternalFailure extends Error {
-  constructor(readonly detail: string, public span: Span | null, readonly original: unknown) {
-    super(`internal error: ${detail}, please report`);
+  constructor(readonly detail: string, public span: Span | null, readonly original: unknown,
+    message = `internal error: ${detail}, please report`) {
+    super(message);
   }
 
   /** As a Pact error, for the places that render errors (the script runner, the REPL). */
@@ -104,3 +106,7 @@ export class InternalFailure extends Error {
     return new PactError('internal', this.message, this.span);
   }
 }
+
+/** The JavaScript runtime lacks what a native needs (WebAssembly under `node --jitless`): not a bug
+ *  to report, and not a Pact error a script could catch; the message says what is missing. */
+export class MissingRuntimeFeature extends Error {}

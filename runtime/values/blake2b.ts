@@ -7,6 +7,7 @@
 // against RFC 7693's vector and @noble/hashes on inputs of every length around the block size.
 
 import { ModuleWriter, Op, ValType, sleb, uleb } from '../wasm/writer.js';
+import { blake2bLibrary } from '../natives/crypto/libraries.js';
 
 const IV = [
   0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
@@ -123,8 +124,14 @@ export function makeBlake2b256(): Blake2b256 {
 
 let shared: Blake2b256 | null = null;
 
-/** BLAKE2b with a 32-byte digest of `input` (the module is written and compiled on first use). */
+/** BLAKE2b with a 32-byte digest of `input` (the module is written and compiled on first use;
+ *  where there is no WebAssembly, as under `node --jitless`, @noble/hashes' BLAKE2b computes it). */
 export function blake2b256(input: Uint8Array): Uint8Array {
-  shared ??= makeBlake2b256();
+  shared ??= typeof WebAssembly === 'object' ? makeBlake2b256() : blake2bWithoutWebAssembly();
   return shared(input);
+}
+
+function blake2bWithoutWebAssembly(): Blake2b256 {
+  const { blake2b } = blake2bLibrary();
+  return input => blake2b(input, { dkLen: 32 });
 }

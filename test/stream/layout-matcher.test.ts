@@ -2,7 +2,7 @@
 // runtime/wasm/layout-matcher.ts writes, and it checks templates byte for byte (every byte value in
 // every class, literals at every position, nothing past the data's end) and reads each kind of
 // value to its bounds, with programs and copied data kept apart however callers interleave.
-import { test } from 'uvu';
+import { test, CHILD_PROCESS_MS } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -152,7 +152,7 @@ test('without WebAssembly (node --jitless) the fast path stays off and a stream 
     const d = new m.HeaderStreamDecoder({ onHeader: (e) => out.push([e.header.height, e.header.hash, e.header.nonce]), onInvalid: (e) => { throw e; } });
     for (let at = 0; at < body.length; at += 3000) d.feed(body.subarray(at, at + 3000));
     console.log(JSON.stringify({ wasm: typeof WebAssembly, out }));`;
-  const run = (flags: string[]) => JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  const run = (flags: string[]) => JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: CHILD_PROCESS_MS }));
   const jitless = run(['--jitless']);
   const usual = run([]);
   assert.is(jitless.wasm, 'undefined');

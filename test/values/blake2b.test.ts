@@ -4,7 +4,8 @@
 // a module of their own (makeBlake2b256), so that they test the module writer as it is now, not
 // the shared instance an earlier test of the process made.
 
-import { test } from 'uvu';
+import { execFileSync } from 'node:child_process';
+import { test, CHILD_PROCESS_MS } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { blake2b256, blake2bModuleBytes, makeBlake2b256 } from '../../runtime/values/blake2b.js';
@@ -77,6 +78,18 @@ test('the shared function (what the engine calls) gives the same digests', () =>
     const input = bytesOf(n, 99);
     assert.is(hex(blake2b256(input)), reference(input), `${n} bytes`);
   }
+});
+
+test('without WebAssembly (node --jitless) the shared function hashes with @noble/hashes, to the same digests', () => {
+  const module = new URL('../../runtime/values/blake2b.js', import.meta.url).href;
+  const lengths = [0, 3, 127, 128, 129, 1000];
+  const script = `
+    const { blake2b256 } = await import(${JSON.stringify(module)});
+    const digests = ${JSON.stringify(lengths)}.map(n => Buffer.from(blake2b256(new Uint8Array(n).fill(n & 255))).toString('hex'));
+    console.log(JSON.stringify({ wasm: typeof WebAssembly, digests }));`;
+  const got = JSON.parse(execFileSync(process.execPath, ['--jitless', '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: CHILD_PROCESS_MS }));
+  assert.is(got.wasm, 'undefined');
+  assert.equal(got.digests, lengths.map(n => hex(blake2b256(new Uint8Array(n).fill(n & 255)))));
 });
 
 test.run();

@@ -7,6 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MissingRuntimeFeature } from '../../../vm/limits.js';
 import {
   BN254_MODULE_FILE, CONST, HEAP, FQ, FQ2, FQ6, FQ12, type Bn254Exports,
 } from './bn254-wasm.js';
@@ -41,6 +42,9 @@ export function invFqBig(a: bigint): bigint {
 
 /** The module as the build ships it (bn254ModuleBytes, written out ahead of time), compiled. */
 function shippedModule(): WebAssembly.Module {
+  if (typeof WebAssembly !== 'object') {
+    throw new MissingRuntimeFeature('BN254 pairings and Poseidon hashes need WebAssembly, which this JavaScript runtime lacks (node --jitless?)');
+  }
   const url = new URL(BN254_MODULE_FILE, import.meta.url);
   let bytes: Buffer<ArrayBuffer>;
   try {
@@ -63,7 +67,8 @@ class Machine {
   top = HEAP;
 
   constructor() {
-    this.ex = new WebAssembly.Instance(shippedModule()).exports as unknown as Bn254Exports;
+    const module = shippedModule(); // first: it says so where there is no WebAssembly
+    this.ex = new WebAssembly.Instance(module).exports as unknown as Bn254Exports;
     this.u32 = new Uint32Array(this.ex.memory.buffer);
   }
 
