@@ -24,9 +24,16 @@ const TYPE_TERMINAL: Partial<Record<Token['type'], number>> = {
 };
 
 function terminalOf(t: Token): number {
+  // the commonest types first, by identity (a keyed load with ever-changing keys is megamorphic)
+  switch (t.type) {
+    case 'lparen': return LPAREN;
+    case 'rparen': return RPAREN;
+    case 'ident': return IDENT;
+  }
   const byType = TYPE_TERMINAL[t.type];
   return byType !== undefined ? byType : TERMINAL.get(KEYWORD_TERMINAL[t.value] ?? t.value)!;
 }
+const LPAREN = TYPE_TERMINAL.lparen!, RPAREN = TYPE_TERMINAL.rparen!, IDENT = TYPE_TERMINAL.ident!;
 
 /** A token as Pact lists it among the remaining input of a parse error. */
 export function tokenText(t: Token): string {

@@ -75,6 +75,12 @@ function commentEnd(src: string, i: number): number {
   return n;
 }
 
+/** True if `src[start, end)` is ASCII (a plain loop: cheaper than a regular expression per identifier). */
+function isAscii(src: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (src.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
 /** The text as the bytes Pact's lexer matched it against (for keywords written with look-alikes). */
 function asBytes(text: string): string {
   let out = '';
@@ -175,8 +181,9 @@ export function tokenize(file: SourceFile): Token[] {
     if (cls & SYM) {
       i = skipClass(src, after(src, i), SYM | DIGIT);
       const text = src.slice(start, i);
-      const plain = /^[\x00-\x7f]*$/.test(text) ? text : asBytes(text);
-      const type = KEYWORDS.has(plain) ? 'keyword' : ANNOTATIONS.has(plain) ? 'annotation' : 'ident';
+      const plain = isAscii(src, start, i) ? text : asBytes(text);
+      // every annotation starts with `@`, which no keyword does
+      const type = code === 64 ? (ANNOTATIONS.has(plain) ? 'annotation' : 'ident') : KEYWORDS.has(plain) ? 'keyword' : 'ident';
       // a keyword spelt with look-alikes is that keyword to the parser; an identifier keeps its text
       out.push({ type, value: type === 'ident' ? text : plain, text, start, end: i });
       lastStart = start; lastEnd = i;
