@@ -15,25 +15,19 @@ const KEYWORD_TERMINAL: Record<string, string> = {
   'let*': 'letstar', lambda: 'lam', use: 'import', 'step-with-rollback': 'steprb',
   '@doc': 'docAnn', '@model': 'modelAnn', '@event': 'eventAnn', '@managed': 'managedAnn',
 };
-/** The terminal of every token type but keywords and annotations (those go by their text). */
-const TYPE_TERMINAL: Partial<Record<Token['type'], number>> = {
-  ident: TERMINAL.get('IDENT')!, int: TERMINAL.get('NUM')!, string: TERMINAL.get('STR')!, tick: TERMINAL.get('TICK')!,
-  lparen: TERMINAL.get("'('")!, rparen: TERMINAL.get("')'")!, lbrace: TERMINAL.get("'{'")!, rbrace: TERMINAL.get("'}'")!,
-  lbracket: TERMINAL.get("'['")!, rbracket: TERMINAL.get("']'")!, comma: TERMINAL.get("','")!, dot: TERMINAL.get("'.'")!,
-  bindAssign: TERMINAL.get("':='")!, dynAccess: TERMINAL.get("'::'")!, colon: TERMINAL.get("':'")!,
-};
+/** The terminal of every token type but keywords and annotations (those go by their text). A Map:
+ *  a keyed property load whose key changes with every token is megamorphic, and this runs per token. */
+const TYPE_TERMINAL = new Map<Token['type'], number>([
+  ['ident', TERMINAL.get('IDENT')!], ['int', TERMINAL.get('NUM')!], ['string', TERMINAL.get('STR')!], ['tick', TERMINAL.get('TICK')!],
+  ['lparen', TERMINAL.get("'('")!], ['rparen', TERMINAL.get("')'")!], ['lbrace', TERMINAL.get("'{'")!], ['rbrace', TERMINAL.get("'}'")!],
+  ['lbracket', TERMINAL.get("'['")!], ['rbracket', TERMINAL.get("']'")!], ['comma', TERMINAL.get("','")!], ['dot', TERMINAL.get("'.'")!],
+  ['bindAssign', TERMINAL.get("':='")!], ['dynAccess', TERMINAL.get("'::'")!], ['colon', TERMINAL.get("':'")!],
+]);
 
 function terminalOf(t: Token): number {
-  // the commonest types first, by identity (a keyed load with ever-changing keys is megamorphic)
-  switch (t.type) {
-    case 'lparen': return LPAREN;
-    case 'rparen': return RPAREN;
-    case 'ident': return IDENT;
-  }
-  const byType = TYPE_TERMINAL[t.type];
+  const byType = TYPE_TERMINAL.get(t.type);
   return byType !== undefined ? byType : TERMINAL.get(KEYWORD_TERMINAL[t.value] ?? t.value)!;
 }
-const LPAREN = TYPE_TERMINAL.lparen!, RPAREN = TYPE_TERMINAL.rparen!, IDENT = TYPE_TERMINAL.ident!;
 
 /** A token as Pact lists it among the remaining input of a parse error. */
 export function tokenText(t: Token): string {

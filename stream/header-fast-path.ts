@@ -7,8 +7,8 @@
 import { Adjacents } from './adjacents.js';
 import type { BlockHeader, BlockHeaderEvent } from './block-header.js';
 import { latin1 } from './json-bytes.js';
-import { ValueKind } from './layout-abi.js';
-import { BASE64URL_MARK, HEX_MARK, Program, Template, bringIn, matches, results } from './layout-matcher.js';
+import { BASE64URL_MARK, HEX_MARK, ValueKind } from './layout-abi.js';
+import { Program, Template, bringIn, matches, results } from './layout-matcher.js';
 
 const HASH_FIELD = BASE64URL_MARK.repeat(43); // 32 bytes, unpadded base64url
 const HEX_FIELD = HEX_MARK.repeat(64); // 32 bytes, lowercase hex

@@ -18,16 +18,23 @@ export const RESULT_STRIDE = 4;
 /** The adjacent chain ids read so far in this event (u32 each), to refuse a repeated one. */
 export const CHAINS_AT = RESULTS_AT + MAX_SEGMENTS * RESULT_STRIDE * 8;
 export const MAX_ADJACENTS = 64;
-/** One adjacents entry after its chain id: `":"<43 base64url>"`, a template of its own. */
+/** In template text, one base64url character of a field. */
+export const BASE64URL_MARK = '#';
+/** In template text, one lowercase hex digit of a field. */
+export const HEX_MARK = '%';
+/** One adjacents entry after its chain id, a template of its own (its blocks are written at
+ *  ADJACENT_ENTRY_AT when the module is instantiated). */
+export const ADJACENT_ENTRY = `":"${BASE64URL_MARK.repeat(43)}"`;
 export const ADJACENT_ENTRY_AT = CHAINS_AT + MAX_ADJACENTS * 4;
-export const ADJACENT_ENTRY_LENGTH = 47;
+export const ADJACENT_ENTRY_LENGTH = ADJACENT_ENTRY.length;
 /** Slots for programs (a decoder has up to two layouts; several decoders may share the module). */
 export const PROGRAMS_AT = ADJACENT_ENTRY_AT + 4 * 64;
 export const PROGRAM_SLOTS = 4;
 export const PROGRAM_CAPACITY = 8 * 1024;
 export const MEMORY_PAGES = Math.ceil((PROGRAMS_AT + PROGRAM_SLOTS * PROGRAM_CAPACITY) / 65536);
 
-/** A program's segment record: 4 i32 (its template's address and length, the value kind, unused). */
+/** A program's segment record: 4 i32 (its template's address, relative to the program's, and
+ *  length, the value kind, unused). */
 export const SEGMENT_RECORD = 16;
 /** A template is stored per 16 bytes of it as 4 × 16 bytes: expected literal bytes, literal mask,
  *  class bits a field byte needs, and a mask of the bytes past the template's end. */

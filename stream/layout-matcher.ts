@@ -3,16 +3,11 @@
 // process (a match runs to completion before the next starts); programs are cached in a few slots.
 
 import {
-  ADJACENT_ENTRY_AT, ADJACENT_ENTRY_LENGTH, BLOCK_LITERAL, BLOCK_LITERAL_MASK, BLOCK_NEED, BLOCK_SLACK, DATA_AT,
-  DATA_CAPACITY, NEED_BASE64URL, NEED_LOWER_HEX, PROGRAMS_AT, PROGRAM_CAPACITY, PROGRAM_SLOTS, RESULTS_AT,
+  ADJACENT_ENTRY, ADJACENT_ENTRY_AT, BASE64URL_MARK, BLOCK_LITERAL, BLOCK_LITERAL_MASK, BLOCK_NEED, BLOCK_SLACK, DATA_AT,
+  DATA_CAPACITY, HEX_MARK, NEED_BASE64URL, NEED_LOWER_HEX, PROGRAMS_AT, PROGRAM_CAPACITY, PROGRAM_SLOTS, RESULTS_AT,
   SEGMENT_RECORD, TEMPLATE_BLOCK, ValueKind, type LayoutMatcher,
 } from './layout-abi.js';
 import { LAYOUT_MATCHER_WASM } from './layout-matcher-wasm.js';
-
-/** In template text, one base64url character of a field. */
-export const BASE64URL_MARK = '#';
-/** In template text, one lowercase hex digit of a field. */
-export const HEX_MARK = '%';
 
 /**
  * A fixed-length stretch of a layout: literal bytes, and fields written `#` (one base64url char)
@@ -64,7 +59,6 @@ export class Program {
     const records = new DataView(this.bytes.buffer);
     let at = templates.length * SEGMENT_RECORD;
     templates.forEach((t, i) => {
-      // the template's address is filled in when the program takes a slot (see `placed`)
       records.setInt32(i * SEGMENT_RECORD, at, true);
       records.setInt32(i * SEGMENT_RECORD + 4, t.length, true);
       records.setInt32(i * SEGMENT_RECORD + 8, kinds[i]!, true);
@@ -106,8 +100,7 @@ function instance(): LayoutMatcher | null {
   memoryBytes = new Uint8Array(exports.memory.buffer);
   memoryBuffer = Buffer.from(exports.memory.buffer);
   results = new Float64Array(exports.memory.buffer, RESULTS_AT);
-  memoryBytes.set(new Template(`":"${BASE64URL_MARK.repeat(43)}"`).blocks(), ADJACENT_ENTRY_AT);
-  if (ADJACENT_ENTRY_LENGTH !== 47) throw new Error('layout matcher: the adjacents entry is 47 bytes');
+  memoryBytes.set(new Template(ADJACENT_ENTRY).blocks(), ADJACENT_ENTRY_AT);
   return exports;
 }
 
@@ -118,12 +111,6 @@ function placed(program: Program): number {
   nextSlot = (nextSlot + 1) % PROGRAM_SLOTS;
   const at = PROGRAMS_AT + slot * PROGRAM_CAPACITY;
   memoryBytes.set(program.bytes, at);
-  // template addresses are relative to the program until now
-  const records = new DataView(memoryBytes.buffer, at);
-  for (let r = 0; ; r += SEGMENT_RECORD) {
-    records.setInt32(r, records.getInt32(r, true) + at, true);
-    if (records.getInt32(r + 8, true) === ValueKind.end) break;
-  }
   slotPrograms[slot] = program;
   return at;
 }

@@ -165,7 +165,8 @@ export function layoutMatcherModuleBytes(): Uint8Array<ArrayBuffer> {
     w.define(match, [
       ...get(start), ...set(p), ...get(program), ...set(segment), ...i32(RESULTS_AT), ...set(result),
       Op.Loop, ValType.Void,
-      ...get(segment), ...wordAt(0), ...get(segment), ...wordAt(4), ...get(p), ...get(end), Op.Call, ...uleb(template), Op.I32Eqz, ...fail,
+      // the template's address is relative to the program's
+      ...get(program), ...get(segment), ...wordAt(0), Op.I32Add, ...get(segment), ...wordAt(4), ...get(p), ...get(end), Op.Call, ...uleb(template), Op.I32Eqz, ...fail,
       ...offsetAt(p, 0),
       ...get(p), ...get(segment), ...wordAt(4), Op.I32Add, ...set(p),
       ...offsetAt(p, 1),
