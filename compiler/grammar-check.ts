@@ -1,7 +1,7 @@
 // Runs a file's tokens through Pact's LALR(1) grammar before anything else reads them, so a file
 // Pact's parser refuses fails here first, with Pact's parse error text and location.
 
-import type { Token } from './lexer.js';
+import { KEYWORDS, ANNOTATIONS, TOKEN_TYPES, Tok, type Tokens } from './lexer.js';
 import { EOF, STARTS, TERMINALS, type RuleCheck } from './grammar.js';
 import { PACT_RULES, PACT_TABLES } from './pact-tables.js';
 import { SourceFile, Span } from '../vm/source.js';
@@ -11,32 +11,36 @@ import { PactError } from '../vm/errors.js';
 export type ProgramKind = 'ReplProgram' | 'Program';
 
 const TERMINAL = new Map<string, number>(TERMINALS.map((t, i) => [t, i]));
-const KEYWORD_TERMINAL: Record<string, string> = {
+/** The grammar's names for the keywords and annotations whose terminal is not their own text. */
+const WORD_TERMINAL: Record<string, string> = {
   'let*': 'letstar', lambda: 'lam', use: 'import', 'step-with-rollback': 'steprb',
   '@doc': 'docAnn', '@model': 'modelAnn', '@event': 'eventAnn', '@managed': 'managedAnn',
 };
-/** The terminal of every token type but keywords and annotations (those go by their text). A Map:
- *  a keyed property load whose key changes with every token is megamorphic, and this runs per token. */
-const TYPE_TERMINAL = new Map<Token['type'], number>([
-  ['ident', TERMINAL.get('IDENT')!], ['int', TERMINAL.get('NUM')!], ['string', TERMINAL.get('STR')!], ['tick', TERMINAL.get('TICK')!],
-  ['lparen', TERMINAL.get("'('")!], ['rparen', TERMINAL.get("')'")!], ['lbrace', TERMINAL.get("'{'")!], ['rbrace', TERMINAL.get("'}'")!],
-  ['lbracket', TERMINAL.get("'['")!], ['rbracket', TERMINAL.get("']'")!], ['comma', TERMINAL.get("','")!], ['dot', TERMINAL.get("'.'")!],
-  ['bindAssign', TERMINAL.get("':='")!], ['dynAccess', TERMINAL.get("'::'")!], ['colon', TERMINAL.get("':'")!],
-]);
+const wordTerminals = (words: readonly string[]): Int32Array =>
+  Int32Array.from(words, w => TERMINAL.get(WORD_TERMINAL[w] ?? w)!);
+const KEYWORD_TERMINALS = wordTerminals(KEYWORDS), ANNOTATION_TERMINALS = wordTerminals(ANNOTATIONS);
+/** The terminal of every token kind but keywords and annotations (those go by which word they are). */
+const TYPE_NAMES: Partial<Record<Tok, string>> = {
+  [Tok.Ident]: 'IDENT', [Tok.Int]: 'NUM', [Tok.String]: 'STR', [Tok.Tick]: 'TICK', [Tok.LParen]: "'('", [Tok.RParen]: "')'",
+  [Tok.LBrace]: "'{'", [Tok.RBrace]: "'}'", [Tok.LBracket]: "'['", [Tok.RBracket]: "']'", [Tok.Comma]: "','", [Tok.Dot]: "'.'",
+  [Tok.BindAssign]: "':='", [Tok.DynAccess]: "'::'", [Tok.Colon]: "':'",
+};
+const KIND_TERMINAL = Int32Array.from(TOKEN_TYPES, (_, kind) => TERMINAL.get(TYPE_NAMES[kind as Tok] ?? '') ?? -1);
 
-function terminalOf(t: Token): number {
-  const byType = TYPE_TERMINAL.get(t.type);
-  return byType !== undefined ? byType : TERMINAL.get(KEYWORD_TERMINAL[t.value] ?? t.value)!;
+function terminalOf(tokens: Tokens, i: number): number {
+  const kind = tokens.kinds[i];
+  return kind === Tok.Keyword ? KEYWORD_TERMINALS[tokens.refs[i]]
+    : kind === Tok.Annotation ? ANNOTATION_TERMINALS[tokens.refs[i]] : KIND_TERMINAL[kind];
 }
 
 /** A token as Pact lists it among the remaining input of a parse error. */
-export function tokenText(t: Token): string {
-  switch (t.type) {
-    case 'ident': return `ident<${t.value}>`;
-    case 'int': return `number<${t.value}>`;
-    case 'string': return `"${t.value}"`;
-    case 'tick': return `'${t.text}`; // Pact's token keeps its tick, and the rendering adds one
-    default: return t.text;
+export function tokenText(tokens: Tokens, i: number): string {
+  switch (tokens.kinds[i]) {
+    case Tok.Ident: return `ident<${tokens.value(i)}>`;
+    case Tok.Int: return `number<${tokens.value(i)}>`;
+    case Tok.String: return `"${tokens.value(i)}"`;
+    case Tok.Tick: return `'${tokens.text(i)}`; // Pact's token keeps its tick, and the rendering adds one
+    default: return tokens.text(i);
   }
 }
 
@@ -93,7 +97,7 @@ function denseTables(): DenseTables {
  * object per shifted token and reduction was most of the check's time); objects are built only
  * for module bodies and for the few rules that check their parts.
  */
-export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKind): void {
+export function checkGrammar(file: SourceFile, tokens: Tokens, kind: ProgramKind): void {
   const { actions, gotos, symbols, expected, start } = denseTables();
   // per rule (compiler/pact-tables.ts): its nonterminal, length, check and module-body shape
   const { lhs, length, check, moduleBody, endsInDef } = PACT_RULES;
@@ -117,17 +121,16 @@ export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKin
     states[top] = state; starts[top] = start; ends[top] = end; toks[top] = tok; bodies[top] = body;
   };
   let i = 0;
-  let t = tokens.length > 0 ? terminalOf(tokens[0]) : EOF;
+  let t = tokens.length > 0 ? terminalOf(tokens, 0) : EOF;
   for (;;) {
     const action = actions[states[top] * ACTION_WIDTH + t];
     const kind = action & 3;
     if (kind === 0) throw parseFailure(fail, expected[states[top]], tokens, i);
     if (kind === 3) return;
     if (kind === 1) {
-      const tok = tokens[i];
-      push(action >> 2, tok.start, tok.end, i, null);
+      push(action >> 2, tokens.starts[i], tokens.ends[i], i, null);
       i++;
-      t = i < tokens.length ? terminalOf(tokens[i]) : EOF;
+      t = i < tokens.length ? terminalOf(tokens, i) : EOF;
       continue;
     }
     const ruleNo = action >> 2;
@@ -154,17 +157,18 @@ export function checkGrammar(file: SourceFile, tokens: Token[], kind: ProgramKin
 
 /** The error Pact reports where no action applies: the expected tokens, or, where nothing more was
  *  expected (a complete program), the input left over. */
-function parseFailure(fail: (m: string, s: number, e: number) => PactError, expected: number[], tokens: Token[], at: number): PactError {
+function parseFailure(fail: (m: string, s: number, e: number) => PactError, expected: number[], tokens: Tokens, at: number): PactError {
   if (expected.length > 0) {
     const msg = `Expected: ${listText(expected.map(t => TERMINALS[t]))}`;
     // at the end of the input Pact has no token to point at, and reports the start of the file
-    return at < tokens.length ? fail(msg, tokens[at].start, tokens[at].end) : fail(msg, 0, 0);
+    return at < tokens.length ? fail(msg, tokens.starts[at], tokens.ends[at]) : fail(msg, 0, 0);
   }
-  const rest = tokens.slice(at), first = rest[0];
-  if (first.type === 'rparen') {
-    return fail(`Too many closing parens, remaining tokens: ${listText(rest.slice(1).map(tokenText))}`, first.start, first.end);
-  }
-  return fail(`Unexpected input after expr, remaining tokens: ${listText(rest.map(tokenText))}`, first.start, first.end);
+  // listText shows ten, and needs to know whether there are more
+  const rest = (from: number): string[] =>
+    Array.from({ length: Math.min(tokens.length - from, 11) }, (_, k) => tokenText(tokens, from + k));
+  const [start, end] = [tokens.starts[at], tokens.ends[at]];
+  if (tokens.kinds[at] === Tok.RParen) return fail(`Too many closing parens, remaining tokens: ${listText(rest(at + 1))}`, start, end);
+  return fail(`Unexpected input after expr, remaining tokens: ${listText(rest(at))}`, start, end);
 }
 
 /** A module body so far (ExtOrDefList): whether it has a def, and its first non-def. */
@@ -177,8 +181,8 @@ function moduleBodyOf(parts: Value[], isDef: boolean, start: number, end: number
   };
 }
 
-function runCheck(check: RuleCheck, parts: Value[], tokens: Token[], fail: (m: string, s: number, e: number) => PactError): void {
-  const text = (v: Value) => tokens[v.token!].value;
+function runCheck(check: RuleCheck, parts: Value[], tokens: Tokens, fail: (m: string, s: number, e: number) => PactError): void {
+  const text = (v: Value) => tokens.value(v.token!);
   switch (check) {
     case 'atLeastOneDef': {
       const body = parts[0];

@@ -2,7 +2,7 @@
 // becomes a whole compiled module (module.ts). The runtime reaches the compiler through this file.
 
 import { SourceFile, type Span } from '../vm/source.js';
-import { tokenize, type Token } from './lexer.js';
+import { scan, tokenize, type Token } from './lexer.js';
 import { parse } from './parser.js';
 import { checkGrammar } from './grammar-check.js';
 import { readOnce } from './source-cache.js';
@@ -34,7 +34,7 @@ export function read(file: SourceFile): Syntax[] {
 }
 
 function readText(file: SourceFile): Syntax[] {
-  const tokens = tokenize(file);
+  const tokens = scan(file);
   checkGrammar(file, tokens, file.name.endsWith('.pact') ? 'Program' : 'ReplProgram');
   return parse(file, tokens);
 }
@@ -43,7 +43,7 @@ function readText(file: SourceFile): Syntax[] {
  *  with exactly one expected token, a closing paren; any other error is reported at once. */
 export function awaitsClosingParen(file: SourceFile): boolean {
   try {
-    checkGrammar(file, tokenize(file), 'ReplProgram');
+    checkGrammar(file, scan(file), 'ReplProgram');
     return false;
   } catch (e) {
     // only Pact's parse errors say this (the lexer's and the grammar's are the only errors here)

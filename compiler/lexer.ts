@@ -10,6 +10,18 @@ export type TokenType =
   | 'lparen' | 'rparen' | 'lbrace' | 'rbrace' | 'lbracket' | 'rbracket'
   | 'comma' | 'dot' | 'bindAssign' | 'dynAccess' | 'colon' | 'ident';
 
+/** A token's kind as the scanner stores it: a number, the index of its TokenType in TOKEN_TYPES.
+ *  Each opening bracket comes just before its closing one (the parser relies on it). */
+export enum Tok {
+  Keyword, Annotation, Int, Tick, String, LParen, RParen, LBrace, RBrace, LBracket, RBracket,
+  Comma, Dot, BindAssign, DynAccess, Colon, Ident,
+}
+export const TOKEN_TYPES: readonly TokenType[] = [
+  'keyword', 'annotation', 'int', 'tick', 'string', 'lparen', 'rparen', 'lbrace', 'rbrace', 'lbracket', 'rbracket',
+  'comma', 'dot', 'bindAssign', 'dynAccess', 'colon', 'ident',
+];
+
+/** One token as an object: what tokenize() gives (tests, the CLI's token dump). */
 export interface Token {
   type: TokenType;
   /** identifier/keyword text, integer digits, string contents (escapes resolved), tick body */
@@ -19,10 +31,97 @@ export interface Token {
   end: number;
 }
 
-const KEYWORDS = new Set(['let*', 'let', 'defun', 'defcap', 'defconst', 'defschema', 'deftable', 'defpact',
+/** The keywords and annotations, each known to the parser and grammar by its index here. */
+export const KEYWORDS: readonly string[] = ['let*', 'let', 'defun', 'defcap', 'defconst', 'defschema', 'deftable', 'defpact',
   'interface', 'module', 'bless', 'implements', 'use', 'true', 'false', 'lambda',
-  'step-with-rollback', 'step']);
-const ANNOTATIONS = new Set(['@doc', '@model', '@event', '@managed']);
+  'step-with-rollback', 'step'];
+export const ANNOTATIONS: readonly string[] = ['@doc', '@model', '@event', '@managed'];
+
+/**
+ * A file's tokens as parallel arrays (kind, extent, and a number whose meaning depends on the
+ * kind) rather than an object per token: a large file has tens of thousands of tokens, which as
+ * objects were a third of a compile's allocation and lived, copied by every scavenge, until the
+ * parse was done. An identifier's or number's text is cut from the source only when asked for.
+ */
+export class Tokens {
+  length = 0;
+  kinds: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** a keyword's index in KEYWORDS, an annotation's in ANNOTATIONS, a string's or tick's value's in `literals` */
+  refs: Int32Array;
+  private readonly literals: string[] = [];
+
+  constructor(readonly file: SourceFile, capacity: number) {
+    this.kinds = new Uint8Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.refs = new Int32Array(capacity);
+  }
+
+  push(kind: Tok, start: number, end: number, ref = 0): void {
+    const i = this.length++;
+    if (i === this.kinds.length) this.grow();
+    this.kinds[i] = kind; this.starts[i] = start; this.ends[i] = end; this.refs[i] = ref;
+  }
+
+  /** Add a token whose value is not its text (a string literal's contents, a tick's body). */
+  pushLiteral(kind: Tok.String | Tok.Tick, start: number, end: number, value: string): void {
+    this.push(kind, start, end, this.literals.length);
+    this.literals.push(value);
+  }
+
+  type(i: number): TokenType { return TOKEN_TYPES[this.kinds[i]]; }
+
+  /** What the token means: a keyword's or annotation's own spelling (even when written with
+   *  look-alike characters), a literal's contents, any other token's text. */
+  value(i: number): string {
+    switch (this.kinds[i]) {
+      case Tok.Keyword: return KEYWORDS[this.refs[i]];
+      case Tok.Annotation: return ANNOTATIONS[this.refs[i]];
+      case Tok.String: case Tok.Tick: return this.literals[this.refs[i]];
+      default: return this.text(i);
+    }
+  }
+
+  text(i: number): string { return this.file.text.slice(this.starts[i], this.ends[i]); }
+
+  token(i: number): Token {
+    return { type: this.type(i), value: this.value(i), text: this.text(i), start: this.starts[i], end: this.ends[i] };
+  }
+
+  toArray(): Token[] { return Array.from({ length: this.length }, (_, i) => this.token(i)); }
+
+  private grow(): void {
+    const cap = this.kinds.length * 2;
+    const widen = <A extends Uint8Array | Int32Array>(a: A, b: A): A => { b.set(a); return b; };
+    this.kinds = widen(this.kinds, new Uint8Array(cap));
+    this.starts = widen(this.starts, new Int32Array(cap));
+    this.ends = widen(this.ends, new Int32Array(cap));
+    this.refs = widen(this.refs, new Int32Array(cap));
+  }
+}
+
+/** Words by length (indices into the list), so that an identifier is compared with few of them. */
+function byLength(words: readonly string[]): number[][] {
+  const table: number[][] = [];
+  words.forEach((w, i) => (table[w.length] ??= []).push(i));
+  return table;
+}
+const KEYWORDS_BY_LENGTH = byLength(KEYWORDS), ANNOTATIONS_BY_LENGTH = byLength(ANNOTATIONS);
+
+/** The index in `words` of the ASCII text src[start, end), or -1: compared in place, so that no
+ *  identifier is cut from the source just to learn it is not a keyword. */
+function wordIndex(words: readonly string[], table: number[][], src: string, start: number, end: number): number {
+  const bucket = table[end - start];
+  if (bucket === undefined) return -1;
+  search: for (const w of bucket) {
+    const word = words[w];
+    for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== src.charCodeAt(start + k)) continue search;
+    return w;
+  }
+  return -1;
+}
 
 /** Character classes by byte. Pact's lexer (Lexer.x, `%encoding "latin1"`) hands alex each
  *  character as its code point mod 256 (LexUtils.hs `alexGetByte`), so outside string literals a
@@ -89,9 +188,9 @@ function asBytes(text: string): string {
 }
 
 /** Single-character punctuation tokens, by byte. */
-const PUNCT: (TokenType | undefined)[] = [];
-for (const [c, t] of [['(', 'lparen'], [')', 'rparen'], ['{', 'lbrace'], ['}', 'rbrace'], ['[', 'lbracket'],
-  [']', 'rbracket'], [',', 'comma'], ['.', 'dot']] as const) PUNCT[c.charCodeAt(0)] = t;
+const PUNCT: (Tok | undefined)[] = [];
+for (const [c, t] of [['(', Tok.LParen], [')', Tok.RParen], ['{', Tok.LBrace], ['}', Tok.RBrace], ['[', Tok.LBracket],
+  [']', Tok.RBracket], [',', Tok.Comma], ['.', Tok.Dot]] as const) PUNCT[c.charCodeAt(0)] = t;
 
 let lexed = 0;
 /** How many source texts this process has lexed: a script's text is lexed once, and the compiler
@@ -104,20 +203,18 @@ export function filesLexed(): number { return lexed; }
  * `1a` a number then an identifier), `'ticks`, strings, brackets and `,` `.`, `:=` `::` `:`,
  * identifiers (keywords and annotations among them); anything else is a lexical error.
  */
-export function tokenize(file: SourceFile): Token[] {
+export function tokenize(file: SourceFile): Token[] { return scan(file).toArray(); }
+
+/** The file's tokens, as the parser and the grammar check read them. */
+export function scan(file: SourceFile): Tokens {
   lexed++;
   const src = file.text, n = src.length;
-  const out: Token[] = [];
+  const out = new Tokens(file, Math.max(64, n >> 2));
   // where the last lexeme consumed lies, whitespace and comments included (none before any), as
   // alex reports it in a lexical error: offsets, so that no text is cut for it until an error
   let lastStart = -1, lastEnd = -1;
   const last = (): string => (lastStart < 0 ? '\0' : src.slice(lastStart, lastEnd));
   let i = 0;
-  const push = (type: TokenType, start: number, end: number, value?: string): void => {
-    const text = src.slice(start, end);
-    out.push({ type, value: value ?? text, text, start, end });
-    lastStart = start; lastEnd = end;
-  };
   while (i < n) {
     const start = i;
     const unit = src.charCodeAt(i);
@@ -138,7 +235,8 @@ export function tokenize(file: SourceFile): Token[] {
     if (cls & DIGIT) {
       i = skipClass(src, after(src, i), DIGIT);
       assertAsciiDigits(file, start, i, last);
-      push('int', start, i);
+      out.push(Tok.Int, start, i);
+      lastStart = start; lastEnd = i;
       continue;
     }
     if (code === 45 /* - */ && classOf(byteAt(src, after(src, i))) & DIGIT) {
@@ -147,45 +245,49 @@ export function tokenize(file: SourceFile): Token[] {
       if (!(classOf(byteAt(src, j)) & SYM)) {
         assertAsciiDigits(file, start, j, last);
         i = j;
-        push('int', start, i);
+        out.push(Tok.Int, start, i);
+        lastStart = start; lastEnd = i;
         continue;
       }
     }
     if (code === 39 /* ' */ && classOf(byteAt(src, after(src, i))) & LETTER) {
       i = after(src, after(src, i));
       while (tickBody(byteAt(src, i))) i = after(src, i);
-      const text = src.slice(start, i);
-      out.push({ type: 'tick', value: src.slice(after(src, start), i), text, start, end: i });
+      out.pushLiteral(Tok.Tick, start, i, src.slice(after(src, start), i));
       lastStart = start; lastEnd = i;
       continue;
     }
     if (code === 34 /* " */) {
       const { value, end } = scanString(file, start);
       i = end;
-      push('string', start, i, value);
+      out.pushLiteral(Tok.String, start, i, value);
+      lastStart = start; lastEnd = i;
       continue;
     }
     const punct = PUNCT[code];
     if (punct !== undefined) {
       i = after(src, i);
-      push(punct, start, i);
+      out.push(punct, start, i);
+      lastStart = start; lastEnd = i;
       continue;
     }
     if (code === 58 /* : */) {
       const j = after(src, i);
       const next = byteAt(src, j);
       i = next === 61 /* = */ || next === 58 /* : */ ? after(src, j) : j;
-      push(next === 61 ? 'bindAssign' : next === 58 ? 'dynAccess' : 'colon', start, i);
+      out.push(next === 61 ? Tok.BindAssign : next === 58 ? Tok.DynAccess : Tok.Colon, start, i);
+      lastStart = start; lastEnd = i;
       continue;
     }
     if (cls & SYM) {
       i = skipClass(src, after(src, i), SYM | DIGIT);
-      const text = src.slice(start, i);
-      const plain = isAscii(src, start, i) ? text : asBytes(text);
-      // every annotation starts with `@`, which no keyword does
-      const type = code === 64 ? (ANNOTATIONS.has(plain) ? 'annotation' : 'ident') : KEYWORDS.has(plain) ? 'keyword' : 'ident';
-      // a keyword spelt with look-alikes is that keyword to the parser; an identifier keeps its text
-      out.push({ type, value: type === 'ident' ? text : plain, text, start, end: i });
+      // every annotation starts with `@`, which no keyword does; a keyword or annotation spelt
+      // with look-alikes is that word to the parser, while an identifier keeps its text
+      const annotation = code === 64;
+      const words = annotation ? ANNOTATIONS : KEYWORDS;
+      const w = isAscii(src, start, i) ? wordIndex(words, annotation ? ANNOTATIONS_BY_LENGTH : KEYWORDS_BY_LENGTH, src, start, i)
+        : words.indexOf(asBytes(src.slice(start, i)));
+      out.push(w < 0 ? Tok.Ident : annotation ? Tok.Annotation : Tok.Keyword, start, i, w);
       lastStart = start; lastEnd = i;
       continue;
     }

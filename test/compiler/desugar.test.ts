@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile, compileExpression } from '../../compiler/index.js';
-import { tokenize } from '../../compiler/lexer.js';
+import { scan } from '../../compiler/lexer.js';
 import { parse } from '../../compiler/parser.js';
 import { PactError } from '../../vm/errors.js';
 import { ReplSession } from '../../runtime/repl/session.js';
@@ -134,7 +134,7 @@ test('names: an unknown bare name is looked up as a module, a qualified one as a
 function unchecked(src: string): string {
   const f = new SourceFile('raw.repl', src);
   try {
-    compileExpression(parse(f, tokenize(f))[0], new ReplSession());
+    compileExpression(parse(f, scan(f))[0], new ReplSession());
     return 'compiled';
   } catch (e) {
     if (!(e instanceof PactError)) throw e;

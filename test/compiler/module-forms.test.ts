@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile, compileModule, type CompiledModule, type ModuleForm } from '../../compiler/index.js';
-import { tokenize } from '../../compiler/lexer.js';
+import { scan } from '../../compiler/lexer.js';
 import { parse } from '../../compiler/parser.js';
 import { env, other } from './module-env.js';
 import { PactError } from '../../vm/errors.js';
@@ -16,7 +16,7 @@ const deployment = { namespace: null, use: () => ({ module: 'other', members: ot
 /** Compile a module form read without the grammar check. */
 function compile(src: string): CompiledModule {
   const f = new SourceFile('m.pact', src);
-  return compileModule(parse(f, tokenize(f))[0] as ModuleForm, env, deployment);
+  return compileModule(parse(f, scan(f))[0] as ModuleForm, env, deployment);
 }
 function refusal(src: string): string {
   try { compile(src); } catch (e) {

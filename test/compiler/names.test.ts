@@ -8,7 +8,7 @@ import { SourceFile } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
 import { GlobalCell } from '../../vm/chunk.js';
 import { ModRef, UNIT } from '../../vm/values.js';
-import { tokenize } from '../../compiler/lexer.js';
+import { scan } from '../../compiler/lexer.js';
 import { parse } from '../../compiler/parser.js';
 import { Desugarer, type ModuleScope, type NameEnv } from '../../compiler/desugar.js';
 import type { Expr } from '../../compiler/ir.js';
@@ -68,7 +68,7 @@ function show(e: Expr): string {
 function resolve(text: string, env: NameEnv = world(), module: ModuleScope | null = null): string {
   const f = new SourceFile('n.repl', text);
   try {
-    return show(new Desugarer(env, module).topLevel(parse(f, tokenize(f))[0]).body);
+    return show(new Desugarer(env, module).topLevel(parse(f, scan(f))[0]).body);
   } catch (e) {
     if (!(e instanceof PactError)) throw e;
     return `${e.kind}: ${e.message} @ ${e.span!.start}-${e.span!.end}`;
@@ -226,7 +226,7 @@ test('list and object literals drop their commas', () => {
 /** The IR of one expression, for its functions' structure. */
 function irOf(text: string, env: NameEnv = world()) {
   const f = new SourceFile('n.repl', text);
-  return new Desugarer(env, null).topLevel(parse(f, tokenize(f))[0]);
+  return new Desugarer(env, null).topLevel(parse(f, scan(f))[0]);
 }
 
 test('a form\'s scope ends with it: names bound inside are unknown after it, and later binders belong to the outer function', () => {

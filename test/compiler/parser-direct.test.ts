@@ -5,14 +5,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile } from '../../vm/source.js';
 import { PactError } from '../../vm/errors.js';
-import { tokenize } from '../../compiler/lexer.js';
+import { scan } from '../../compiler/lexer.js';
 import { parse } from '../../compiler/parser.js';
 import { describeSyntax, showSyntax, type Syntax } from '../../compiler/syntax.js';
 import { decDigits } from '../../runtime/values/numbers.js';
 import { MAX_SOURCE_NESTING } from '../../vm/limits.js';
 
 const file = (text: string) => new SourceFile('t.pact', text);
-const parsed = (text: string): Syntax[] => { const f = file(text); return parse(f, tokenize(f)); };
+const parsed = (text: string): Syntax[] => { const f = file(text); return parse(f, scan(f)); };
 /** Each form as `kind<description>@start-end`. */
 const shape = (text: string): string[] => parsed(text).map(s => `${s.t}<${describeSyntax(s)}>@${s.span.start}-${s.span.end}`);
 const fails = (text: string): string => {

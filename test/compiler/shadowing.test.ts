@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile } from '../../compiler/index.js';
 import { checkTopLevelShadowing } from '../../compiler/shadowing.js';
-import { tokenize } from '../../compiler/lexer.js';
+import { scan } from '../../compiler/lexer.js';
 import { parse } from '../../compiler/parser.js';
 import { runRepl } from '../helpers.js';
 
@@ -13,7 +13,7 @@ import { runRepl } from '../helpers.js';
  *  is read without the grammar check, so malformed forms can be handed to it too). */
 function visited(src: string): string[] {
   const file = new SourceFile('s.repl', src), seen: string[] = [];
-  for (const form of parse(file, tokenize(file))) {
+  for (const form of parse(file, scan(file))) {
     checkTopLevelShadowing(form, (name, span) => { seen.push(`${name}@${span.start}+${span.end - span.start}`); });
   }
   return seen;
@@ -112,7 +112,7 @@ test('a name that shadows nothing passes, and use and implements forms are not b
 /** Every name the check visits in `src`, with the words that say where it is. */
 function contexts(src: string): string[] {
   const file = new SourceFile('s.repl', src), seen: string[] = [];
-  for (const form of parse(file, tokenize(file))) checkTopLevelShadowing(form, (name, _span, context) => { seen.push(`${name} ${context}`); });
+  for (const form of parse(file, scan(file))) checkTopLevelShadowing(form, (name, _span, context) => { seen.push(`${name} ${context}`); });
   return seen;
 }
 
