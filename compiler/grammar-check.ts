@@ -104,55 +104,58 @@ export function checkGrammar(file: SourceFile, tokens: Tokens, kind: ProgramKind
   const fail = (msg: string, start: number, end: number): PactError => new PactError('parse', msg, new Span(file, start, end));
   // the state stack and, beside each state above the first, its value: extent (start -1 when
   // empty), token index (-1 for a reduction) and module-body info; `top` indexes the top state.
-  // Typed arrays with a stack pointer: shrinking a JS array's length can give back its storage.
-  let cap = 256;
-  let states: Int32Array = new Int32Array(cap), starts: Int32Array = new Int32Array(cap);
-  let ends: Int32Array = new Int32Array(cap), toks: Int32Array = new Int32Array(cap);
+  // Typed arrays with a stack pointer, all plain locals of this loop (a closure pushing onto them
+  // would make each a context variable, loaded and stored through memory on every step).
+  let states: Int32Array = new Int32Array(256), starts: Int32Array = new Int32Array(256);
+  let ends: Int32Array = new Int32Array(256), toks: Int32Array = new Int32Array(256);
   const bodies: (Value | null)[] = [];
   let top = 0;
   // rule i < STARTS.length is entry point i's start rule (compiler/grammar.ts)
   states[0] = start.get(STARTS.indexOf(kind))!;
-  const push = (state: number, start: number, end: number, tok: number, body: Value | null): void => {
-    if (++top === cap) {
-      cap *= 2;
-      const grow = (a: Int32Array): Int32Array => { const b = new Int32Array(cap); b.set(a); return b; };
-      states = grow(states); starts = grow(starts); ends = grow(ends); toks = grow(toks);
-    }
-    states[top] = state; starts[top] = start; ends[top] = end; toks[top] = tok; bodies[top] = body;
-  };
+  const { starts: tokenStarts, ends: tokenEnds, length: count } = tokens;
   let i = 0;
-  let t = tokens.length > 0 ? terminalOf(tokens, 0) : EOF;
+  let t = count > 0 ? terminalOf(tokens, 0) : EOF;
   for (;;) {
     const action = actions[states[top] * ACTION_WIDTH + t];
     const kind = action & 3;
     if (kind === 0) throw parseFailure(fail, expected[states[top]], tokens, i);
     if (kind === 3) return;
+    let state: number, start: number, end: number, tok: number, body: Value | null = null;
     if (kind === 1) {
-      push(action >> 2, tokens.starts[i], tokens.ends[i], i, null);
+      state = action >> 2; start = tokenStarts[i]; end = tokenEnds[i]; tok = i;
       i++;
-      t = i < tokens.length ? terminalOf(tokens, i) : EOF;
-      continue;
+      t = i < count ? terminalOf(tokens, i) : EOF;
+    } else {
+      const ruleNo = action >> 2;
+      const n = length[ruleNo], first = top - n + 1;
+      // the extent of the non-empty parts
+      start = -1; end = -1;
+      for (let k = first; k <= top; k++) {
+        if (starts[k] < 0) continue;
+        if (start < 0) start = starts[k];
+        end = ends[k];
+      }
+      const ruleCheck = check[ruleNo];
+      if (ruleCheck || moduleBody[ruleNo]) {
+        const parts: Value[] = [];
+        for (let k = first; k <= top; k++) parts.push(bodies[k] ?? { start: starts[k], end: ends[k], token: toks[k] < 0 ? undefined : toks[k] });
+        if (moduleBody[ruleNo]) body = moduleBodyOf(parts, endsInDef[ruleNo], start, end);
+        if (ruleCheck) runCheck(ruleCheck, parts, tokens, fail);
+      }
+      top -= n;
+      state = gotos[states[top] * symbols + lhs[ruleNo]]; tok = -1;
     }
-    const ruleNo = action >> 2;
-    const n = length[ruleNo], first = top - n + 1;
-    // the extent of the non-empty parts
-    let start = -1, end = -1;
-    for (let k = first; k <= top; k++) {
-      if (starts[k] < 0) continue;
-      if (start < 0) start = starts[k];
-      end = ends[k];
+    if (++top === states.length) {
+      states = doubled(states); starts = doubled(starts); ends = doubled(ends); toks = doubled(toks);
     }
-    let body: Value | null = null;
-    const ruleCheck = check[ruleNo];
-    if (ruleCheck || moduleBody[ruleNo]) {
-      const parts: Value[] = [];
-      for (let k = first; k <= top; k++) parts.push(bodies[k] ?? { start: starts[k], end: ends[k], token: toks[k] < 0 ? undefined : toks[k] });
-      if (moduleBody[ruleNo]) body = moduleBodyOf(parts, endsInDef[ruleNo], start, end);
-      if (ruleCheck) runCheck(ruleCheck, parts, tokens, fail);
-    }
-    top -= n;
-    push(gotos[states[top] * symbols + lhs[ruleNo]], start, end, -1, body);
+    states[top] = state; starts[top] = start; ends[top] = end; toks[top] = tok; bodies[top] = body;
   }
+}
+
+function doubled(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** The error Pact reports where no action applies: the expected tokens, or, where nothing more was

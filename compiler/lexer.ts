@@ -212,8 +212,9 @@ export function scan(file: SourceFile): Tokens {
   const out = new Tokens(file, Math.max(64, n >> 2));
   // where the last lexeme consumed lies, whitespace and comments included (none before any), as
   // alex reports it in a lexical error: offsets, so that no text is cut for it until an error
+  // (plain locals, read by no closure: a captured variable lives in a context, and these change
+  // with every token)
   let lastStart = -1, lastEnd = -1;
-  const last = (): string => (lastStart < 0 ? '\0' : src.slice(lastStart, lastEnd));
   let i = 0;
   while (i < n) {
     const start = i;
@@ -234,7 +235,7 @@ export function scan(file: SourceFile): Tokens {
     }
     if (cls & DIGIT) {
       i = skipClass(src, after(src, i), DIGIT);
-      assertAsciiDigits(file, start, i, last);
+      assertAsciiDigits(file, start, i, lastStart, lastEnd);
       out.push(Tok.Int, start, i);
       lastStart = start; lastEnd = i;
       continue;
@@ -243,7 +244,7 @@ export function scan(file: SourceFile): Tokens {
       const j = skipClass(src, after(src, i), DIGIT);
       // a symbol character right after the digits makes the whole run an identifier
       if (!(classOf(byteAt(src, j)) & SYM)) {
-        assertAsciiDigits(file, start, j, last);
+        assertAsciiDigits(file, start, j, lastStart, lastEnd);
         i = j;
         out.push(Tok.Int, start, i);
         lastStart = start; lastEnd = i;
@@ -291,16 +292,21 @@ export function scan(file: SourceFile): Tokens {
       lastStart = start; lastEnd = i;
       continue;
     }
-    throw lexError(file, start, last());
+    throw lexError(file, start, lastLexeme(src, lastStart, lastEnd));
   }
   return out;
 }
 
 /** Digits that are ASCII look-alikes lex as a number in Pact, whose reading of it then fails
  *  outside the language (Haskell's `read`); pactvm refuses them here instead. */
-function assertAsciiDigits(file: SourceFile, start: number, end: number, last: () => string): void {
+function assertAsciiDigits(file: SourceFile, start: number, end: number, lastStart: number, lastEnd: number): void {
   const src = file.text;
-  for (let i = start; i < end; i++) if (src.charCodeAt(i) >= 0x80) throw lexError(file, i, last());
+  for (let i = start; i < end; i++) if (src.charCodeAt(i) >= 0x80) throw lexError(file, i, lastLexeme(src, lastStart, lastEnd));
+}
+
+/** The text of the last lexeme consumed (NUL before any), which a lexical error names. */
+function lastLexeme(src: string, start: number, end: number): string {
+  return start < 0 ? '\0' : src.slice(start, end);
 }
 
 /** `[a-zA-Z0-9\-_]`: what follows a tick's first letter. */

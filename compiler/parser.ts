@@ -21,6 +21,7 @@ export function parse(file: SourceFile, tokens: Tokens): Syntax[] {
   // part shares its parts array with every other use of that name in the file (trees are never
   // changed once parsed).
   const pending: Syntax[] = [];
+  let pendingTop = 0; // the stack's height; slots above it are stale (overwritten, never truncated)
   const singleParts = new Map<string, string[]>();
   const span = (a: number, b: number) => new Span(file, a, b);
   const err = (msg: string, at: number) =>
@@ -39,19 +40,20 @@ export function parse(file: SourceFile, tokens: Tokens): Syntax[] {
         if (depth >= MAX_SOURCE_NESTING) throw sourceTooDeep(span(start, ends[at]));
         // each opener's closer is the next kind (lexer.ts declares them in pairs)
         const close: Tok = kind + 1;
-        const from = pending.length;
+        const from = pendingTop;
         depth++;
         while (i < length && kinds[i] !== close) {
           const n = kinds[i];
           if (n === Tok.RParen || n === Tok.RBracket || n === Tok.RBrace) {
             throw err(`Expected: [${CLOSE_TEXT[close]}], got ${tokens.text(i)}`, i);
           }
-          pending.push(parseOne());
+          const item = parseOne();
+          pending[pendingTop++] = item;
         }
         depth--;
         if (i >= length) throw err(`Expected: [${CLOSE_TEXT[close]}], got end of input`, length);
-        const items = pending.slice(from);
-        pending.length = from;
+        const items = pending.slice(from, pendingTop);
+        pendingTop = from;
         return new ListNode(file, start, ends[i++], kind === Tok.LParen ? 'paren' : kind === Tok.LBracket ? 'bracket' : 'brace', items);
       }
       case Tok.Int: {

@@ -52,20 +52,16 @@ function computeLineStarts(text: string): number[] {
   return starts;
 }
 
-export class Span {
-  // Declared, then assigned in the constructor: a class field would be defined by an initializer
-  // that every subclass (the parser's nodes, compiler/syntax.ts) runs on its own shape, which made
-  // it megamorphic and a quarter of a module's compile.
-  declare readonly file: SourceFile;
-  declare readonly start: number;
-  declare readonly end: number;
-  constructor(file: SourceFile, start: number, end: number) {
-    this.file = file; this.start = start; this.end = end;
-  }
-
-  static join(a: Span, b: Span): Span {
-    return new Span(a.file, Math.min(a.start, b.start), Math.max(a.end, b.end));
-  }
+/**
+ * What every span has and can do: a file and two offsets, and their positions. Span and the
+ * parser's nodes (compiler/syntax.ts, each node its own span) extend it and set the three fields
+ * in their own constructors: one constructor setting them for all those classes would see a
+ * dozen shapes at its stores and run them all the slow way.
+ */
+export abstract class Spanning {
+  abstract readonly file: SourceFile;
+  abstract readonly start: number;
+  abstract readonly end: number;
 
   get startPos() { return this.file.position(this.start); }
   get endPos() { return this.file.position(this.end); }
@@ -74,5 +70,20 @@ export class Span {
   range(): string {
     const s = this.startPos, e = this.endPos;
     return `${this.file.name}:${s.line}:${s.col}-${e.line}:${e.col}`;
+  }
+}
+
+export class Span extends Spanning {
+  // declared, then assigned: class fields would be defined by an initializer, slower than stores
+  declare readonly file: SourceFile;
+  declare readonly start: number;
+  declare readonly end: number;
+  constructor(file: SourceFile, start: number, end: number) {
+    super();
+    this.file = file; this.start = start; this.end = end;
+  }
+
+  static join(a: Span, b: Span): Span {
+    return new Span(a.file, Math.min(a.start, b.start), Math.max(a.end, b.end));
   }
 }
