@@ -70,6 +70,11 @@ export interface ModuleScope {
 
 /** Pact's InvalidModuleReference: an interface where a module is wanted, or a module where an
  *  interface is. */
+/** `{ "a" := x … }`: a binding form, which takes the rest of its application as its body. */
+function isBindingForm(s: Syntax): boolean {
+  return s.t === 'brace' && s.items.some(x => x.t === 'punct' && x.p === ':=');
+}
+
 function invalidModuleReference(name: string, span: Span): PactError {
   return desugarError(`Invalid Interface attempted to be used as module reference: ${name}`, span);
 }
@@ -338,15 +343,12 @@ export class Desugarer {
 
   /** Arguments of an application; a binding form `{ "a" := x }` swallows the rest as its body. */
   private arguments(items: Syntax[], span: Span): Expr[] {
-    const out: Expr[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const it = items[i];
-      if (it.t === 'brace' && it.items.some(x => x.t === 'punct' && x.p === ':=')) {
-        out.push(this.bindingForm(it, items.slice(i + 1), span));
-        return out;
-      }
-      out.push(this.expr(it));
-    }
+    const bind = items.findIndex(isBindingForm);
+    // the IR lives as long as its code: `map` makes an array of exactly its length, where pushing
+    // onto an empty one reserves room for sixteen
+    if (bind < 0) return items.map(it => this.expr(it));
+    const out = items.slice(0, bind).map(it => this.expr(it));
+    out.push(this.bindingForm(items[bind] as Syntax & { t: 'brace' }, items.slice(bind + 1), span));
     return out;
   }
 
@@ -608,7 +610,7 @@ export class Desugarer {
     }
     const fn = this.scope!.fn;
     const saved = this.scope;
-    const made: { binder: Binder; value: Expr }[] = [];
+    const binders: Binder[] = [], values: Expr[] = [];
     // one scope for all the bindings, each added after its value: a scope per binding made every
     // lookup of a non-local name walk them all (quadratic in the number of bindings)
     const scope: Scope = { names: new Map(), parent: saved, fn };
@@ -626,11 +628,11 @@ export class Desugarer {
         if (i !== b.items.length - 1) throw desugarError('Expected: (name value) binding', b.span);
         const value = this.expr(b.items[i]);
         const binder: Binder = { name: nameSyn.parts[0], type, span: nameSyn.span, fn, slot: -1 };
-        made.push({ binder, value });
+        binders.push(binder); values.push(value);
         scope.names.set(binder.name, binder);
       }
       let body = this.body(args.slice(1), span);
-      for (let i = made.length - 1; i >= 0; i--) body = { k: 'let', binder: made[i].binder, value: made[i].value, body, span };
+      for (let i = binders.length - 1; i >= 0; i--) body = { k: 'let', binder: binders[i], value: values[i], body, span };
       return body;
     } finally {
       this.scope = saved;
