@@ -47,7 +47,7 @@ export function parse(file: SourceFile, tokens: Tokens): Syntax[] {
           if (n === Tok.RParen || n === Tok.RBracket || n === Tok.RBrace) {
             throw err(`Expected: [${CLOSE_TEXT[close]}], got ${tokens.text(i)}`, i);
           }
-          const item = parseOne();
+          const item = parseOne(); // stacked only once made: its own items used the stack above
           pending[pendingTop++] = item;
         }
         depth--;
