@@ -3,7 +3,7 @@
 // formula that runs only while a gas limit is set, so unmetered runs pay a single branch.
 
 import type { GasMeter } from './meter.js';
-import { intOpCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
+import { arithmeticCost, powCost, milliGasLabel, listConcatLabel, objConcatLabel, type IntOp, type LabelFormat } from './meter.js';
 import { bitLength, type PactInt } from '../values/numbers.js';
 import type { CostConfig } from './cost-table.js';
 import { textLength } from '../values/size.js';
@@ -75,8 +75,11 @@ function intComparisonCost(l: PactInt, r: PactInt, c: CostConfig): number {
   return Math.max(integerBits(l), integerBits(r)) + c.nativeBasicWork;
 }
 function decimalComparisonCost(l: PactDecimal, r: PactDecimal, c: CostConfig): number {
+  // intOpCost('PrimOpDiv', ml, mr) sizes by the signed larger mantissa, whose bit length is one
+  // of the two the integerBits terms need: each bigint's length is found once
   const ml = l.mantissa, mr = r.mantissa;
-  return intOpCost('PrimOpDiv', ml, mr) + Math.max(integerBits(ml), integerBits(mr)) + c.nativeBasicWork;
+  const lBits = bitLength(ml), rBits = bitLength(mr);
+  return arithmeticCost('PrimOpDiv', ml > mr ? lBits : rBits) + Math.max(64, lBits, rBits) + c.nativeBasicWork;
 }
 function perBasicWork(k: number, _: unknown, c: CostConfig): number { return k * c.nativeBasicWork; }
 function logBaseCost(b: PactInt, x: PactInt): number { return lnCost(b) + lnCost(x); }

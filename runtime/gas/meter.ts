@@ -213,7 +213,7 @@ export function intOpCost(op: IntOp, l: PactInt, r: PactInt): number {
 }
 
 /** The cost of +, -, * and div when the larger operand has n bits. */
-function arithmeticCost(op: IntOp, n: number): number {
+export function arithmeticCost(op: IntOp, n: number): number {
   if (op === 'PrimOpAdd' || op === 'PrimOpSub') return n <= 664 ? 30 : Math.floor((n * n) / 6400);
   return n <= 664 ? Math.floor((3 * n) / 20) + 26 : Math.floor((n * n) / 6400);
 }

@@ -22,6 +22,8 @@ export function valueEquals(a: Value, b: Value, depth = 0): boolean {
     for (let i = 0; i < a.length; i++) if (!valueEquals(a[i], b[i], depth + 1)) return false;
     return true;
   }
+  // capability tokens early: the capability stack is searched for one on every acquire and require
+  if (a instanceof CapToken) return b instanceof CapToken && a.name === b.name && valueEquals(a.args, b.args, depth + 1);
   if (a instanceof PactObject) {
     if (!(b instanceof PactObject) || a.size !== b.size) return false;
     for (const [k, v] of a.fields) {
@@ -43,17 +45,20 @@ export function valueEquals(a: Value, b: Value, depth = 0): boolean {
   if (a instanceof ModuleGuard) return b instanceof ModuleGuard && a.module === b.module && a.name === b.name;
   if (a instanceof PactGuard) return b instanceof PactGuard && a.pactId === b.pactId && a.name === b.name;
   if (a instanceof ModRef) return b instanceof ModRef && a.module === b.module;
-  if (a instanceof CapToken) return b instanceof CapToken && a.name === b.name && valueEquals(a.args, b.args, depth + 1);
   if (a instanceof TableRef) return b instanceof TableRef && a.name === b.name;
   return false;
 }
 
 /** Does the value contain a function anywhere (closures cannot be compared)? */
 export function containsCallable(v: Value, depth = 0): boolean {
-  if (isCallable(v)) return true;
+  // (loops, not `some` with an arrow: every `=` and `!=` asks this of both operands)
   if (typeof v !== 'object') return false;
+  if (isCallable(v)) return true;
   if (depth > MAX_VALUE_NESTING) throw valueTooDeep();
-  if (Array.isArray(v)) return v.some(x => containsCallable(x, depth + 1));
-  if (v instanceof PactObject) { for (const x of v.fields.values()) if (containsCallable(x, depth + 1)) return true; }
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (containsCallable(v[i], depth + 1)) return true;
+  } else if (v instanceof PactObject) {
+    for (const x of v.fields.values()) if (containsCallable(x, depth + 1)) return true;
+  }
   return false;
 }

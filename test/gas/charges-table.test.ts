@@ -109,6 +109,26 @@ test('textLength counts code points: a pair once, a lone surrogate once, at any 
   assert.is(textLength('\udc00\udc00'), 2);
   assert.is(textLength('\ud7ff\udc00'), 2);
   assert.is(textLength('\ud800\ue000'), 2);
+  assert.is(textLength('\ud83d\ud83d\ude00'), 2);
+});
+
+test('textLength agrees with a left-to-right pairing scan on strings dense in surrogates', () => {
+  const units = [0x61, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000];
+  const scan = (s: string): number => {
+    let n = 0;
+    for (let i = 0; i < s.length; i++, n++) {
+      const c = s.charCodeAt(i), next = s.charCodeAt(i + 1);
+      if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    return n;
+  };
+  let seed = 7;
+  for (let k = 0; k < 2000; k++) {
+    const codes: number[] = [];
+    for (let j = k % 9; j > 0; j--) { seed = (seed * 1103515245 + 12345) % 2 ** 31; codes.push(units[seed % units.length]); }
+    const s = String.fromCharCode(...codes);
+    assert.is(textLength(s), scan(s), JSON.stringify(s));
+  }
 });
 
 test('integerBits: 64 for every signed 64-bit integer, the bit length beyond', () => {
