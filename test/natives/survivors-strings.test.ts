@@ -101,6 +101,11 @@ test('is-charset: 0x7f is ASCII and 0xff Latin-1, the next code point is not', (
   assert.is(ev('(is-charset 0 "a\x80")'), 'false');
   assert.is(ev('(is-charset 1 "a\xff")'), 'true');
   assert.is(ev('(is-charset 1 "a\u0100")'), 'false');
+  // the empty string, a first character beyond the set, and a surrogate pair (never Latin-1)
+  assert.is(ev('(is-charset 0 "")'), 'true');
+  assert.is(ev('(is-charset 0 "\u00e9abc")'), 'false');
+  assert.is(ev('(is-charset 1 "\u00e9abc")'), 'true');
+  assert.is(ev('(is-charset 1 "ab\ud83d\ude00")'), 'false');
 });
 
 test('and? is false without calling its second function; or? is true likewise', () => {
