@@ -21,18 +21,19 @@ export interface Storage {
 }
 
 /** One change made inside the open transaction, with what it replaced (undefined: nothing): a
- *  row (`key` set) or a whole table (`key` null).
+ *  row, or a whole table (`key` null).
  *
  *  Journal and log entries are class instances, not object literals: V8 pretenures a literal's
  *  allocation site once its objects are seen surviving (a bulk insert's journal, a committed
  *  log), and every later short transaction's entries would then be made in the old generation,
  *  to be freed only by mark-compacts (measured: ~2 µs of GC per coin transfer). */
-class Undo {
-  constructor(
-    readonly table: string,
-    readonly key: string | null,
-    readonly previous: Row | Map<string, Row> | undefined,
-  ) {}
+type Undo = RowUndo | TableUndo;
+class RowUndo {
+  constructor(readonly table: string, readonly key: string, readonly previous: Row | undefined) {}
+}
+class TableUndo {
+  readonly key = null;
+  constructor(readonly table: string, readonly previous: Map<string, Row> | undefined) {}
 }
 
 /** A committed or pending write, for txids/txlog. */
@@ -72,11 +73,11 @@ export class MemoryStorage implements Storage {
       const u = journal[i];
       if (u.key === null) {
         if (u.previous === undefined) this.tables.delete(u.table);
-        else this.tables.set(u.table, u.previous as Map<string, Row>);
+        else this.tables.set(u.table, u.previous);
       } else {
         const t = this.tables.get(u.table)!;
         if (u.previous === undefined) t.delete(u.key);
-        else t.set(u.key, u.previous as Row);
+        else t.set(u.key, u.previous);
       }
     }
     this.journal = null;
@@ -87,10 +88,10 @@ export class MemoryStorage implements Storage {
   write(table: string, key: string, row: Row): void {
     let t = this.tables.get(table);
     if (!t) {
-      this.journal?.push(new Undo(table, null, undefined));
+      this.journal?.push(new TableUndo(table, undefined));
       this.tables.set(table, t = new Map());
     }
-    this.journal?.push(new Undo(table, key, t.get(key)));
+    this.journal?.push(new RowUndo(table, key, t.get(key)));
     t.set(key, row);
     if (!table.startsWith('SYS:')) this.log.push(new Logged(this.txCounter, table, key, row));
   }
@@ -102,7 +103,7 @@ export class MemoryStorage implements Storage {
   keys(table: string): string[] { return [...(this.tables.get(table)?.keys() ?? [])].sort(compareCodePoints); }
   hasTable(table: string): boolean { return this.tables.has(table); }
   createTable(table: string): void {
-    this.journal?.push(new Undo(table, null, this.tables.get(table)));
+    this.journal?.push(new TableUndo(table, this.tables.get(table)));
     this.tables.set(table, new Map());
   }
 }
