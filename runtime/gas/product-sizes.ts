@@ -61,14 +61,28 @@ export class ProductSizes {
 
   /** Remember p = a · b (a bigint) when its length follows from a's and b's, else forget. */
   product(a: PactInt, b: PactInt, p: bigint): void {
+    // the usual step of a chain, the remembered product times a number, in locals (the general
+    // path below goes through the scratch fields)
+    const v = this.value;
+    if (v !== null) {
+      const k = typeof a === 'number' ? (Object.is(b, v) ? a : 0) : typeof b === 'number' && Object.is(a, v) ? b : 0;
+      if (k !== 0) {
+        const kBits = bitLength(k), m = Math.abs(k) * INVERSE[kBits];
+        return this.scaled(p, this.bits + kBits - 1, this.negative !== k < 0, this.lo * m * DOWN, this.hi * m * UP);
+      }
+    }
     if (!this.describe(a)) return this.forget();
     const aBits = this.dBits, aNeg = this.dNeg, aLo = this.dLo, aHi = this.dHi;
     if (!this.describe(b)) return this.forget();
-    let lo = aLo * this.dLo * DOWN, hi = aHi * this.dHi * UP;
-    let bits = aBits + this.dBits - 1;
+    this.scaled(p, aBits + this.dBits - 1, aNeg !== this.dNeg, aLo * this.dLo * DOWN, aHi * this.dHi * UP);
+  }
+
+  /** Remember p given bounds lo ≤ |p| / 2^(bits−1) ≤ hi within [1, 4): past 2 the length is one
+   *  more; bounds either side of 2 leave it to be measured. */
+  private scaled(p: bigint, bits: number, negative: boolean, lo: number, hi: number): void {
     if (lo >= 2) { bits++; lo /= 2; hi /= 2; }
     else if (hi >= 2) return this.measure(p); // too close to call: read p itself (rare)
-    this.remember(p, bits, aNeg !== this.dNeg, lo < 1 ? 1 : lo, hi > 2 ? 2 : hi);
+    this.remember(p, bits, negative, lo < 1 ? 1 : lo, hi > 2 ? 2 : hi);
   }
 
   /** The bounds of x into the scratch fields: exact for a number, remembered for the product;
