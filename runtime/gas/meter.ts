@@ -100,20 +100,22 @@ export class GasMeter implements GasHooks {
     this.spend(cost(a, b as B, this.model.config), what, a, b);
   }
 
-  /** Adds a charge to the counter (only while metered: the limit is set), logs it, checks the limit. */
+  /** Adds a charge to the counter (only while metered: the limit is set), logs it, checks the
+   *  limit. Kept small, the rare work out of line: it is inlined into every charge. */
   private spend(cost: number, what: string | LabelFormat, a: LabelPiece, b: LabelPiece): void {
-    if (this.model.fixedRate !== null) cost = this.model.fixedRate;
+    const fixedRate = this.model.fixedRate;
+    if (fixedRate !== null) cost = fixedRate;
     const next = Math.min(this.milligas + cost, MAX_MILLIGAS);
-    if (this.log !== null || this.profiler !== null) {
-      const text = typeof what === 'string' ? what : what(a, b);
-      if (this.log !== null) this.log.push({ what: text, span: this.pinnedSite ?? this.site(), cost });
-      if (this.profiler !== null) this.profiler(next - this.milligas, text);
-    }
+    if (this.log !== null || this.profiler !== null) this.record(cost, next, what, a, b);
     this.milligas = next;
-    const limit = this.limitMilli!;
-    if (next > limit) {
-      throw new PactError('gas', `Gas limit "${milliToGas(limit)}"exceeded: ${milliToGas(next)}`);
-    }
+    if (next > this.limitMilli!) throw gasExceeded(this.limitMilli!, next);
+  }
+
+  /** The gas log's entry and the profiler's report of a charge taking the counter to `next`. */
+  private record(cost: number, next: number, what: string | LabelFormat, a: LabelPiece, b: LabelPiece): void {
+    const text = typeof what === 'string' ? what : what(a, b);
+    if (this.log !== null) this.log.push({ what: text, span: this.pinnedSite ?? this.site(), cost });
+    if (this.profiler !== null) this.profiler(next - this.milligas, text);
   }
 
   /**
@@ -193,6 +195,10 @@ function intOpLabel(op: IntOp): LabelFormat {
     case 'PrimOpShift': return shiftLabel;
     case 'PrimOpPow': return powLabel;
   }
+}
+
+function gasExceeded(limit: number, next: number): PactError {
+  return new PactError('gas', `Gas limit "${milliToGas(limit)}"exceeded: ${milliToGas(next)}`);
 }
 
 export function milliToGas(milli: number): number {
