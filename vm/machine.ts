@@ -5,7 +5,7 @@
 import { Op } from './opcodes.js';
 import { FunctionProto, GlobalCell, type Chunk } from './chunk.js';
 import {
-  Closure, NativeFn, Partial, PactObject, CapToken, type Value,
+  Closure, NativeFn, Partial, PactObject, PactDecimal, CapToken, type Value,
 } from './values.js';
 import { BUILTINS, builtinId } from './builtins.js';
 import { PactError, execError, userError } from './errors.js';
@@ -709,7 +709,7 @@ function tierUp(proto: FunctionProto): void {
 
 // what tiered code refers to by name (vm/templates.ts)
 provideTierRuntime({
-  Closure, Partial, PactObject, NATIVE_VALUES, BUILTINS, ID, MAX_STRING_LENGTH, TIER_DEPTH, limits,
+  Closure, Partial, PactObject, PactDecimal, NATIVE_VALUES, BUILTINS, ID, MAX_STRING_LENGTH, TIER_DEPTH, limits,
   execError, userError, callTooDeep, activate, expectedBool, expectedString, isFunctionValue, notAValue,
   typecheckFailure, partialInSequence,
 });

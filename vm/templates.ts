@@ -4,6 +4,7 @@
 // entry for every opcode declared in vm/opcodes.ts.
 
 import { Op } from './opcodes.js';
+import type { PactType } from './types.js';
 
 /** What a template knows about the instruction it translates. */
 export interface TierSite {
@@ -102,6 +103,22 @@ function comparison(id: string, op: string): Template {
 /** A slow path: `target = expr` (the native), or the bail-out of a speculative copy. */
 function slow(x: TierSite, target: string, expr: string): string {
   return x.bail ?? `${target} = ${synced(x, expr)};`;
+}
+
+
+/** A test that `v` has the primitive type `t`, made without a call, as the condition's first term
+ *  (`test && `… negated), or '' for other types. It only shortcuts the usual success: a value it
+ *  does not pass still goes to host.typecheck, which alone decides, and which charges nothing
+ *  for these types (gas.md §3.2 charges lists, objects and module references). */
+function passesWithoutCall(t: PactType, v: string): string {
+  if (t.t !== 'prim') return '';
+  switch (t.name) {
+    case 'string': return `typeof ${v} !== 'string' && `;
+    case 'bool': return `typeof ${v} !== 'boolean' && `;
+    case 'integer': return `typeof ${v} !== 'number' && typeof ${v} !== 'bigint' && `;
+    case 'decimal': return `!(${v} instanceof PactDecimal) && `;
+    default: return '';
+  }
 }
 
 /** The expression `expr` evaluated after the frames are brought up to date. */
@@ -246,11 +263,13 @@ export const TEMPLATES: { readonly [K in Op]: Template | null } = {
   [Op.EnforceOneTest]: null,
   [Op.TypecheckLocal]: simple(true, same, x => {
     const v = x.local(x.operand(0)), t = x.constant(x.operand(1));
-    return `${syncStatement(x)} if (!host.typecheck(${v}, ${t}) && !isFunctionValue(${v})) throw typecheckFailure(${v}, ${t});`;
+    const pass = passesWithoutCall(x.constantValue(x.operand(1)) as PactType, v);
+    return `${syncStatement(x)} if (${pass}!host.typecheck(${v}, ${t}) && !isFunctionValue(${v})) throw typecheckFailure(${v}, ${t});`;
   }),
   [Op.TypecheckResult]: simple(true, same, x => {
     const v = x.v(x.depth - 1), t = x.constant(x.operand(0));
-    return `${syncStatement(x)} if (m.checkReturnTypes && !host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
+    const pass = passesWithoutCall(x.constantValue(x.operand(0)) as PactType, v);
+    return `${syncStatement(x)} if (${pass}m.checkReturnTypes && !host.typecheck(${v}, ${t})) throw typecheckFailure(${v}, ${t});`;
   }),
   [Op.ReadOnlyBegin]: simple(true, push, x =>
     `${x.v(x.depth)} = host.getPurity(); { const q = host.narrowPurity(${x.v(x.depth)}, ${x.operand(0) === 1}); if (q !== ${x.v(x.depth)}) host.setPurity(q); }`),

@@ -83,4 +83,30 @@ test('a comparison or sum with an immediate operand gives the interpreter\'s ans
   same('(let ((f (lambda (a) (< a 3)))) (f 1.5))', 'error: Type error: failed to call native function < with argument(s) of type(s): decimal, integer');
 });
 
+
+test('annotated primitive parameters and results: tiered code passes and refuses what the interpreter does', () => {
+  // the tier tests a primitive type inline before calling the general check: each type gets
+  // values of its own and of every other kind
+  const defun = (type: string) => `(defun f:${type} (x:${type}) x)`;
+  const values: [string, string][] = [
+    ['1', 'integer'], ['9007199254740993', 'integer'], ['1.0', 'decimal'], ['1.5', 'decimal'], ['"1"', 'string'],
+    ['true', 'bool'], ['[1]', 'list'], ['{"a": 1}', 'object'], ['(time "2024-01-01T00:00:00Z")', 'time'],
+  ];
+  const cases: [string, string, string][] = [];
+  for (const type of ['string', 'integer', 'decimal', 'bool']) {
+    for (const [arg, kind] of values) cases.push([type, arg, kind === type ? arg : '']);
+  }
+  for (const [type, arg, want] of cases) {
+    const source = `(module m G (defcap G () true) ${defun(type)}) (m.f ${arg})`;
+    const interpreted = outcome(source, 'off');
+    assert.is(outcome(source, 'always'), interpreted, `${type} ${arg}`);
+    if (want !== '') assert.is(interpreted, want, `${type} ${arg}`);
+    else assert.ok(interpreted.startsWith('error: '), `${type} ${arg}: ${interpreted}`);
+  }
+  // a result of the wrong type, from a parameter of another: the return check refuses it
+  const wrongResult = `(module m G (defcap G () true) (defun f:string (x:integer) x)) (m.f 1)`;
+  assert.is(outcome(wrongResult, 'always'), outcome(wrongResult, 'off'));
+  assert.ok(outcome(wrongResult, 'off').startsWith('error: '));
+});
+
 test.run();
