@@ -31,6 +31,20 @@ test('a character outside the BMP is one column, on its own line only', () => {
   assert.equal(f.position(2), { line: 0, col: 1 });
 });
 
+test('every offset of a text with empty lines, CRLF and a last line without newline gets its line and column', () => {
+  const text = '\n(a)\n\n  b\r\n\n(c d)\n\nlast';
+  const f = new SourceFile('x.repl', text);
+  let line = 0, col = 0;
+  for (let i = 0; i <= text.length; i++) {
+    assert.equal(f.position(i), { line, col }, `offset ${i}`);
+    if (text[i] === '\n') { line++; col = 0; } else col++;
+  }
+  // asked out of order: the remembered last line must not answer for another
+  assert.equal(f.position(text.indexOf('(a)')), { line: 1, col: 0 });
+  assert.equal(f.position(text.length), { line: 7, col: 4 });
+  assert.equal(f.position(0), { line: 0, col: 0 });
+});
+
 test('a lone surrogate is a character of its own', () => {
   assert.equal(at('"\uD800" b', 'b'), { line: 0, col: 4 });
   assert.equal(at('"\uDC00\uDC00" b', 'b'), { line: 0, col: 5 });
