@@ -164,6 +164,13 @@ test('gas: is-charset charges StrOpParse before refusing an unsupported set', ()
   assert.is(log[log.length - 1], 'GStrOp (StrOpParse 3) 16');
 });
 
+test('gas: is-charset charges StrOpParse of the code-point length, a surrogate pair counted once', () => {
+  assert.equal(nativeCharges('(is-charset 0 "abc")', 'is-charset'), ['GStrOp (StrOpParse 3) 16']);
+  assert.equal(nativeCharges('(is-charset 1 "ab\u00e9")', 'is-charset'), ['GStrOp (StrOpParse 3) 16']);
+  assert.equal(nativeCharges('(is-charset 1 "ab\ud83d\ude00")', 'is-charset'), ['GStrOp (StrOpParse 3) 16']);
+  assert.equal(nativeCharges('(is-charset 0 "")', 'is-charset'), ['GStrOp (StrOpParse 0) 1']);
+});
+
 test('gas: minutes and hours charge an integer multiplication by the mantissa', () => {
   assert.equal(nativeCharges('(minutes 2)', 'minutes'), ['GIntegerOpCost PrimOpMul 2 60 26']);
   assert.equal(nativeCharges('(minutes 1000.0)', 'minutes'), ['GIntegerOpCost PrimOpMul 10000 60 28']);
