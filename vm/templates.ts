@@ -105,7 +105,6 @@ function slow(x: TierSite, target: string, expr: string): string {
   return x.bail ?? `${target} = ${synced(x, expr)};`;
 }
 
-
 /** A test that `v` has the primitive type `t`, made without a call, as the condition's first term
  *  (`test && `… negated), or '' for other types. It only shortcuts the usual success: a value it
  *  does not pass still goes to host.typecheck, which alone decides, and which charges nothing

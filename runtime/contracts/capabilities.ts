@@ -90,15 +90,10 @@ export function inScope(h: ContractHost, token: CapToken): boolean {
 
 function slotsHold(slots: CapSlot[], token: CapToken): boolean {
   for (const s of slots) {
-    if (sameToken(s.token, token)) return true;
-    for (const c of s.composed) if (sameToken(c, token)) return true;
+    if (valueEquals(s.token, token)) return true;
+    for (const c of s.composed) if (valueEquals(c, token)) return true;
   }
   return false;
-}
-
-/** valueEquals of two tokens, the names compared first: most tokens on a stack differ by name. */
-function sameToken(a: CapToken, b: CapToken): boolean {
-  return a.name === b.name && a.args.length === b.args.length && valueEquals(a.args, b.args);
 }
 
 /** Every token in scope: acquired, composed, or granted by test-capability. */
