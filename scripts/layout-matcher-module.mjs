@@ -3,6 +3,6 @@
 // so it carries the module's bytes; test/stream/layout-matcher.test.ts fails while they are stale.
 import { writeFileSync } from 'node:fs';
 import { layoutMatcherModuleBytes } from '../dist/runtime/wasm/layout-matcher.js';
-import { layoutMatcherSource } from '../dist/runtime/wasm/layout-matcher-source.js';
+import { layoutMatcherSource } from '../dist/runtime/wasm/module-source.js';
 
 writeFileSync(new URL('../stream/layout-matcher-wasm.ts', import.meta.url), layoutMatcherSource(layoutMatcherModuleBytes()));

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { layoutMatcherModuleBytes } from '../../runtime/wasm/layout-matcher.js';
-import { layoutMatcherSource } from '../../runtime/wasm/layout-matcher-source.js';
+import { layoutMatcherSource } from '../../runtime/wasm/module-source.js';
 import { DATA_CAPACITY, MAX_ADJACENTS, PROGRAM_SLOTS, ValueKind } from '../../stream/layout-abi.js';
 import { Program, Template, bringIn, matches, results } from '../../stream/layout-matcher.js';
 import { BASE64URL, LOWER_HEX } from '../../stream/json-bytes.js';
