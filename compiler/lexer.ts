@@ -115,10 +115,11 @@ const KEYWORDS_BY_LENGTH = byLength(KEYWORDS), ANNOTATIONS_BY_LENGTH = byLength(
 function wordIndex(words: readonly string[], table: number[][], src: string, start: number, end: number): number {
   const bucket = table[end - start];
   if (bucket === undefined) return -1;
-  search: for (const w of bucket) {
-    const word = words[w];
+  // indexed, not for…of: cold code pays for an iterator and a result object per word
+  search: for (let b = 0; b < bucket.length; b++) {
+    const word = words[bucket[b]];
     for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== src.charCodeAt(start + k)) continue search;
-    return w;
+    return bucket[b];
   }
   return -1;
 }
@@ -219,6 +220,38 @@ export function scan(file: SourceFile): Tokens {
   while (i < n) {
     const start = i;
     const unit = src.charCodeAt(i);
+    // The commonest lexemes first, for ASCII text, with no calls: a file is lexed once, mostly as
+    // cold code, where each call costs more than the character tests it saves. A run that reaches
+    // a non-ASCII character finishes by the general rules (skipClass).
+    if (unit < 0x80) {
+      const cls = CLASS[unit];
+      if (cls & WS) {
+        let c = src.charCodeAt(++i);
+        while (c < 0x80 && CLASS[c] & WS) c = src.charCodeAt(++i);
+        if (c >= 0x80) i = skipClass(src, i, WS);
+        lastStart = start; lastEnd = i;
+        continue;
+      }
+      if (cls & LETTER) {
+        // an identifier or keyword (a letter starts nothing else)
+        let c = src.charCodeAt(++i);
+        while (c < 0x80 && CLASS[c] & (SYM | DIGIT)) c = src.charCodeAt(++i);
+        let w: number;
+        if (c >= 0x80) {
+          i = skipClass(src, i, SYM | DIGIT);
+          w = isAscii(src, start, i) ? wordIndex(KEYWORDS, KEYWORDS_BY_LENGTH, src, start, i) : KEYWORDS.indexOf(asBytes(src.slice(start, i)));
+        } else w = wordIndex(KEYWORDS, KEYWORDS_BY_LENGTH, src, start, i);
+        out.push(w < 0 ? Tok.Ident : Tok.Keyword, start, i, w);
+        lastStart = start; lastEnd = i;
+        continue;
+      }
+      const punct = PUNCT[unit];
+      if (punct !== undefined) {
+        out.push(punct, start, ++i);
+        lastStart = start; lastEnd = i;
+        continue;
+      }
+    }
     const code = unit < 0x80 ? unit : byteAt(src, i);
     const cls = classOf(code);
     if (cls & WS) {

@@ -44,6 +44,10 @@ test('every ASCII character alone lexes by its class in Lexer.x', () => {
 test('a character beyond ASCII lexes as the ASCII character of its low byte, and keeps its text', () => {
   assert.equal(lex('(f š ≥x)'), ['lparen:(', 'ident:f', 'ident:š', 'ident:≥x', 'rparen:)']); // U+0161 ~ a, U+2265 ~ e
   assert.equal(lex('aĠb'), ['ident:a', 'ident:b']); // U+0120 ~ space
+  // a run that begins in ASCII goes on through look-alikes: white space, and an identifier's symbols
+  assert.equal(lex('a \tĠ\nb'), ['ident:a', 'ident:b']);
+  assert.equal(lex('xı2-ĭ y'), ['ident:xı2-ĭ', 'ident:y']); // U+0131 ~ 1, U+012D ~ -
+  assert.equal(lex('ab(c'), ['ident:ab', 'lparen:(', 'ident:c']);
   assert.equal(lex('Ĩ+ 1 2ĩ'), ['lparen:Ĩ', 'ident:+', 'int:1', 'int:2', 'rparen:ĩ']); // U+0128/9 ~ ( )
   assert.equal(lex('Ģab c"'), ['string:ab c']); // U+0122 ~ " opens; only a real quote closes
   assert.equal(lex("ħab-1 x"), ['tick:ab-1', 'ident:x']); // U+0127 ~ '
