@@ -1,7 +1,8 @@
 // A small WebAssembly module writer for the code pactvm generates (BLAKE2b, the BN254 and Poseidon
 // field arithmetic, the header stream's layout matcher): functions over one memory, mutable i32
 // globals, exports. Cold code is where these run: WebAssembly is compiled before its first call
-// (Liftoff), where the same JavaScript would be interpreted until V8 optimises it.
+// (Liftoff), where the same JavaScript would be interpreted until V8 optimises it. The modules are
+// written at build time (`npm run tables`) and shipped as bytes, so no process pays for writing one.
 
 /** The opcodes the generators use (WebAssembly core spec §5.4). */
 export const enum Op {
