@@ -68,13 +68,13 @@ export interface ModuleScope {
   compiling?: string | null;
 }
 
-/** Pact's InvalidModuleReference: an interface where a module is wanted, or a module where an
- *  interface is. */
 /** `{ "a" := x … }`: a binding form, which takes the rest of its application as its body. */
 function isBindingForm(s: Syntax): boolean {
   return s.t === 'brace' && s.items.some(x => x.t === 'punct' && x.p === ':=');
 }
 
+/** Pact's InvalidModuleReference: an interface where a module is wanted, or a module where an
+ *  interface is. */
 function invalidModuleReference(name: string, span: Span): PactError {
   return desugarError(`Invalid Interface attempted to be used as module reference: ${name}`, span);
 }

@@ -175,6 +175,12 @@ function commentEnd(src: string, i: number): number {
   return n;
 }
 
+/** The index in `words` of the word src[start, end) is, as Pact's lexer reads it (a look-alike
+ *  character as the ASCII character of its low byte), or -1. */
+function wordAt(words: readonly string[], table: number[][], src: string, start: number, end: number): number {
+  return isAscii(src, start, end) ? wordIndex(words, table, src, start, end) : words.indexOf(asBytes(src.slice(start, end)));
+}
+
 /** True if `src[start, end)` is ASCII (a plain loop: cheaper than a regular expression per identifier). */
 function isAscii(src: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (src.charCodeAt(i) >= 0x80) return false;
@@ -239,7 +245,7 @@ export function scan(file: SourceFile): Tokens {
         let w: number;
         if (c >= 0x80) {
           i = skipClass(src, i, SYM | DIGIT);
-          w = isAscii(src, start, i) ? wordIndex(KEYWORDS, KEYWORDS_BY_LENGTH, src, start, i) : KEYWORDS.indexOf(asBytes(src.slice(start, i)));
+          w = wordAt(KEYWORDS, KEYWORDS_BY_LENGTH, src, start, i);
         } else w = wordIndex(KEYWORDS, KEYWORDS_BY_LENGTH, src, start, i);
         out.push(w < 0 ? Tok.Ident : Tok.Keyword, start, i, w);
         lastStart = start; lastEnd = i;
@@ -319,8 +325,7 @@ export function scan(file: SourceFile): Tokens {
       // with look-alikes is that word to the parser, while an identifier keeps its text
       const annotation = code === 64;
       const words = annotation ? ANNOTATIONS : KEYWORDS;
-      const w = isAscii(src, start, i) ? wordIndex(words, annotation ? ANNOTATIONS_BY_LENGTH : KEYWORDS_BY_LENGTH, src, start, i)
-        : words.indexOf(asBytes(src.slice(start, i)));
+      const w = wordAt(words, annotation ? ANNOTATIONS_BY_LENGTH : KEYWORDS_BY_LENGTH, src, start, i);
       out.push(w < 0 ? Tok.Ident : annotation ? Tok.Annotation : Tok.Keyword, start, i, w);
       lastStart = start; lastEnd = i;
       continue;
