@@ -344,11 +344,18 @@ export class Desugarer {
   /** Arguments of an application; a binding form `{ "a" := x }` swallows the rest as its body. */
   private arguments(items: Syntax[], span: Span): Expr[] {
     const bind = items.findIndex(isBindingForm);
-    // the IR lives as long as its code: `map` makes an array of exactly its length, where pushing
-    // onto an empty one reserves room for sixteen
-    if (bind < 0) return items.map(it => this.expr(it));
-    const out = items.slice(0, bind).map(it => this.expr(it));
-    out.push(this.bindingForm(items[bind] as Syntax & { t: 'brace' }, items.slice(bind + 1), span));
+    if (bind < 0) return this.exprs(items, items.length, items.length);
+    const out = this.exprs(items, bind, bind + 1);
+    out[bind] = this.bindingForm(items[bind] as Syntax & { t: 'brace' }, items.slice(bind + 1), span);
+    return out;
+  }
+
+  /** The first `count` of `items` desugared, at the start of an array of exactly `size` slots
+   *  (the IR lives as long as its code, and pushing onto an empty array reserves sixteen), by an
+   *  indexed loop (compiling runs as cold code, where `map` costs a closure per call). */
+  private exprs(items: Syntax[], count: number, size: number): Expr[] {
+    const out = new Array<Expr>(size);
+    for (let i = 0; i < count; i++) out[i] = this.expr(items[i]);
     return out;
   }
 
@@ -610,7 +617,9 @@ export class Desugarer {
     }
     const fn = this.scope!.fn;
     const saved = this.scope;
-    const binders: Binder[] = [], values: Expr[] = [];
+    // the chain of lets is linked as the bindings are read (each body set by the next binding),
+    // without arrays of binders and values: a long let* is mostly this chain
+    let first: LetExpr | null = null, last: LetExpr | null = null;
     // one scope for all the bindings, each added after its value: a scope per binding made every
     // lookup of a non-local name walk them all (quadratic in the number of bindings)
     const scope: Scope = { names: new Map(), parent: saved, fn };
@@ -628,12 +637,13 @@ export class Desugarer {
         if (i !== b.items.length - 1) throw desugarError('Expected: (name value) binding', b.span);
         const value = this.expr(b.items[i]);
         const binder: Binder = { name: nameSyn.parts[0], type, span: nameSyn.span, fn, slot: -1 };
-        binders.push(binder); values.push(value);
+        const link: LetExpr = { k: 'let', binder, value, body: UNLINKED, span };
+        if (last === null) first = link; else last.body = link;
+        last = link;
         scope.names.set(binder.name, binder);
       }
-      let body = this.body(args.slice(1), span);
-      for (let i = binders.length - 1; i >= 0; i--) body = { k: 'let', binder: binders[i], value: values[i], body, span };
-      return body;
+      last!.body = this.body(args.slice(1), span);
+      return first!;
     } finally {
       this.scope = saved;
     }
@@ -827,6 +837,10 @@ export class Desugarer {
 
 /** The parameter of map's eta-expansion: `:` cannot start an identifier. */
 const MAP_ARG = ':mapArg';
+
+type LetExpr = Extract<Expr, { k: 'let' }>;
+/** A let link's body until the next binding, or the let's own body, is linked in. */
+const UNLINKED = null as unknown as Expr;
 
 /** Catalogue entries that are our own lowering of special forms, not natives users can shadow. */
 const INTERNAL_FORMS = new Set(['with-capability', 'create-user-guard', 'cond']);

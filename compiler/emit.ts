@@ -3,7 +3,7 @@
 
 import type { Binder, Expr, FunctionIR } from './ir.js';
 import { Op, OPCODES, NATIVE_OPCODES, COMPARE_CODES } from '../vm/opcodes.js';
-import { FunctionProto, SpanTable, type Chunk } from '../vm/chunk.js';
+import { FunctionProto, SpanTableWriter, type Chunk } from '../vm/chunk.js';
 import { LiteralCharge } from '../vm/host.js';
 import type { Span } from '../vm/source.js';
 import { ProbeMap, ProbeKind } from '../vm/coverage.js';
@@ -14,8 +14,9 @@ export function emitFunction(fn: FunctionIR, qualifier: string | null): Function
 
 /** The capture map of every function that captures nothing (never written to). */
 const NO_CAPTURES = new Int32Array(0);
-/** Code buffers of finished emitters, for the next ones. */
+/** Code buffers and span writers of finished emitters, for the next ones. */
 const SCRATCH: Int32Array[] = [];
+const SPAN_WRITERS: SpanTableWriter[] = [];
 
 class FunctionEmitter {
   /** the code so far: `code[0, length)` of a scratch buffer that doubles when full (a JS array
@@ -25,7 +26,7 @@ class FunctionEmitter {
   private length = 0;
   private constants: unknown[] = [];
   private constIndex = new Map<unknown, number>();
-  private spans = new SpanTable();
+  private spans = SPAN_WRITERS.pop() ?? new SpanTableWriter();
   /** coverage probes of this function (null with coverage off) and its constant-pool slot */
   private probes: ProbeMap | null = null;
   private probesConst = -1;
@@ -58,8 +59,9 @@ class FunctionEmitter {
     // typechecker reads a defcap's `:bool`, so `(defcap C:bool () (write …))` runs.
     if (fn.returnType && fn.kind !== 'defcap') this.op(Op.TypecheckResult, fn.span, this.constant(fn.returnType));
     this.op(Op.Return, fn.span);
-    const chunk: Chunk = { code: this.code.slice(0, this.length), constants: this.constants, spans: this.spans };
+    const chunk: Chunk = { code: this.code.slice(0, this.length), constants: this.constants, spans: this.spans.finish() };
     SCRATCH.push(this.code);
+    SPAN_WRITERS.push(this.spans);
     if (this.probes) {
       this.probes.seal();
       fn.coverage!.add(this.probes);
@@ -91,7 +93,7 @@ class FunctionEmitter {
     }
     const code = this.code;
     code[at] = op;
-    this.spans.set(at, span);
+    this.spans.add(at, span);
     if (n > 0) code[at + 1] = a!;
     if (n > 1) code[at + 2] = b!;
     if (n > 2) code[at + 3] = c!;

@@ -14,19 +14,56 @@ export interface Chunk {
   spans: SpanTable;
 }
 
-const PAGE_BITS = 10, PAGE_MASK = (1 << PAGE_BITS) - 1;
-
-/** Spans by code offset, in pages of 1024: one JS array for a long function's spans would live
- *  in V8's large-object space, where every growth maps and clears fresh memory. */
+/** Spans by code offset: the offsets that have a span, ascending, and their spans, both at their
+ *  exact length. An instruction's span is read only when something is reported there (an error, a
+ *  trace, a gas log entry, a stack frame), so a lookup searches; what matters is the memory, held
+ *  as long as the code: a number and a pointer per instruction, with no slots for operands. */
 export class SpanTable {
-  private readonly pages: (Span | undefined)[][] = [];
+  constructor(private readonly offsets: Int32Array = NO_OFFSETS, private readonly spans: readonly Span[] = []) {}
 
   at(offset: number): Span | undefined {
-    return this.pages[offset >> PAGE_BITS]?.[offset & PAGE_MASK];
+    const offsets = this.offsets;
+    let lo = 0, hi = offsets.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1, o = offsets[mid];
+      if (o === offset) return this.spans[mid];
+      if (o < offset) lo = mid + 1; else hi = mid - 1;
+    }
+    return undefined;
+  }
+}
+const NO_OFFSETS = new Int32Array(0);
+
+/** Builds a SpanTable as code is emitted, offsets ascending. Its buffers are kept for the next
+ *  function, so a compile allocates only each finished table. */
+export class SpanTableWriter {
+  private offsets = new Int32Array(64);
+  private spans: (Span | undefined)[] = [];
+  private length = 0;
+
+  /** The span of the instruction at `offset`, past every offset added before (none: not kept). */
+  add(offset: number, span: Span | undefined): void {
+    if (span === undefined) return;
+    const n = this.length;
+    if (n > 0 && offset <= this.offsets[n - 1]) throw new Error(`span table: offset ${offset} is not past the last one`);
+    if (n === this.offsets.length) {
+      const grown = new Int32Array(n * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
+    }
+    this.offsets[n] = offset;
+    this.spans[n] = span;
+    this.length = n + 1;
   }
 
-  set(offset: number, span: Span | undefined): void {
-    (this.pages[offset >> PAGE_BITS] ??= [])[offset & PAGE_MASK] = span;
+  /** The table of everything added, and the writer emptied for the next function. */
+  finish(): SpanTable {
+    const n = this.length;
+    const table = n === 0 ? new SpanTable() : new SpanTable(this.offsets.slice(0, n), this.spans.slice(0, n) as Span[]);
+    // cleared, keeping its room, so that the buffer holds no syntax tree alive
+    this.spans.fill(undefined, 0, n);
+    this.length = 0;
+    return table;
   }
 }
 

@@ -1,28 +1,44 @@
-// Spans by code offset (vm/chunk.ts SpanTable) and the emitter's growing code buffer: a long
-// function's instructions past the first page of spans and past the buffer's first sizes keep
-// their own spans, so its errors are located where they happen.
+// Spans by code offset (vm/chunk.ts SpanTable, written by SpanTableWriter) and the emitter's
+// growing code buffer: a long function's instructions past the writer's and the buffer's first
+// sizes keep their own spans, so its errors are located where they happen.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SpanTable } from '../../vm/chunk.js';
+import { SpanTable, SpanTableWriter } from '../../vm/chunk.js';
 import { SourceFile, Span } from '../../vm/source.js';
 import { runRepl } from '../helpers.js';
 
-test('a span table gives each offset the span set there, across pages, and none elsewhere', () => {
+test('a span table gives each offset the span added there, and none elsewhere', () => {
   const file = new SourceFile('t.repl', 'x'.repeat(5000));
-  const table = new SpanTable();
-  const offsets = [0, 1, 1023, 1024, 1025, 2047, 2048, 4095, 4096, 100_000];
-  for (const o of offsets) table.set(o, new Span(file, o % 5000, o % 5000 + 1));
+  const spanAt = (o: number) => new Span(file, o % 5000, o % 5000 + 1);
+  const writer = new SpanTableWriter();
+  // more than the writer's first buffer, with gaps, and an instruction without a span
+  const offsets = [0, 1, 3, 63, 64, 65, 1023, 1024, 1025, 2047, 4096, 100_000];
+  for (let o = 200; o < 900; o += 7) offsets.push(o);
+  offsets.sort((a, b) => a - b);
+  for (const o of offsets) writer.add(o, spanAt(o));
+  writer.add(100_001, undefined);
+  const table = writer.finish();
   for (const o of offsets) assert.is(table.at(o)?.start, o % 5000, `offset ${o}`);
-  for (const o of [2, 1022, 1026, 3000, 5000, 99_999, 100_001]) assert.is(table.at(o), undefined, `offset ${o}`);
-  // offsets on pages never written
-  for (const o of [50_000, 3_000_000]) assert.is(table.at(o), undefined, `offset ${o}`);
-  table.set(1024, undefined);
-  assert.is(table.at(1024), undefined);
-  // a page's first write leaves its other offsets empty
-  const fresh = new SpanTable();
-  fresh.set(3000, new Span(file, 1, 2));
-  for (const o of [2048, 2999, 3001, 3071]) assert.is(fresh.at(o), undefined, `fresh offset ${o}`);
+  for (const o of [-1, 2, 4, 62, 201, 1022, 1026, 3000, 5000, 99_999, 100_001, 3_000_000]) assert.is(table.at(o), undefined, `offset ${o}`);
+  // the writer starts afresh for the next function, and the finished table keeps its own spans
+  writer.add(5, spanAt(7));
+  const next = writer.finish();
+  assert.is(next.at(5)?.start, 7);
+  assert.is(next.at(0), undefined);
+  assert.is(table.at(5), undefined);
+  assert.is(table.at(1024)?.start, 1024);
+  // a function without spans, and a table made empty
+  assert.is(writer.finish().at(0), undefined);
+  assert.is(new SpanTable().at(0), undefined);
+});
+
+test('a span writer refuses an offset that is not past the last one (code is emitted in order)', () => {
+  const file = new SourceFile('t.repl', 'abc');
+  const writer = new SpanTableWriter();
+  writer.add(4, new Span(file, 0, 1));
+  assert.throws(() => writer.add(4, new Span(file, 1, 2)), /offset 4 is not past the last one/);
+  assert.throws(() => writer.add(2, new Span(file, 1, 2)), /offset 2 is not past the last one/);
 });
 
 test('an error at the end of a long function is located at its own expression', () => {
