@@ -14,58 +14,53 @@ export interface Chunk {
   spans: SpanTable;
 }
 
-/** Spans by code offset: the offsets that have a span, ascending, and their spans, both at their
- *  exact length. An instruction's span is read only when something is reported there (an error, a
- *  trace, a gas log entry, a stack frame), so a lookup searches; what matters is the memory, held
- *  as long as the code: a number and a pointer per instruction, with no slots for operands. */
+/** Spans by code offset: pairs of an offset that has a span and its span, offsets ascending, in
+ *  one array of exact length. An instruction's span is read only when something is reported there
+ *  (an error, a trace, a gas log entry, a stack frame), so a lookup searches; what matters is the
+ *  memory, held as long as the code: two slots per instruction and none for operands, and one
+ *  array for a function, which is mostly a few instructions long. */
 export class SpanTable {
-  constructor(private readonly offsets: Int32Array = NO_OFFSETS, private readonly spans: readonly Span[] = []) {}
+  constructor(private readonly pairs: readonly (number | Span)[] = []) {}
 
   at(offset: number): Span | undefined {
-    const offsets = this.offsets;
-    let lo = 0, hi = offsets.length - 1;
+    const pairs = this.pairs;
+    let lo = 0, hi = (pairs.length >> 1) - 1;
     while (lo <= hi) {
-      const mid = (lo + hi) >>> 1, o = offsets[mid];
-      if (o === offset) return this.spans[mid];
+      const mid = (lo + hi) >>> 1, o = pairs[mid << 1] as number;
+      if (o === offset) return pairs[(mid << 1) + 1] as Span;
       if (o < offset) lo = mid + 1; else hi = mid - 1;
     }
     return undefined;
   }
 }
-const NO_OFFSETS = new Int32Array(0);
 
-/** Builds a SpanTable as code is emitted, offsets ascending. Its buffers are kept for the next
+/** Builds a SpanTable as code is emitted, offsets ascending. Its buffer is kept for the next
  *  function, so a compile allocates only each finished table. */
 export class SpanTableWriter {
-  private offsets = new Int32Array(64);
-  private spans: (Span | undefined)[] = [];
+  private pairs: (number | Span | undefined)[] = [];
   private length = 0;
 
   /** The span of the instruction at `offset`, past every offset added before (none: not kept). */
   add(offset: number, span: Span | undefined): void {
     if (span === undefined) return;
     const n = this.length;
-    if (n > 0 && offset <= this.offsets[n - 1]) throw new Error(`span table: offset ${offset} is not past the last one`);
-    if (n === this.offsets.length) {
-      const grown = new Int32Array(n * 2);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
-    this.offsets[n] = offset;
-    this.spans[n] = span;
-    this.length = n + 1;
+    if (n > 0 && offset <= (this.pairs[n - 2] as number)) throw new Error(`span table: offset ${offset} is not past the last one`);
+    this.pairs[n] = offset;
+    this.pairs[n + 1] = span;
+    this.length = n + 2;
   }
 
   /** The table of everything added, and the writer emptied for the next function. */
   finish(): SpanTable {
     const n = this.length;
-    const table = n === 0 ? new SpanTable() : new SpanTable(this.offsets.slice(0, n), this.spans.slice(0, n) as Span[]);
+    const table = new SpanTable(n === 0 ? NO_PAIRS : this.pairs.slice(0, n) as (number | Span)[]);
     // cleared, keeping its room, so that the buffer holds no syntax tree alive
-    this.spans.fill(undefined, 0, n);
+    this.pairs.fill(undefined, 0, n);
     this.length = 0;
     return table;
   }
 }
+const NO_PAIRS: readonly (number | Span)[] = [];
 
 export type ProtoKind = 'lambda' | 'defun' | 'defcap' | 'defpact' | 'toplevel';
 
