@@ -14,20 +14,30 @@ export interface Chunk {
   spans: SpanTable;
 }
 
+/** Pairs a page of a span table holds: pages stay below V8's large-object size (a long function's
+ *  one array would be allocated there, counted as old memory at once and so hastening full GCs). */
+const PAGE_PAIRS = 1024;
+
 /** Spans by code offset: pairs of an offset that has a span and its span, offsets ascending, in
- *  one array of exact length. An instruction's span is read only when something is reported there
+ *  pages of exact length. An instruction's span is read only when something is reported there
  *  (an error, a trace, a gas log entry, a stack frame), so a lookup searches; what matters is the
- *  memory, held as long as the code: two slots per instruction and none for operands, and one
- *  array for a function, which is mostly a few instructions long. */
+ *  memory, held as long as the code: two slots per instruction and none for operands. */
 export class SpanTable {
-  constructor(private readonly pairs: readonly (number | Span)[] = []) {}
+  constructor(private readonly pages: readonly (readonly (number | Span)[])[] = []) {}
 
   at(offset: number): Span | undefined {
-    const pairs = this.pairs;
-    let lo = 0, hi = (pairs.length >> 1) - 1;
+    const pages = this.pages;
+    // the last page starting at or before the offset, then the pair in it
+    let lo = 0, hi = pages.length - 1, page: readonly (number | Span)[] | undefined;
     while (lo <= hi) {
-      const mid = (lo + hi) >>> 1, o = pairs[mid << 1] as number;
-      if (o === offset) return pairs[(mid << 1) + 1] as Span;
+      const mid = (lo + hi) >>> 1;
+      if ((pages[mid][0] as number) <= offset) { page = pages[mid]; lo = mid + 1; } else hi = mid - 1;
+    }
+    if (page === undefined) return undefined;
+    lo = 0; hi = (page.length >> 1) - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1, o = page[mid << 1] as number;
+      if (o === offset) return page[(mid << 1) + 1] as Span;
       if (o < offset) lo = mid + 1; else hi = mid - 1;
     }
     return undefined;
@@ -52,15 +62,14 @@ export class SpanTableWriter {
 
   /** The table of everything added, and the writer emptied for the next function. */
   finish(): SpanTable {
-    const n = this.length;
-    const table = new SpanTable(n === 0 ? NO_PAIRS : this.pairs.slice(0, n) as (number | Span)[]);
+    const n = this.length, pages: (number | Span)[][] = [];
+    for (let from = 0; from < n; from += 2 * PAGE_PAIRS) pages.push(this.pairs.slice(from, Math.min(n, from + 2 * PAGE_PAIRS)) as (number | Span)[]);
     // cleared, keeping its room, so that the buffer holds no syntax tree alive
     this.pairs.fill(undefined, 0, n);
     this.length = 0;
-    return table;
+    return new SpanTable(pages);
   }
 }
-const NO_PAIRS: readonly (number | Span)[] = [];
 
 export type ProtoKind = 'lambda' | 'defun' | 'defcap' | 'defpact' | 'toplevel';
 

@@ -33,6 +33,21 @@ test('a span table gives each offset the span added there, and none elsewhere', 
   assert.is(new SpanTable().at(0), undefined);
 });
 
+test('a long function\'s spans are found across the table\'s pages, and the offsets between them are not', () => {
+  const file = new SourceFile('t.repl', 'y'.repeat(100));
+  const writer = new SpanTableWriter();
+  // 3000 instructions three code words apart, starting past 0: three pages of 1024 pairs
+  const n = 3000, offsetOf = (i: number) => 5 + 3 * i;
+  for (let i = 0; i < n; i++) writer.add(offsetOf(i), new Span(file, i % 100, i % 100 + 1));
+  const table = writer.finish();
+  for (let i = 0; i < n; i++) assert.is(table.at(offsetOf(i))?.start, i % 100, `instruction ${i}`);
+  for (const i of [0, 1023, 1024, 2047, 2048, 2999]) {
+    assert.is(table.at(offsetOf(i) + 1), undefined, `after instruction ${i}`);
+    assert.is(table.at(offsetOf(i) - 1), undefined, `before instruction ${i}`);
+  }
+  for (const o of [-3, 0, 4, offsetOf(n), 1_000_000]) assert.is(table.at(o), undefined, `offset ${o}`);
+});
+
 test('a span writer refuses an offset that is not past the last one (code is emitted in order)', () => {
   const file = new SourceFile('t.repl', 'abc');
   const writer = new SpanTableWriter();
