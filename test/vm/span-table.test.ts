@@ -12,7 +12,7 @@ test('a span table gives each offset the span added there, and none elsewhere', 
   const file = new SourceFile('t.repl', 'x'.repeat(5000));
   const spanAt = (o: number) => new Span(file, o % 5000, o % 5000 + 1);
   const writer = new SpanTableWriter();
-  // more than the writer's first buffer, with gaps, and an instruction without a span
+  // offsets with gaps of every size, and an instruction without a span (not kept)
   const offsets = [0, 1, 3, 63, 64, 65, 1023, 1024, 1025, 2047, 4096, 100_000];
   for (let o = 200; o < 900; o += 7) offsets.push(o);
   offsets.sort((a, b) => a - b);
@@ -28,7 +28,7 @@ test('a span table gives each offset the span added there, and none elsewhere', 
   assert.is(next.at(0), undefined);
   assert.is(table.at(5), undefined);
   assert.is(table.at(1024)?.start, 1024);
-  // a function without spans, and a table made empty
+  // a function without spans, and a table made with none
   assert.is(writer.finish().at(0), undefined);
   assert.is(new SpanTable().at(0), undefined);
 });
