@@ -13,7 +13,7 @@ import { buildModuleIR, evaluateConstants, hashBuilt, hashText, type Built } fro
 import { countErasedModule, countStoredModule, type StoredModule } from './size-of.js';
 import { measure } from '../values/size.js';
 import type { Measured } from '../gas/meter.js';
-import { storedModuleBytes } from './stored.js';
+import { storedModuleLength } from './stored.js';
 import {
   compareFqn, defName, formTerms, ifDefName, renderModuleName, sameModuleName,
   type Def, type FullyQualifiedName, type HashBytes, type Term,
@@ -80,7 +80,7 @@ export function moduleSizes(form: Syntax & { t: 'paren' }, ctx: ModuleHashContex
     get hashing() { return measure(countErasedModule, evaluated); },
     get store() { return measure(countStoredModule, sized.stored.of); },
     get storedBytes() {
-      return storedBytes ??= storedModuleBytes(built, walk.deps, file, m => depFiles.get(renderModuleName(m)) ?? file).length;
+      return storedBytes ??= storedModuleLength(built, walk.deps, file, m => depFiles.get(renderModuleName(m)) ?? file);
     },
   };
 }

@@ -2,7 +2,7 @@
 // module hashes (info erased to `()`) and for module storage in the REPL (span infos).
 // Every sum type is a definite array `[tag, fields…]`; records are `[fields…]`; newtypes are bare.
 
-import { CborWriter } from './cbor.js';
+import { CborWriter, type CborSink } from './cbor.js';
 import { POSIX_EPOCH_MJD_MICROS } from '../time/instant.js';
 import { CORE_BUILTINS } from './builtins.js';
 import {
@@ -13,9 +13,9 @@ import {
   type QualifiedName, type Schema, type Step, type Term, type Type, type DefSchema, type DefConst,
 } from './terms.js';
 
-export class IrEncoder {
+export class IrEncoder<W extends CborSink = CborWriter> {
   /** `withInfo` false writes every info as `()`, as Pact does when hashing (`void m`). */
-  constructor(readonly withInfo: boolean, readonly w: CborWriter = new CborWriter()) {}
+  constructor(readonly withInfo: boolean, readonly w: W = new CborWriter() as CborSink as W) {}
 
   info(i: Info): void {
     if (i === null || !this.withInfo) { this.w.null(); return; }
@@ -23,7 +23,7 @@ export class IrEncoder {
   }
 
   moduleName(m: ModuleName): void {
-    this.w.listLen(2).text(m.name).maybe(m.namespace, ns => this.w.text(ns));
+    this.w.listLen(2).text(m.name).maybeText(m.namespace);
   }
 
   qualifiedName(q: QualifiedName): void {
@@ -38,21 +38,21 @@ export class IrEncoder {
   }
 
   keySetName(k: KeySetName): void {
-    this.w.listLen(2).text(k.name).maybe(k.namespace, ns => this.w.text(ns));
+    this.w.listLen(2).text(k.name).maybeText(k.namespace);
   }
 
   name(n: Name): void {
     this.w.listLen(2).text(n.name);
     const k = n.kind;
     switch (k.k) {
-      case 'bound': this.w.listLen(2).word(0).word(k.index); break;
-      case 'toplevel': this.w.listLen(3).word(1); this.moduleName(k.module); this.w.byteString(k.hash); break;
+      case 'bound': this.w.variant(0, 1).word(k.index); break;
+      case 'toplevel': this.w.variant(1, 2); this.moduleName(k.module); this.w.byteString(k.hash); break;
       case 'modref':
-        this.w.listLen(3).word(2);
+        this.w.variant(2, 2);
         this.moduleName(k.module);
         this.w.list(k.implemented, m => this.moduleName(m));
         break;
-      case 'dynref': this.w.listLen(2).word(3).listLen(2).text(k.member).word(k.index); break;
+      case 'dynref': this.w.variant(3, 1).listLen(2).text(k.member).word(k.index); break;
     }
   }
 
@@ -61,17 +61,17 @@ export class IrEncoder {
   type(t: Type): void {
     const w = this.w;
     switch (t.t) {
-      case 'prim': w.listLen(2).word(0).word(PRIM_TYPES.indexOf(t.prim)); break;
-      case 'list': w.listLen(2).word(1); this.type(t.elem); break;
-      case 'anyList': w.listLen(1).word(2); break;
+      case 'prim': w.variant(0, 1).word(PRIM_TYPES.indexOf(t.prim)); break;
+      case 'list': w.variant(1, 1); this.type(t.elem); break;
+      case 'anyList': w.variant(2, 0); break;
       case 'modref':
-        w.listLen(2).word(3).array(sortedSet(t.interfaces, compareModuleName), m => this.moduleName(m));
+        w.variant(3, 1).array(sortedSet(t.interfaces, compareModuleName), m => this.moduleName(m));
         break;
-      case 'object': w.listLen(2).word(4); this.schema(t.schema); break;
-      case 'anyObject': w.listLen(1).word(5); break;
-      case 'table': w.listLen(2).word(6); this.schema(t.schema); break;
-      case 'capToken': w.listLen(1).word(7); break;
-      case 'any': w.listLen(1).word(8); break;
+      case 'object': w.variant(4, 1); this.schema(t.schema); break;
+      case 'anyObject': w.variant(5, 0); break;
+      case 'table': w.variant(6, 1); this.schema(t.schema); break;
+      case 'capToken': w.variant(7, 0); break;
+      case 'any': w.variant(8, 0); break;
     }
   }
 
@@ -98,79 +98,77 @@ export class IrEncoder {
   literal(l: Literal): void {
     const w = this.w;
     switch (l.l) {
-      case 'string': w.listLen(2).word(0).text(l.value); break;
-      case 'integer': w.listLen(2).word(1).integer(l.value); break;
-      case 'decimal': w.listLen(2).word(2).listLen(2).word(l.places).integer(l.mantissa); break;
-      case 'unit': w.listLen(1).word(3); break;
-      case 'bool': w.listLen(2).word(4).bool(l.value); break;
+      case 'string': w.variant(0, 1).text(l.value); break;
+      case 'integer': w.variant(1, 1).integer(l.value); break;
+      case 'decimal': w.variant(2, 1).listLen(2).word(l.places).integer(l.mantissa); break;
+      case 'unit': w.variant(3, 0); break;
+      case 'bool': w.variant(4, 1).bool(l.value); break;
     }
   }
 
   pactValue(v: PactValue): void {
     const w = this.w;
-    w.listLen(2);
     switch (v.v) {
-      case 'literal': w.word(0); this.literal(v.lit); break;
-      case 'list': w.word(1).array(v.items, x => this.pactValue(x)); break;
-      case 'guard': w.word(2); this.guard(v.guard); break;
+      case 'literal': w.variant(0, 1); this.literal(v.lit); break;
+      case 'list': w.variant(1, 1).array(v.items, x => this.pactValue(x)); break;
+      case 'guard': w.variant(2, 1); this.guard(v.guard); break;
       case 'object': {
-        w.word(3);
+        w.variant(3, 1);
         const keys = [...v.fields.keys()].sort(compareText);
         w.mapLen(keys.length);
         for (const k of keys) { w.text(k); this.pactValue(v.fields.get(k)!); }
         break;
       }
       case 'modref':
-        w.word(4).listLen(2);
+        w.variant(4, 1).listLen(2);
         this.moduleName(v.module);
         w.array(sortedSet(v.implemented, compareModuleName), m => this.moduleName(m));
         break;
       case 'capToken':
-        w.word(5).listLen(2);
+        w.variant(5, 1).listLen(2);
         this.fqn(v.name);
         w.list(v.args, x => this.pactValue(x));
         break;
       case 'table':
-        w.word(7).listLen(3).listLen(2).text(v.name);
+        w.variant(7, 1).listLen(3).listLen(2).text(v.name);
         this.moduleName(v.module);
         w.byteString(v.hash);
         this.schema(v.schema);
         break;
       // pact-time's UTCTime is serialised as its Int64 count of microseconds since the MJD epoch
-      case 'time': w.word(6).int(v.micros + POSIX_EPOCH_MJD_MICROS); break;
+      case 'time': w.variant(6, 1).int(v.micros + POSIX_EPOCH_MJD_MICROS); break;
     }
   }
 
   guard(g: Guard): void {
     const w = this.w;
-    w.listLen(2);
     switch (g.g) {
       case 'keyset': {
-        w.word(0).listLen(2).array(sortedSet(g.keys, compareText), k => w.text(k));
+        w.variant(0, 1).listLen(2).array(sortedSet(g.keys, compareText), k => w.text(k));
         const p = g.pred;
-        if (p.p === 'keys-all') w.listLen(1).word(0);
-        else if (p.p === 'keys-2') w.listLen(1).word(1);
-        else if (p.p === 'keys-any') w.listLen(1).word(2);
+        if (p.p === 'keys-all') w.variant(0, 0);
+        else if (p.p === 'keys-2') w.variant(1, 0);
+        else if (p.p === 'keys-any') w.variant(2, 0);
         else {
-          w.listLen(2).word(3).listLen(2);
+          w.variant(3, 1).listLen(2);
           if ('qualified' in p.name) { w.word(0); this.qualifiedName(p.name.qualified); }
           else w.word(1).text(p.name.bare);
         }
         break;
       }
-      case 'keysetRef': w.word(1); this.keySetName(g.name); break;
+      case 'keysetRef': w.variant(1, 1); this.keySetName(g.name); break;
       case 'user':
-        w.word(2).listLen(2);
+        w.variant(2, 1).listLen(2);
         this.qualifiedName(g.fun);
         w.list(g.args, x => this.pactValue(x));
         break;
       case 'capability':
-        w.word(3).listLen(3);
+        w.variant(3, 1).listLen(3);
         this.qualifiedName(g.name);
-        w.list(g.args, x => this.pactValue(x)).maybe(g.pactId, p => w.text(p));
+        w.list(g.args, x => this.pactValue(x)).maybeText(g.pactId);
         break;
-      case 'module': w.word(4).listLen(2); this.moduleName(g.module); w.text(g.name); break;
-      case 'defpact': w.word(5).listLen(2).text(g.pactId).text(g.name); break;
+      case 'module': w.variant(4, 1).listLen(2); this.moduleName(g.module); w.text(g.name); break;
+      case 'defpact': w.variant(5, 1).listLen(2).text(g.pactId).text(g.name); break;
     }
   }
 
@@ -186,36 +184,36 @@ export class IrEncoder {
   form(f: BuiltinForm): void {
     const w = this.w;
     switch (f.f) {
-      case 'and': w.listLen(3).word(0); this.term(f.a); this.term(f.b); break;
-      case 'or': w.listLen(3).word(1); this.term(f.a); this.term(f.b); break;
-      case 'if': w.listLen(4).word(2); this.term(f.cond); this.term(f.then); this.term(f.else); break;
-      case 'enforceOne': w.listLen(3).word(3); this.term(f.msg); this.term(f.conds); break;
-      case 'enforce': w.listLen(3).word(4); this.term(f.cond); this.term(f.msg); break;
-      case 'withCapability': w.listLen(3).word(5); this.term(f.cap); this.term(f.body); break;
-      case 'try': w.listLen(3).word(6); this.term(f.fallback); this.term(f.body); break;
-      case 'createUserGuard': w.listLen(2).word(7); this.term(f.app); break;
-      case 'pure': w.listLen(2).word(8); this.term(f.body); break;
-      case 'error': w.listLen(2).word(9); this.term(f.msg); break;
+      case 'and': w.variant(0, 2); this.term(f.a); this.term(f.b); break;
+      case 'or': w.variant(1, 2); this.term(f.a); this.term(f.b); break;
+      case 'if': w.variant(2, 3); this.term(f.cond); this.term(f.then); this.term(f.else); break;
+      case 'enforceOne': w.variant(3, 2); this.term(f.msg); this.term(f.conds); break;
+      case 'enforce': w.variant(4, 2); this.term(f.cond); this.term(f.msg); break;
+      case 'withCapability': w.variant(5, 2); this.term(f.cap); this.term(f.body); break;
+      case 'try': w.variant(6, 2); this.term(f.fallback); this.term(f.body); break;
+      case 'createUserGuard': w.variant(7, 1); this.term(f.app); break;
+      case 'pure': w.variant(8, 1); this.term(f.body); break;
+      case 'error': w.variant(9, 1); this.term(f.msg); break;
     }
   }
 
   term(t: Term): void {
     const w = this.w;
     switch (t.t) {
-      case 'var': w.listLen(3).word(0); this.name(t.name); break;
-      case 'lam': w.listLen(4).word(1); this.args(t.args); this.term(t.body); break;
-      case 'let': w.listLen(5).word(2); this.arg(t.arg); this.term(t.value); this.term(t.body); break;
-      case 'app': w.listLen(4).word(3); this.term(t.fn); this.terms(t.args); break;
-      case 'seq': w.listLen(4).word(4); this.term(t.first); this.term(t.then); break;
-      case 'nullary': w.listLen(3).word(5); this.term(t.body); break;
-      case 'form': w.listLen(3).word(6); this.form(t.form); break;
-      case 'builtin': w.listLen(3).word(7); this.builtin(t.builtin); break;
-      case 'const': w.listLen(3).word(8); this.literal(t.lit); break;
-      case 'list': w.listLen(3).word(9); this.terms(t.items); break;
+      case 'var': w.variant(0, 2); this.name(t.name); break;
+      case 'lam': w.variant(1, 3); this.args(t.args); this.term(t.body); break;
+      case 'let': w.variant(2, 4); this.arg(t.arg); this.term(t.value); this.term(t.body); break;
+      case 'app': w.variant(3, 3); this.term(t.fn); this.terms(t.args); break;
+      case 'seq': w.variant(4, 3); this.term(t.first); this.term(t.then); break;
+      case 'nullary': w.variant(5, 2); this.term(t.body); break;
+      case 'form': w.variant(6, 2); this.form(t.form); break;
+      case 'builtin': w.variant(7, 2); this.builtin(t.builtin); break;
+      case 'const': w.variant(8, 2); this.literal(t.lit); break;
+      case 'list': w.variant(9, 2); this.terms(t.items); break;
       case 'object':
-        w.listLen(3).word(10).list(t.fields, f => { w.listLen(2).text(f[0]); this.term(f[1]); });
+        w.variant(10, 2).list(t.fields, f => { w.listLen(2).text(f[0]); this.term(f[1]); });
         break;
-      case 'inline': w.listLen(3).word(11); this.pactValue(t.value); break;
+      case 'inline': w.variant(11, 2); this.pactValue(t.value); break;
     }
     this.info(t.info);
   }
@@ -230,8 +228,7 @@ export class IrEncoder {
   private args(args: readonly Arg[]): void { this.w.list(args, this.eachArg); }
 
   constVal(c: ConstVal): void {
-    this.w.listLen(2);
-    if (c.c === 'term') { this.w.word(0); this.term(c.term); } else { this.w.word(1); this.pactValue(c.value); }
+    if (c.c === 'term') { this.w.variant(0, 1); this.term(c.term); } else { this.w.variant(1, 1); this.pactValue(c.value); }
   }
 
   defConst(d: DefConst): void {
@@ -249,52 +246,51 @@ export class IrEncoder {
 
   capMeta(m: DefCapMeta): void {
     const w = this.w;
-    if (m.c === 'event') { w.listLen(1).word(0); return; }
-    if (m.c === 'unmanaged') { w.listLen(1).word(2); return; }
-    w.listLen(2).word(1);
-    if (m.meta.m === 'auto') { w.listLen(1).word(1); return; }
-    w.listLen(3).word(0).listLen(2).int(m.meta.index).text(m.meta.param);
+    if (m.c === 'event') { w.variant(0, 0); return; }
+    if (m.c === 'unmanaged') { w.variant(2, 0); return; }
+    w.variant(1, 1);
+    if (m.meta.m === 'auto') { w.variant(1, 0); return; }
+    w.variant(0, 2).listLen(2).int(m.meta.index).text(m.meta.param);
     this.fqn(m.meta.manager);
   }
 
   ifCapMeta(m: IfDefCapMeta): void {
     const w = this.w;
-    if (m.c === 'event') { w.listLen(1).word(0); return; }
-    if (m.c === 'unmanaged') { w.listLen(1).word(2); return; }
-    w.listLen(2).word(1);
-    if (m.meta.m === 'auto') { w.listLen(1).word(1); return; }
-    w.listLen(3).word(0).listLen(2).int(m.meta.index).text(m.meta.param).text(m.meta.manager);
+    if (m.c === 'event') { w.variant(0, 0); return; }
+    if (m.c === 'unmanaged') { w.variant(2, 0); return; }
+    w.variant(1, 1);
+    if (m.meta.m === 'auto') { w.variant(1, 0); return; }
+    w.variant(0, 2).listLen(2).int(m.meta.index).text(m.meta.param).text(m.meta.manager);
   }
 
   step(s: Step): void {
-    if (s.s === 'step') { this.w.listLen(2).word(0); this.term(s.exec); }
-    else { this.w.listLen(3).word(1); this.term(s.exec); this.term(s.rollback); }
+    if (s.s === 'step') { this.w.variant(0, 1); this.term(s.exec); }
+    else { this.w.variant(1, 2); this.term(s.exec); this.term(s.rollback); }
   }
 
   def(d: Def): void {
     const w = this.w;
-    w.listLen(2);
     switch (d.d) {
       case 'defun': {
         const f = d.defun;
-        w.word(0).listLen(4); this.arg(f.spec); this.args(f.args); this.term(f.term); this.info(f.info);
+        w.variant(0, 1).listLen(4); this.arg(f.spec); this.args(f.args); this.term(f.term); this.info(f.info);
         break;
       }
-      case 'defconst': w.word(1); this.defConst(d.defconst); break;
+      case 'defconst': w.variant(1, 1); this.defConst(d.defconst); break;
       case 'defcap': {
         const c = d.defcap;
-        w.word(2).listLen(5); this.arg(c.spec); this.args(c.args); this.term(c.term); this.capMeta(c.meta); this.info(c.info);
+        w.variant(2, 1).listLen(5); this.arg(c.spec); this.args(c.args); this.term(c.term); this.capMeta(c.meta); this.info(c.info);
         break;
       }
-      case 'defschema': w.word(3); this.defSchema(d.defschema); break;
+      case 'defschema': w.variant(3, 1); this.defSchema(d.defschema); break;
       case 'deftable': {
         const t = d.deftable;
-        w.word(4).listLen(3).text(t.name); this.schema(t.schema); this.info(t.info);
+        w.variant(4, 1).listLen(3).text(t.name); this.schema(t.schema); this.info(t.info);
         break;
       }
       case 'defpact': {
         const p = d.defpact;
-        w.word(5).listLen(4); this.arg(p.spec); this.args(p.args); w.list(p.steps, s => this.step(s)); this.info(p.info);
+        w.variant(5, 1).listLen(4); this.arg(p.spec); this.args(p.args); w.list(p.steps, s => this.step(s)); this.info(p.info);
         break;
       }
     }
@@ -302,20 +298,18 @@ export class IrEncoder {
 
   ifDef(d: IfDef): void {
     const w = this.w;
-    w.listLen(2);
     switch (d.d) {
-      case 'defun': w.word(0).listLen(3); this.arg(d.spec); this.args(d.args); this.info(d.info); break;
-      case 'defconst': w.word(1); this.defConst(d.defconst); break;
-      case 'defcap': w.word(2).listLen(4); this.arg(d.spec); this.args(d.args); this.ifCapMeta(d.meta); this.info(d.info); break;
-      case 'defschema': w.word(3); this.defSchema(d.defschema); break;
-      case 'defpact': w.word(4).listLen(3); this.arg(d.spec); this.args(d.args); this.info(d.info); break;
+      case 'defun': w.variant(0, 1).listLen(3); this.arg(d.spec); this.args(d.args); this.info(d.info); break;
+      case 'defconst': w.variant(1, 1); this.defConst(d.defconst); break;
+      case 'defcap': w.variant(2, 1).listLen(4); this.arg(d.spec); this.args(d.args); this.ifCapMeta(d.meta); this.info(d.info); break;
+      case 'defschema': w.variant(3, 1); this.defSchema(d.defschema); break;
+      case 'defpact': w.variant(4, 1).listLen(3); this.arg(d.spec); this.args(d.args); this.info(d.info); break;
     }
   }
 
   governance(g: Governance): void {
-    this.w.listLen(2);
-    if (g.g === 'keyset') { this.w.word(0); this.keySetName(g.keyset); }
-    else { this.w.word(1); this.fqn(g.fqn); }
+    if (g.g === 'keyset') { this.w.variant(0, 1); this.keySetName(g.keyset); }
+    else { this.w.variant(1, 1); this.fqn(g.fqn); }
   }
 
   import(i: Import): void {

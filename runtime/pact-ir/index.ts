@@ -16,6 +16,6 @@ export { moduleSizes, dependencyWalk, erasedModule, type ModuleSizes } from './d
 export { summarize, type ModuleHashContext, type ModuleSummary, type MemberKind } from './module-context.js';
 export { countErasedModule, countStoredModule, countPactValue, type StoredModule } from './size-of.js';
 export { IrEncoder, encodeModule, encodeInterface } from './encode.js';
-export { storedModuleBytes, StoredModuleEncoder } from './stored.js';
+export { storedModuleBytes, storedModuleLength, StoredModuleEncoder } from './stored.js';
 export { toPactValue } from './values.js';
 export { REPL_MODULE, REPL_MODULE_HASH, MODULE_PLACEHOLDER, compareText, defName, renderModuleName, type ModuleName, type HashBytes } from './terms.js';

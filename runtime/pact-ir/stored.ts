@@ -8,16 +8,16 @@
 // CBOR text string) and the span, so each info is `[file, [startLine, startCol, endLine, endCol]]`.
 // Builtins are written as when hashing (the REPL's builtin type serialises the same either way).
 
-import { CborWriter } from './cbor.js';
+import { CborCounter, CborWriter, type CborSink } from './cbor.js';
 import { IrEncoder } from './encode.js';
 import type { Built } from './hash.js';
 import { compareFqn, type Def, type FullyQualifiedName, type Info, type ModuleName } from './terms.js';
 
 /** IrEncoder with FileLocSpanInfo infos: every info names `file`, switched per definition. */
-export class StoredModuleEncoder extends IrEncoder {
+export class StoredModuleEncoder<W extends CborSink = CborWriter> extends IrEncoder<W> {
   file = '';
 
-  constructor() { super(true); }
+  constructor(w?: W) { super(true, w); }
 
   override info(i: Info): void {
     // Pact has no erased info in a stored module; our IR has a span on every node it stores.
@@ -35,12 +35,29 @@ export class StoredModuleEncoder extends IrEncoder {
 export function storedModuleBytes(
   built: Built, deps: [FullyQualifiedName, Def][], ownFile: string, fileOf: (m: ModuleName) => string,
 ): Uint8Array {
-  const e = new StoredModuleEncoder();
+  const data = new CborWriter();
+  encodeModuleData(data, built, deps, ownFile, fileOf);
+  return new CborWriter().word(0).byteString(data.bytes()).bytes();
+}
+
+/** The length of `storedModuleBytes` (what MOpLoadModule charges), counted without writing. */
+export function storedModuleLength(
+  built: Built, deps: [FullyQualifiedName, Def][], ownFile: string, fileOf: (m: ModuleName) => string,
+): number {
+  const data = new CborCounter();
+  encodeModuleData(data, built, deps, ownFile, fileOf);
+  // the document: the word 0, then the data as a byte string
+  return new CborCounter().word(0).byteStringOfLength(data.length).length;
+}
+
+/** ModuleData: [tag, module record, Map FQN Def], the map in FQN order (as IrEncoder.moduleData),
+ *  each dependency's infos naming its own module's file. */
+function encodeModuleData<W extends CborSink>(
+  w: W, built: Built, deps: [FullyQualifiedName, Def][], ownFile: string, fileOf: (m: ModuleName) => string,
+): void {
+  const e = new StoredModuleEncoder(w);
   e.file = ownFile;
-  const w = e.w;
-  // ModuleData: [tag, module record, Map FQN Def], the map in FQN order (as IrEncoder.moduleData)
-  w.listLen(2);
-  if ('module' in built) { w.word(0); e.module(built.module); } else { w.word(1); e.interface(built.interface); }
+  if ('module' in built) { w.variant(0, 1); e.module(built.module); } else { w.variant(1, 1); e.interface(built.interface); }
   const sorted = [...deps].sort((a, b) => compareFqn(a[0], b[0]));
   w.mapLen(sorted.length);
   for (const [k, d] of sorted) {
@@ -49,7 +66,4 @@ export function storedModuleBytes(
     e.file = fileOf(k.module);
     e.def(d);
   }
-  const doc = new CborWriter();
-  doc.word(0).byteString(w.bytes());
-  return doc.bytes();
 }

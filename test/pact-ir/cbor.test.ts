@@ -3,7 +3,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CborWriter } from '../../runtime/pact-ir/cbor.js';
+import { CborCounter, CborWriter, type CborSink } from '../../runtime/pact-ir/cbor.js';
 import { IrEncoder } from '../../runtime/pact-ir/encode.js';
 import { CORE_BUILTINS } from '../../runtime/pact-ir/builtins.js';
 
@@ -70,6 +70,44 @@ test('Haskell lists: [] is definite, anything else indefinite; Maybe is a 0/1 ar
   const m = new CborWriter();
   m.maybe('a', s => m.text(s));
   assert.is(hex(m), '816161');
+});
+
+// The counter stands in for the writer where only the length is charged (the stored module): for
+// every call, at every width boundary, it must count exactly the bytes the writer writes.
+test('the counter counts what the writer writes, call by call', () => {
+  const numbers = [0, 1, 23, 24, 255, 256, 65535, 65536, 0xffffffff, 2 ** 32, 2 ** 53 - 1];
+  const texts = ['', 'a', 'x'.repeat(23), 'x'.repeat(24), 'x'.repeat(300), 'coin-é', '日本語', '😀', 'a😀b',
+    '\ud800', '\udc00x', 'x\ud800', '\ud800\ud800\udc00', 'é'.repeat(12), 'contracts/some/rather/long/path.pact'];
+  const calls: [string, (w: CborSink) => void][] = [
+    ...numbers.flatMap((n): [string, (w: CborSink) => void][] => [
+      [`word ${n}`, w => w.word(n)], [`word ${n}n`, w => w.word(BigInt(n))], [`int ${n}`, w => w.int(n)],
+      [`int -${n}`, w => w.int(-n - 1)], [`int -${n}n`, w => w.int(-BigInt(n) - 1n)], [`listLen ${n}`, w => w.listLen(n)],
+      [`mapLen ${n}`, w => w.mapLen(n)], [`integer ${n}`, w => w.integer(BigInt(n))], [`integer -${n}`, w => w.integer(-BigInt(n) - 1n)],
+    ]),
+    ...[2n ** 64n - 1n, 2n ** 64n, -(2n ** 64n), -(2n ** 64n) - 1n, 10n ** 40n, -(10n ** 40n)].map((n): [string, (w: CborSink) => void] => [`integer ${n}`, w => w.integer(n)]),
+    ...texts.map((t): [string, (w: CborSink) => void] => [`text ${JSON.stringify(t)}`, w => w.text(t).text(t)]),
+    ...[0, 1, 23, 24, 300].map((n): [string, (w: CborSink) => void] => [`byteString ${n}`, w => w.byteString(new Uint8Array(n))]),
+    ...[[0, 0], [11, 2], [23, 22], [24, 1], [3, 23], [300, 40]].map(([t, f]): [string, (w: CborSink) => void] => [`variant ${t} ${f}`, w => w.variant(t, f)]),
+    ['list', w => w.list([1, 2, 3], x => w.word(x)).list([], () => {})], ['array', w => w.array(['a', 'bé'], x => w.text(x))],
+    ['maybe', w => w.maybe(7, x => w.word(x)).maybe(null, () => {})], ['maybeText', w => w.maybeText('ns').maybeText(null)],
+    ['bool, null, break', w => w.bool(true).bool(false).null().listIndef().break()],
+  ];
+  for (const [name, call] of calls) {
+    const written = new CborWriter(), counted = new CborCounter();
+    call(written);
+    call(counted);
+    assert.is(counted.length, written.bytes().length, name);
+    assert.is(written.length, written.bytes().length, name);
+  }
+});
+
+test('a variant is its array head and its tag, small or not', () => {
+  assert.is(hex(new CborWriter().variant(0, 2)), '8300');
+  assert.is(hex(new CborWriter().variant(11, 2)), '830b');
+  assert.is(hex(new CborWriter().variant(3, 22)), '9703');
+  // 24 items or a tag of 24 take the long heads
+  assert.is(hex(new CborWriter().variant(3, 23)), '981803');
+  assert.is(hex(new CborWriter().variant(24, 1)), '821818');
 });
 
 test('the builtin table keeps Pact 5 enum positions', () => {

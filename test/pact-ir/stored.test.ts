@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { read, SourceFile } from '../../compiler/index.js';
 import type { Syntax } from '../../compiler/syntax.js';
 import { moduleSizes } from '../../runtime/pact-ir/deploy.js';
+import { storedModuleBytes, storedModuleLength } from '../../runtime/pact-ir/stored.js';
 import { IrEncoder } from '../../runtime/pact-ir/encode.js';
 import { summarize } from '../../runtime/pact-ir/module-context.js';
 import { ReplSession } from '../../runtime/repl/session.js';
 import { runSource } from '../../runtime/repl/script.js';
 import { MAX_MILLIGAS, TABLE_MODEL } from '../../runtime/gas/meter.js';
 import { World } from './world.js';
-import { GAS_GOLDENS, corpusTest, fromCorpus, gasGoldens } from '../corpus.js';
+import { GAS_GOLDENS, PACT_TESTS, corpusTest, fromCorpus, gasGoldens } from '../corpus.js';
 /** The name Pact's gas-golden harness gives the file (`gasTestDir </> fp`): 48 characters. */
 const PACT_NAME = 'pact-tests/gas-goldens/acquire-module-admin.repl';
 const SRC = fromCorpus(() => readFileSync(join(GAS_GOLDENS, 'acquire-module-admin.repl'), 'utf8'), '');
@@ -61,6 +62,26 @@ corpusTest('acquire-module-admin: the whole file matches both goldens under Pact
     runSource(s, new SourceFile(PACT_NAME, SRC));
     assert.is(s.gas.milligas, gasGoldens(file).get('acquire-module-admin'), file);
   }
+});
+
+// MOpLoadModule charges the stored document's length, which is counted without writing it: the
+// count must be the written length for every module of real suites (dependencies, interfaces,
+// managed capabilities, defpacts, guards and objects in constants), under any file names.
+corpusTest('the stored length counted is the length written, for every module of corpus scripts', () => {
+  let modules = 0;
+  for (const script of ['coin-v5.repl', 'defpact.repl', 'caps.repl', 'namespaces.repl', 'hyperlane.repl', 'upgrades.repl']) {
+    const s = new ReplSession();
+    runSource(s, new SourceFile(join(PACT_TESTS, script), readFileSync(join(PACT_TESTS, script), 'utf8')));
+    for (const name of s.moduleNames()) {
+      const m = s.module(name)!;
+      for (const [own, other] of [['m.pact', 'n.pact'], ['contracts/a-rather-long-folder/module.pact', 'dépendance-ünïcode/😀.pact']]) {
+        const bytes = storedModuleBytes(m.sizes.built, m.sizes.deps, own, () => other);
+        assert.is(storedModuleLength(m.sizes.built, m.sizes.deps, own, () => other), bytes.length, `${script}: ${name}`);
+        modules++;
+      }
+    }
+  }
+  assert.ok(modules >= 20, `${modules} module encodings compared`);
 });
 
 test('dependencies stored alongside carry the file of the module they come from', () => {
