@@ -13,11 +13,12 @@ export const LONG_RUN_MS = 1000;
 /** V8's own growth factor, which the bin's flag replaced */
 export const GROWTH_FLAG = '--semi-space-growth-factor=2';
 
-/** A check to call often: the first call at or past LONG_RUN_MS (of `now`, the process's clock)
- *  sets GROWTH_FLAG and answers true; every other call does nothing. */
+/** A check to call often: the first call at or past LONG_RUN_MS (of `now`, milliseconds since the
+ *  process started) sets GROWTH_FLAG and answers true; every other call does nothing. The clock is
+ *  process.uptime: the global `performance` loads perf_hooks and its modules (~1 ms of a start). */
 export function youngGenerationRelease(setFlags: (flags: string) => void): (now?: number) => boolean {
   let released = false;
-  return (now = performance.now()) => {
+  return (now = process.uptime() * 1000) => {
     if (released || now < LONG_RUN_MS) return false;
     released = true;
     setFlags(GROWTH_FLAG);
