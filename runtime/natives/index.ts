@@ -15,6 +15,6 @@ import { cryptoNatives } from './crypto/index.js';
 export function coreNativeTables(rt: Runtime): NativeTable[] {
   return [
     arithmeticNatives(rt), transcendentalNatives(rt), generalNatives(rt), collectionNatives(rt),
-    stringNatives(rt), hashingNatives(rt), timeNatives(rt), dataNatives(rt), cryptoNatives(rt),
+    stringNatives(rt), hashingNatives(rt), timeNatives(rt), dataNatives(rt), ...cryptoNatives(rt),
   ];
 }

@@ -14,21 +14,22 @@ let idByName: Map<string, number> | undefined;
  */
 export function assembleNatives(tables: NativeTable[]): { impls: NativeImpl[]; missing: string[] } {
   const ids = idByName ??= new Map(BUILTINS.map((b, i) => [b.name, i]));
-  const found: (NativeImpl | undefined)[] = new Array<NativeImpl | undefined>(BUILTINS.length).fill(undefined);
+  // filled in place: every session assembles its tables, so this runs once per script of a batch
+  const impls = new Array<NativeImpl>(BUILTINS.length);
   for (const t of tables) {
     for (const name in t) {
       const id = ids.get(name);
       if (id === undefined) throw new Error(`native ${name} is not in vm/builtins.ts`);
-      if (found[id]) throw new Error(`native ${name} implemented twice`);
-      found[id] = t[name];
+      if (impls[id] !== undefined) throw new Error(`native ${name} implemented twice`);
+      impls[id] = t[name];
     }
   }
   const missing: string[] = [];
-  const impls = found.map((impl, i) => {
-    if (impl) return impl;
+  for (let i = 0; i < impls.length; i++) {
+    if (impls[i] !== undefined) continue;
     const name = BUILTINS[i]!.name;
     missing.push(name);
-    return () => { throw nativeFailure(name, 'not implemented in pactvm yet'); };
-  });
+    impls[i] = () => { throw nativeFailure(name, 'not implemented in pactvm yet'); };
+  }
   return { impls, missing };
 }
