@@ -144,9 +144,11 @@ export class Desugarer {
 
   function(kind: FunctionKind, name: string, params: { name: string; type: PactType | null; span: Span }[],
     returnType: PactType | null, body: Syntax[], span: Span): FunctionIR {
+    // the arrays made apart: unoptimized code copies a literal nested in another through V8's runtime
+    const binders: Binder[] = [], captures: Binder[] = [];
     const fn: FunctionIR = {
-      name, kind, params: [], body: null as unknown as Expr, returnType, span,
-      parent: this.scope?.fn ?? null, nlocals: 0, captures: [], coverage: this.coverage(),
+      name, kind, params: binders, body: null as unknown as Expr, returnType, span,
+      parent: this.scope?.fn ?? null, nlocals: 0, captures, coverage: this.coverage(),
     };
     const saved = this.scope;
     this.scope = { names: new Map(), parent: saved, fn };
@@ -418,9 +420,10 @@ export class Desugarer {
   }
 
   private syntheticLambda(name: string, params: string[], span: Span, body: (p: Binder[]) => Expr): FunctionIR {
+    const binders: Binder[] = [], captures: Binder[] = [];
     const fn: FunctionIR = {
-      name, kind: 'lambda', params: [], body: null as unknown as Expr, returnType: null, span,
-      parent: this.scope?.fn ?? null, nlocals: 0, captures: [], coverage: this.coverage(),
+      name, kind: 'lambda', params: binders, body: null as unknown as Expr, returnType: null, span,
+      parent: this.scope?.fn ?? null, nlocals: 0, captures, coverage: this.coverage(),
     };
     for (const p of params) fn.params.push({ name: p, type: null, span, fn, slot: -1 });
     fn.body = body(fn.params);

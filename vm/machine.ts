@@ -318,14 +318,14 @@ export class Machine extends CallStack {
         case Op.Global: {
           const cell = consts[code[ip++]] as GlobalCell;
           const v = cell.value;
-          if (v === undefined) throw this.fault(fp, opStart, execError(`Unbound variable ${cell.name}`));
+          if (v === undefined) this.raise(fp, opStart, execError(`Unbound variable ${cell.name}`));
           s[sp++] = v;
           break;
         }
         case Op.Native: s[sp++] = NATIVE_VALUES[code[ip++]]; break;
         case Op.Pop: {
           const v = s[--sp];
-          if (v instanceof Partial) throw this.fault(fp, opStart, partialInSequence(v));
+          if (v instanceof Partial) this.raise(fp, opStart, partialInSequence(v));
           break;
         }
         case Op.Jump: ip = code[ip]; break;
@@ -333,34 +333,34 @@ export class Machine extends CallStack {
           const v = s[--sp];
           if (v === false) ip = code[ip];
           else if (v === true) ip++;
-          else throw this.fault(fp, opStart, expectedBool(host, v));
+          else this.raise(fp, opStart, expectedBool(host, v));
           break;
         }
         case Op.JumpIfFalseOrPop: {
           const v = s[sp - 1];
           if (v === false) ip = code[ip];
           else if (v === true) { sp--; ip++; }
-          else throw this.fault(fp, opStart, expectedBool(host, v));
+          else this.raise(fp, opStart, expectedBool(host, v));
           break;
         }
         case Op.JumpIfTrueOrPop: {
           const v = s[sp - 1];
           if (v === true) ip = code[ip];
           else if (v === false) { sp--; ip++; }
-          else throw this.fault(fp, opStart, expectedBool(host, v));
+          else this.raise(fp, opStart, expectedBool(host, v));
           break;
         }
         case Op.CheckBool: {
           const v = s[sp - 1];
-          if (v !== true && v !== false) throw this.fault(fp, opStart, expectedBool(host, v));
+          if (v !== true && v !== false) this.raise(fp, opStart, expectedBool(host, v));
           break;
         }
         case Op.EnsureValue:
-          if (isFunctionValue(s[sp - 1])) throw this.fault(fp, opStart, notAValue());
+          if (isFunctionValue(s[sp - 1])) this.raise(fp, opStart, notAValue());
           break;
         case Op.EnsureArgs:
           for (let i = 0; i < closure.proto.arity; i++) {
-            if (isFunctionValue(s[base + i])) throw this.fault(fp, opStart, notAValue());
+            if (isFunctionValue(s[base + i])) this.raise(fp, opStart, notAValue());
           }
           break;
         case Op.Call: case Op.TailCall: {
@@ -384,7 +384,7 @@ export class Machine extends CallStack {
             const guarded = callee.via !== null || this.reentrant.length > 0;
             const reuse = tail && !guarded && this.guardFp !== fp && this.handlersBelow(fp);
             // only a call that pushes a frame counts against the depth limit
-            if (fp >= maxDepth && !reuse) throw this.fault(fp, opStart, callTooDeep());
+            if (fp >= maxDepth && !reuse) this.raise(fp, opStart, callTooDeep());
             if (callee.proto.tracked) { this.record(fp, opStart); activate(callee.proto); }
             if (reuse) {
               // reuse this frame: move callee and arguments down to our own slots
@@ -412,7 +412,7 @@ export class Machine extends CallStack {
           fIp[fp] = ip; this.sp = sp;
           this.at(fp, chunk, opStart);
           // Pact applies a partial closure only from inside a native (map, fold, ...)
-          if (callee instanceof Partial) throw this.fault(fp, opStart, execError('Attempted to apply a closure outside of native callsite'));
+          if (callee instanceof Partial) this.raise(fp, opStart, execError('Attempted to apply a closure outside of native callsite'));
           const r = this.call(callee, args);
           s[sp++] = r;
           break;
@@ -459,7 +459,7 @@ export class Machine extends CallStack {
           const n = code[ip++];
           const list = s.slice(sp - n, sp);
           sp -= n;
-          for (let i = 0; i < n; i++) if (isFunctionValue(list[i])) throw this.fault(fp, opStart, notAValue());
+          for (let i = 0; i < n; i++) if (isFunctionValue(list[i])) this.raise(fp, opStart, notAValue());
           s[sp++] = list;
           break;
         }
@@ -469,7 +469,7 @@ export class Machine extends CallStack {
           const m = new Map<string, Value>();
           for (let i = 0; i < n; i++) {
             const v = s[sp - n + i];
-            if (isFunctionValue(v)) throw this.fault(fp, opStart, notAValue());
+            if (isFunctionValue(v)) this.raise(fp, opStart, notAValue());
             m.set(keys[i], v);
           }
           sp -= n;
@@ -485,16 +485,16 @@ export class Machine extends CallStack {
           const v = s[--sp];
           if (v === true) { s[sp++] = true; ip = code[ip]; }
           else if (v === false) ip++;
-          else throw this.fault(fp, opStart, expectedBool(host, v));
+          else this.raise(fp, opStart, expectedBool(host, v));
           break;
         }
         case Op.RaiseUser: {
           const msg = s[--sp];
-          if (typeof msg !== 'string') throw this.fault(fp, opStart, expectedString(host, msg));
-          throw this.fault(fp, opStart, userError(msg));
+          if (typeof msg !== 'string') this.raise(fp, opStart, expectedString(host, msg));
+          this.raise(fp, opStart, userError(msg));
         }
         case Op.RaiseExec:
-          throw this.fault(fp, opStart, execError(consts[code[ip++]] as string));
+          this.raise(fp, opStart, execError(consts[code[ip++]] as string));
         case Op.TryBegin: {
           const purity = host.getPurity();
           this.handlers.push({ fp, sp, target: code[ip++], saved: host.saveState(), purity });
@@ -520,7 +520,7 @@ export class Machine extends CallStack {
           const v = s[--sp];
           if (v === true) { s[sp++] = true; ip = code[ip]; }
           else if (v === false) ip++;
-          else throw this.fault(fp, opStart, expectedBool(host, v));
+          else this.raise(fp, opStart, expectedBool(host, v));
           break;
         }
         case Op.TypecheckLocal: {
@@ -528,14 +528,14 @@ export class Machine extends CallStack {
           const t = consts[code[ip++]] as PactType;
           this.record(fp, opStart); // a metered check is charged in this frame (the profiler reads this.fp)
           // a function is not checked (Pact's maybeTCType sees values only: a let binding a lambda)
-          if (!host.typecheck(v, t) && !isFunctionValue(v)) throw this.fault(fp, opStart, typecheckFailure(v, t));
+          if (!host.typecheck(v, t) && !isFunctionValue(v)) this.raise(fp, opStart, typecheckFailure(v, t));
           break;
         }
         case Op.TypecheckResult: {
           const t = consts[code[ip++]] as PactType;
           const v = s[sp - 1];
           this.record(fp, opStart);
-          if (this.checkReturnTypes && !host.typecheck(v, t)) throw this.fault(fp, opStart, typecheckFailure(v, t));
+          if (this.checkReturnTypes && !host.typecheck(v, t)) this.raise(fp, opStart, typecheckFailure(v, t));
           break;
         }
         case Op.Add: {
@@ -634,7 +634,7 @@ export class Machine extends CallStack {
           break;
         }
         default:
-          throw this.fault(fp, opStart, new Error(`pactvm: bad opcode ${code[opStart]} at ${opStart}`));
+          this.raise(fp, opStart, new Error(`pactvm: bad opcode ${code[opStart]} at ${opStart}`));
       }
     }
   }
@@ -680,10 +680,12 @@ export class Machine extends CallStack {
     this.fAt[fp] = ip;
   }
 
-  /** `e`, for frame `fp` to throw at its instruction `ip`, recorded first. */
-  private fault<E>(fp: number, ip: number, e: E): E {
+  /** Throw `e` from frame `fp` at its instruction `ip`, recorded first. The throw is here, not in
+   *  `dispatch`: V8 locates every throw in the function that throws it, by walking that function's
+   *  baseline code from its start, and `dispatch` is large. */
+  private raise(fp: number, ip: number, e: unknown): never {
     this.record(fp, ip);
-    return e;
+    throw e;
   }
 
   /** Slow path of the arithmetic/comparison opcodes: call the native with the two operands. */

@@ -8,7 +8,7 @@ import { valueEquals } from '../values/equality.js';
 import { isFunctionValue, notAValue } from '../../vm/run-errors.js';
 import { argTypeError } from '../natives/errors.js';
 import { capTokenText } from '../values/render.js';
-import { managedKey, type CapSlot, type ManagedCap } from './state.js';
+import { capSlot, managedKey, type CapSlot, type ManagedCap } from './state.js';
 import type { ContractHost } from './host.js';
 import { invariantFailure as invariant } from './module-members.js';
 
@@ -120,7 +120,7 @@ export function testCapability(h: ContractHost, token: Value): Value {
   if (inScope(h, token)) return UNIT;
   if (m.param < 0) m.used = true; // evalAutomanagedCap marks it used before the body runs
   else managerOf(h, info); // evalUserManagedCap looks the manager up even here, where it never runs
-  runDefcapBody(h, info, token, { token: m.token, composed: [] }, m.token);
+  runDefcapBody(h, info, token, capSlot(m.token), m.token);
   return UNIT;
 }
 
@@ -160,12 +160,12 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
   const meta = info.meta;
   switch (meta.kind) {
     case 'unmanaged': {
-      const slot: CapSlot = { token, composed: [] };
+      const slot: CapSlot = capSlot(token);
       runDefcapBody(h, info, token, slot);
       return slot;
     }
     case 'event': {
-      const slot: CapSlot = { token, composed: [] };
+      const slot: CapSlot = capSlot(token);
       runDefcapBody(h, info, token, slot);
       emit(h, info, token);
       return slot;
@@ -173,7 +173,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
     case 'auto': {
       const m = installedFor(h, info, token, -1);
       if (m.used) throw userError('One-shot managed capability used more than once');
-      const slot: CapSlot = { token, composed: [] };
+      const slot: CapSlot = capSlot(token);
       runDefcapBody(h, info, token, slot);
       m.used = true;
       emit(h, info, token);
@@ -185,7 +185,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       const manager = managerOf(h, m.defcap);
       // the body runs with the requested arguments; the installed (signed) token is what is in
       // scope meanwhile, so signatures scoped to it count
-      const slot: CapSlot = { token: m.token, composed: [] };
+      const slot: CapSlot = capSlot(m.token);
       runDefcapBody(h, info, token, slot, m.token);
       const requested = token.args[meta.param];
       m.amount = h.vm.call(manager, [m.amount ?? m.token.args[meta.param], requested]);

@@ -20,7 +20,11 @@ import type { Def, FullyQualifiedName } from '../pact-ir/terms.js';
 
 /** An answer: what it means (equal texts, equivalent answers), the cells it hands out, and the
  *  value the compiler gets. `meaning` null: an answer no other can stand for (nothing is reused). */
-interface Answer { meaning: string | null; cells: GlobalCell[]; value: unknown }
+interface Answer { meaning: string | null; cells: readonly GlobalCell[]; value: unknown }
+
+/** The cells of an answer that hands out none (shared: a literal in a literal would be copied
+ *  through V8's runtime by the unoptimized code that answers each of a compile's questions). */
+const NO_CELLS: readonly GlobalCell[] = [];
 
 /** One question, asked of an environment of type E. */
 type Question<E> = (e: E) => Answer;
@@ -183,20 +187,21 @@ function replay<E>(known: Recorded<unknown, E>, env: E): Map<GlobalCell, GlobalC
 function cellMeaning(c: GlobalCell): string { return `${c.module ?? REPL_MODULE}.${c.name}:${c.kind}`; }
 
 function cellAnswer(c: GlobalCell | null | undefined): Answer {
-  if (!c) return { meaning: String(c), cells: [], value: c };
-  return { meaning: cellMeaning(c), cells: [c], value: c };
+  if (!c) return { meaning: String(c), cells: NO_CELLS, value: c };
+  const cells = [c];
+  return { meaning: cellMeaning(c), cells, value: c };
 }
 
 function modRefAnswer(v: Value | undefined): Answer {
-  if (v === undefined) return { meaning: 'none', cells: [], value: v };
+  if (v === undefined) return { meaning: 'none', cells: NO_CELLS, value: v };
   // a module reference is a plain value: the old one serves when it names the same module
-  if (v instanceof ModRef) return { meaning: `${v.module} ${v.interfaces.join(' ')}`, cells: [], value: v };
-  return { meaning: null, cells: [], value: v };
+  if (v instanceof ModRef) return { meaning: `${v.module} ${v.interfaces.join(' ')}`, cells: NO_CELLS, value: v };
+  return { meaning: null, cells: NO_CELLS, value: v };
 }
 
 /** An interface's full name means itself. */
 function interfaceAnswer(name: string | undefined): Answer {
-  return { meaning: name ?? 'none', cells: [], value: name };
+  return { meaning: name ?? 'none', cells: NO_CELLS, value: name };
 }
 
 function membersAnswer(members: Map<string, GlobalCell>): { meaning: string; cells: GlobalCell[] } {
@@ -205,7 +210,7 @@ function membersAnswer(members: Map<string, GlobalCell>): { meaning: string; cel
 }
 
 function moduleAnswer(m: { name: string; members: Map<string, GlobalCell> } | undefined): Answer {
-  if (!m) return { meaning: 'none', cells: [], value: m };
+  if (!m) return { meaning: 'none', cells: NO_CELLS, value: m };
   const { meaning, cells } = membersAnswer(m.members);
   return { meaning: `${m.name} ${meaning}`, cells, value: m };
 }
@@ -216,24 +221,24 @@ function useAnswer(u: { module: string; members: Map<string, GlobalCell> }): Ans
 }
 
 function topLevelAnswer(t: { module: ModuleName; hash: HashBytes; kind: { k: string } } | undefined): Answer {
-  if (!t) return { meaning: 'none', cells: [], value: t };
+  if (!t) return { meaning: 'none', cells: NO_CELLS, value: t };
   // schemas carry their fields: the defining module's hash fixes them
-  return { meaning: `${renderModuleName(t.module)} ${base64UrlEncode(t.hash)} ${t.kind.k}`, cells: [], value: t };
+  return { meaning: `${renderModuleName(t.module)} ${base64UrlEncode(t.hash)} ${t.kind.k}`, cells: NO_CELLS, value: t };
 }
 
 /** The "all loaded" definitions: the same when they are the same names with the same hashes. */
 function loadedAnswer(entries: Iterable<[FullyQualifiedName, Def]>): Answer {
   const value = [...entries];
   const meaning = value.map(([f]) => `${renderModuleName(f.module)}.${f.name}.${base64UrlEncode(f.hash)}`).join(' ');
-  return { meaning, cells: [], value };
+  return { meaning, cells: NO_CELLS, value };
 }
 
 function summaryAnswer(m: ModuleSummary | undefined, withFile = false): Answer {
-  if (!m) return { meaning: 'none', cells: [], value: m };
+  if (!m) return { meaning: 'none', cells: NO_CELLS, value: m };
   // a module's hash is the hash of its definitions: the same hash, the same module (the stored
   // document also names the file its definitions came from)
   const file = withFile ? ` ${m.file ?? ''}` : '';
-  return { meaning: `${renderModuleName(m.name)} ${m.kind} ${base64UrlEncode(m.hash)} ${m.members.size}${file}`, cells: [], value: m };
+  return { meaning: `${renderModuleName(m.name)} ${m.kind} ${base64UrlEncode(m.hash)} ${m.members.size}${file}`, cells: NO_CELLS, value: m };
 }
 
 /** A copy of a compiled module whose code links to the new session's cells: its own members get

@@ -261,7 +261,9 @@ function entriesFor(m: LoadedModule, withDependencies: boolean): readonly Loaded
   const out: LoadedDefinition[] = [];
   for (const n of own.members.keys()) {
     const def = own.defs?.get(n);
-    if (def) out.push({ key: `${m.name}.${n}.{${m.hash}}`, fqn: { module: own.name, name: n, hash: own.hash }, def });
+    if (!def) continue;
+    const fqn: FullyQualifiedName = { module: own.name, name: n, hash: own.hash };
+    out.push({ key: `${m.name}.${n}.{${m.hash}}`, fqn, def });
   }
   if (withDependencies) {
     for (const [fqn, def] of m.sizes.deps) {

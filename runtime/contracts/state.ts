@@ -9,6 +9,13 @@ import type { DefcapInfo } from './capabilities.js';
 /** One acquired capability plus the capabilities composed into it. */
 export interface CapSlot { token: CapToken; composed: CapToken[] }
 
+/** A slot for a capability just acquired, nothing composed into it yet. */
+export function capSlot(token: CapToken): CapSlot {
+  // apart, not `{ token, composed: [] }`: unoptimized code copies a nested literal through the runtime
+  const composed: CapToken[] = [];
+  return { token, composed };
+}
+
 export interface ManagedCap {
   /** the installed token, as signed or installed (it is what runs the defcap body) */
   token: CapToken;
@@ -55,11 +62,12 @@ export class ContractState {
   /** A full, independent copy: what expect / expect-failure put back when their expression
    *  fails (Pact restores all of its capability state, managed amounts and one-shot use too). */
   clone(): ContractState {
+    // into the new state's own empty collections: every expect makes one, and most states are empty
     const c = new ContractState();
-    c.capStack = this.capStack.map(s => ({ token: s.token, composed: s.composed.slice() }));
-    c.managed = new Map([...this.managed].map(([k, m]) => [k, { ...m }]));
-    c.moduleAdmin = new Set(this.moduleAdmin);
-    c.evaluating = this.evaluating.slice();
+    for (const s of this.capStack) c.capStack.push({ token: s.token, composed: s.composed.slice() });
+    for (const [k, m] of this.managed) c.managed.set(k, { ...m });
+    for (const m of this.moduleAdmin) c.moduleAdmin.add(m);
+    for (const t of this.evaluating) c.evaluating.push(t);
     c.autonomousInstalls = this.autonomousInstalls;
     c.purity = this.purity;
     return c;

@@ -8,10 +8,22 @@ import { desugarError as fail, syntaxFailure } from '../../compiler/errors.js';
 import { PactError } from '../../vm/errors.js';
 import { base64UrlDecode } from '../values/base64url.js';
 import { builtinNamed, core, repl } from './builtins.js';
-import type { Builtin, Info, ModuleName, PrimType, SpanInfo } from './terms.js';
+import type { Builtin, Info, Literal, ModuleName, PrimType, SpanInfo } from './terms.js';
 import type {
-  PArg, PCapMeta, PDef, PIfDef, PImport, PInterface, PModule, PStep, PTerm, PType, ParsedName, ParsedTyName,
+  PArg, PCapMeta, PDef, PForm, PIfDef, PImport, PInterface, PModule, PStep, PTerm, PType, ParsedName, ParsedTyName,
 } from './parsed.js';
+
+// Node makers. Unoptimized code (this file runs once over each module, cold) makes a literal
+// nested in another literal through V8's runtime, at about twice the cost of two literals made
+// apart: so each node here is a literal of its own, its parts made first.
+const constTerm = (lit: Literal, info: Info): PTerm => ({ t: 'const', lit, info });
+const varTerm = (name: ParsedName, info: Info): PTerm => ({ t: 'var', name, info });
+const bare = (name: string): ParsedName => ({ n: 'bare', name });
+const builtinTerm = (builtin: Builtin, info: Info): PTerm => ({ t: 'builtin', builtin, info });
+const formTerm = (form: PForm, info: Info): PTerm => ({ t: 'form', form, info });
+const appTerm = (fn: PTerm, args: PTerm[], info: Info): PTerm => ({ t: 'app', fn, args, info });
+const integerLit = (value: bigint): Literal => ({ l: 'integer', value });
+const stringLit = (value: string): Literal => ({ l: 'string', value });
 
 export function spanInfo(span: Span): Info {
   return new LazySpanInfo(span);
@@ -49,9 +61,10 @@ function modQual(s: Syntax | undefined): ModuleName | undefined {
 }
 
 function parsedName(parts: string[]): ParsedName {
-  if (parts.length === 1) return { n: 'bare', name: parts[0] };
-  if (parts.length === 2) return { n: 'qualified', q: { name: parts[1], module: { name: parts[0], namespace: null } } };
-  return { n: 'qualified', q: { name: parts[2], module: { name: parts[1], namespace: parts[0] } } };
+  if (parts.length === 1) return bare(parts[0]);
+  const module: ModuleName = parts.length === 2 ? { name: parts[0], namespace: null } : { name: parts[1], namespace: parts[0] };
+  const q = { name: parts[parts.length - 1], module };
+  return { n: 'qualified', q };
 }
 
 function tyName(s: Syntax): ParsedTyName {
@@ -136,20 +149,32 @@ export class SyntaxDesugarer {
   expr(s: Syntax): PTerm {
     const info = spanInfo(s.span);
     switch (s.t) {
-      case 'int': return { t: 'const', lit: { l: 'integer', value: BigInt(s.value) }, info };
-      case 'dec': return { t: 'const', lit: { l: 'decimal', places: s.value.places, mantissa: s.value.mantissa }, info };
-      case 'str': return { t: 'const', lit: { l: 'string', value: s.value }, info };
+      case 'int': return constTerm(integerLit(BigInt(s.value)), info);
+      case 'dec': {
+        const lit: Literal = { l: 'decimal', places: s.value.places, mantissa: s.value.mantissa };
+        return constTerm(lit, info);
+      }
+      case 'str': return constTerm(stringLit(s.value), info);
       case 'keyword':
-        if (s.name === 'true' || s.name === 'false') return { t: 'const', lit: { l: 'bool', value: s.name === 'true' }, info };
+        if (s.name === 'true' || s.name === 'false') {
+          const lit: Literal = { l: 'bool', value: s.name === 'true' };
+          return constTerm(lit, info);
+        }
         throw fail(`Expected: expression, got keyword ${s.name}`, s.span);
       case 'name':
-        return s.parts.length === 1 ? this.bareVar(s.parts[0], info) : { t: 'var', name: parsedName(s.parts), info };
-      case 'dyn': return { t: 'var', name: { n: 'dynamic', ref: s.ref, member: s.member }, info };
+        return s.parts.length === 1 ? this.bareVar(s.parts[0], info) : varTerm(parsedName(s.parts), info);
+      case 'dyn': {
+        const name: ParsedName = { n: 'dynamic', ref: s.ref, member: s.member };
+        return varTerm(name, info);
+      }
       case 'bracket':
         return { t: 'list', items: s.items.filter(x => !isPunct(x, ',')).map(x => this.expr(x)), info };
       case 'brace': return this.object(s.items, info, s.span);
       case 'paren':
-        if (s.items.length === 0) return { t: 'const', lit: { l: 'unit' }, info };
+        if (s.items.length === 0) {
+          const lit: Literal = { l: 'unit' };
+          return constTerm(lit, info);
+        }
         return this.form(s.items, info, s.span);
       default: throw fail('Expected: expression', s.span);
     }
@@ -158,14 +183,15 @@ export class SyntaxDesugarer {
   /** A bare identifier in term position (Desugar.hs `Lisp.Var (BN n)`): natives first. */
   private bareVar(n: string, info: Info): PTerm {
     const b = builtinNamed(n, this.opts.replNatives);
-    if (b) return { t: 'builtin', builtin: b, info };
+    if (b) return builtinTerm(b, info);
     if (n === 'constantly') {
       const a1: PArg = { name: '#constantlyA1', type: null, info }, a2: PArg = { name: '#constantlyA2', type: null, info };
-      return { t: 'lam', args: [a1, a2], body: { t: 'var', name: { n: 'bare', name: '#constantlyA1' }, info }, info };
+      const args = [a1, a2], body = varTerm(bare('#constantlyA1'), info);
+      return { t: 'lam', args, body, info };
     }
-    if (n === 'CHARSET_ASCII') return { t: 'const', lit: { l: 'integer', value: 0n }, info };
-    if (n === 'CHARSET_LATIN1') return { t: 'const', lit: { l: 'integer', value: 1n }, info };
-    return { t: 'var', name: { n: 'bare', name: n }, info };
+    if (n === 'CHARSET_ASCII') return constTerm(integerLit(0n), info);
+    if (n === 'CHARSET_LATIN1') return constTerm(integerLit(1n), info);
+    return varTerm(bare(n), info);
   }
 
   private object(items: Syntax[], info: Info, span: Span): PTerm {
@@ -220,21 +246,21 @@ export class SyntaxDesugarer {
       i += 3;
       let type: PType | null = null;
       if (isPunct(it[i], ':')) { const r = parseType(it, i + 1); type = r.type; i = r.next; }
-      pairs.push({ field: f.value, arg: { name: n, type, info: argInfo } });
+      const arg: PArg = { name: n, type, info: argInfo };
+      pairs.push({ field: f.value, arg });
       if (isPunct(it[i], ',')) i++;
     }
     let body = sequence(bodySyn.map(b => this.expr(b)), info);
-    const obj: PTerm = { t: 'var', name: { n: 'bare', name: '#bindObject' }, info };
+    const obj = varTerm(bare('#bindObject'), info);
     // Pact's grammar collects the pairs in reverse (BindPairs is left-recursive and never
     // reversed; only object literals were fixed, pact-5#260), so the last pair is the outer let.
     for (let i = 0; i < pairs.length; i++) {
-      const access: PTerm = {
-        t: 'app', fn: { t: 'builtin', builtin: core('at'), info },
-        args: [{ t: 'const', lit: { l: 'string', value: pairs[i].field }, info }, obj], info,
-      };
+      const field = constTerm(stringLit(pairs[i].field), info);
+      const access = appTerm(builtinTerm(core('at'), info), [field, obj], info);
       body = { t: 'let', arg: pairs[i].arg, value: access, body, info };
     }
-    return { t: 'lam', args: [{ name: '#bindObject', type: null, info }], body, info };
+    const args: PArg[] = [{ name: '#bindObject', type: null, info }];
+    return { t: 'lam', args, body, info };
   }
 
   private lambda(rest: Syntax[], info: Info, span: Span): PTerm {
@@ -255,7 +281,8 @@ export class SyntaxDesugarer {
       let type: PType | null = null, i = 1;
       if (isPunct(b.items[1], ':')) { const r = parseType(b.items, 2); type = r.type; i = r.next; }
       if (i !== b.items.length - 1) throw fail('Expected: (name value) binding', b.span);
-      return { arg: { name: n, type, info } as PArg, value: b.items[i] };
+      const arg: PArg = { name: n, type, info };
+      return { arg, value: b.items[i] };
     });
     let body = sequence(rest.slice(1).map(b => this.expr(b)), info);
     for (let i = binders.length - 1; i >= 0; i--) {
@@ -266,17 +293,20 @@ export class SyntaxDesugarer {
 
   /** Applying a desugared head: natives resolve their arity overloads (desugarAppArity). */
   private applyTo(fn: PTerm, args: PTerm[], info: Info): PTerm {
-    if (fn.t !== 'builtin') return { t: 'app', fn, args, info };
+    if (fn.t !== 'builtin') return appTerm(fn, args, info);
     return this.appArity(fn.builtin, args, info);
   }
 
   private appArity(b: Builtin, args: PTerm[], info: Info): PTerm {
-    const app = (name: Builtin, as: PTerm[]): PTerm => ({ t: 'app', fn: { t: 'builtin', builtin: name, info }, args: as, info });
+    const app = (name: Builtin, as: PTerm[]): PTerm => appTerm(builtinTerm(name, info), as, info);
     const n = args.length;
     if (b.k === 'core') {
       const to = CORE_ARITY.get(b.tag)?.get(n);
       if (to !== undefined) return app(to, args);
-      if (b.tag === POSEIDON_HACK.tag) return app(b, [{ t: 'list', items: args, info }]);
+      if (b.tag === POSEIDON_HACK.tag) {
+        const list: PTerm = { t: 'list', items: args, info };
+        return app(b, [list]);
+      }
       return app(b, args);
     }
     const is = (name: Builtin) => b.tag === name.tag;
@@ -291,59 +321,62 @@ export class SyntaxDesugarer {
   /** Desugar.hs `desugarSpecial`: head-position special forms, else an ordinary application. */
   private special(n: string, headInfo: Info, args: Syntax[], info: Info, span: Span): PTerm {
     const two = (f: 'and' | 'or' | 'enforce'): PTerm => {
-      if (args.length === 2) return { t: 'form', form: { f, a: this.expr(args[0]), b: this.expr(args[1]) }, info };
+      if (args.length === 2) return formTerm({ f, a: this.expr(args[0]), b: this.expr(args[1]) }, info);
       // any other arity: apply the 2-argument lambda over the form
-      const a1: PArg = { name: '#condArg1', type: { t: 'prim', prim: 'bool' }, info: headInfo };
-      const a2: PArg = { name: '#condArg2', type: { t: 'prim', prim: 'bool' }, info: headInfo };
-      const v = (x: string): PTerm => ({ t: 'var', name: { n: 'bare', name: x }, info: headInfo });
-      const lam: PTerm = { t: 'lam', args: [a1, a2], body: { t: 'form', form: { f, a: v('#condArg1'), b: v('#condArg2') }, info: headInfo }, info: headInfo };
-      return { t: 'app', fn: lam, args: args.map(a => this.expr(a)), info };
+      const bool: PType = { t: 'prim', prim: 'bool' };
+      const a1: PArg = { name: '#condArg1', type: bool, info: headInfo };
+      const a2: PArg = { name: '#condArg2', type: bool, info: headInfo };
+      const v = (x: string): PTerm => varTerm(bare(x), headInfo);
+      const lamArgs = [a1, a2], body = formTerm({ f, a: v('#condArg1'), b: v('#condArg2') }, headInfo);
+      const lam: PTerm = { t: 'lam', args: lamArgs, body, info: headInfo };
+      return appTerm(lam, args.map(a => this.expr(a)), info);
     };
     switch (n) {
       case 'and': case 'or': case 'enforce': return two(n);
       case 'if':
         if (args.length !== 3) throw syntaxFailure('if must take three arguments', span);
-        return { t: 'form', form: { f: 'if', a: this.expr(args[0]), b: this.expr(args[1]), c: this.expr(args[2]) }, info };
+        return formTerm({ f: 'if', a: this.expr(args[0]), b: this.expr(args[1]), c: this.expr(args[2]) }, info);
       case 'do':
         if (args.length === 0) throw syntaxFailure('do form must have at least 1 expression', span);
         return sequence(args.map(a => this.expr(a)), info);
       case 'with-capability': {
         if (args.length < 2) throw syntaxFailure('with-capability must take at least 2 expressions', span);
         const cap = this.expr(args[0]);
-        return { t: 'form', form: { f: 'withCapability', a: cap, b: sequence(args.slice(1).map(a => this.expr(a)), info) }, info };
+        return formTerm({ f: 'withCapability', a: cap, b: sequence(args.slice(1).map(a => this.expr(a)), info) }, info);
       }
       case 'suspend':
         if (args.length !== 1) throw syntaxFailure('suspend must take only 1 argument', span);
         return { t: 'nullary', body: this.expr(args[0]), info };
       case 'enforce-one':
         if (args.length !== 2) throw syntaxFailure('enforce-one must take two arguments', span);
-        return { t: 'form', form: { f: 'enforceOne', a: this.expr(args[0]), b: this.expr(args[1]) }, info };
+        return formTerm({ f: 'enforceOne', a: this.expr(args[0]), b: this.expr(args[1]) }, info);
       case 'try':
         if (args.length !== 2) throw syntaxFailure('try must take two arguments', span);
-        return { t: 'form', form: { f: 'try', a: this.expr(args[0]), b: this.expr(args[1]) }, info };
+        return formTerm({ f: 'try', a: this.expr(args[0]), b: this.expr(args[1]) }, info);
       case 'error':
         if (this.opts.disablePact53) break;
         if (args.length !== 1) throw syntaxFailure('error must take only 1 argument', span);
-        return { t: 'form', form: { f: 'error', a: this.expr(args[0]) }, info };
+        return formTerm({ f: 'error', a: this.expr(args[0]) }, info);
       case 'pure':
         if (this.opts.disablePact53) break;
         if (args.length !== 1) throw syntaxFailure('pure must take only 1 argument', span);
-        return { t: 'form', form: { f: 'pure', a: this.expr(args[0]) }, info };
+        return formTerm({ f: 'pure', a: this.expr(args[0]) }, info);
       case 'create-user-guard': {
         const a = args[0];
         if (args.length !== 1 || a.t !== 'paren' || a.items.length === 0 || a.items[0].t === 'keyword') {
           throw syntaxFailure('create-user-guard must take one argument, which must be an application', span);
         }
-        return { t: 'form', form: { f: 'createUserGuard', a: this.expr(a) }, info };
+        return formTerm({ f: 'createUserGuard', a: this.expr(a) }, info);
       }
       case 'map': {
         // `(map (f a) xs)` → `(map (lambda (:ijHO1) (f a :ijHO1)) xs)` so `f`'s overload resolves at full arity
         const first = args[0];
         if (first?.t === 'paren' && first.items.length > 0 && first.items[0].t !== 'keyword') {
           const appInfo = spanInfo(first.span);
-          const v: PTerm = { t: 'var', name: { n: 'bare', name: ':ijHO1' }, info };
+          const v = varTerm(bare(':ijHO1'), info);
           const inner = this.appendArg(first.items, v, appInfo, first.span);
-          const lam: PTerm = { t: 'lam', args: [{ name: ':ijHO1', type: null, info: appInfo }], body: inner, info: appInfo };
+          const lamArgs: PArg[] = [{ name: ':ijHO1', type: null, info: appInfo }];
+          const lam: PTerm = { t: 'lam', args: lamArgs, body: inner, info: appInfo };
           return this.applyTo(this.bareVar('map', headInfo), [lam, ...this.appArgs(args.slice(1), info)], info);
         }
         break;
@@ -356,9 +389,10 @@ export class SyntaxDesugarer {
           if (c.t !== 'paren' || c.items.length !== 2 || c.items[0].t === 'keyword') {
             throw syntaxFailure('cond: expected application of conditions', span);
           }
-          body = { t: 'form', form: { f: 'if', a: this.expr(c.items[0]), b: this.expr(c.items[1]), c: body }, info: spanInfo(c.span) };
+          body = formTerm({ f: 'if', a: this.expr(c.items[0]), b: this.expr(c.items[1]), c: body }, spanInfo(c.span));
         }
-        return { t: 'app', fn: { t: 'builtin', builtin: core('cond'), info }, args: [{ t: 'nullary', body, info }], info };
+        const thunk: PTerm = { t: 'nullary', body, info };
+        return appTerm(builtinTerm(core('cond'), info), [thunk], info);
       }
     }
     return this.applyTo(this.bareVar(n, headInfo), this.appArgs(args, info), info);
@@ -396,7 +430,8 @@ export class SyntaxDesugarer {
     const info = spanInfo(items[i].span);
     let type: PType | null = null, next = i + 1;
     if (isPunct(items[next], ':')) { const r = parseType(items, next + 1); type = r.type; next = r.next; }
-    return { arg: { name: n, type, info }, next };
+    const arg: PArg = { name: n, type, info };
+    return { arg, next };
   }
 
   private argList(items: Syntax[], i: number): PArg[] {

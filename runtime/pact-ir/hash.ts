@@ -13,7 +13,7 @@ import { Renamer } from './rename.js';
 import {
   EMPTY_HASH, MODULE_PLACEHOLDER, sameModuleName,
   type Def, type DefConst, type FullyQualifiedName, type HashBytes, type IfDef, type Interface,
-  type Module, type ModuleName, type PactValue, type Term,
+  type Module, type ModuleName, type Name, type NameKind, type PactValue, type Term,
 } from './terms.js';
 import { toPactValue } from './values.js';
 
@@ -179,9 +179,14 @@ function rehashValue(v: PactValue, m: ModuleName, h: HashBytes): PactValue {
 function rehashTerm(t: Term, m: ModuleName, h: HashBytes): Term {
   const r = (x: Term) => rehashTerm(x, m, h);
   switch (t.t) {
-    case 'var':
-      return t.name.kind.k === 'toplevel' && sameModuleName(t.name.kind.module, m)
-        ? { ...t, name: { name: t.name.name, kind: { ...t.name.kind, hash: h } } } : t;
+    case 'var': {
+      const k = t.name.kind;
+      if (k.k !== 'toplevel' || !sameModuleName(k.module, m)) return t;
+      // each part a literal of its own: unoptimized code copies nested literals through the runtime
+      const kind: NameKind = { ...k, hash: h };
+      const name: Name = { name: t.name.name, kind };
+      return { ...t, name };
+    }
     case 'lam': { const body = r(t.body); return body === t.body ? t : { ...t, body }; }
     case 'let': {
       const value = r(t.value), body = r(t.body);

@@ -33,7 +33,23 @@ function missingInNamespace(mangled: ModuleName, info: Info): PactError {
   return new PactError('exec', `Cannot find module: ${render(mangled)}`, (infoSpan(info) ?? null) as never);
 }
 
-type Bind = { kind: { k: 'level'; level: number } | { k: 'toplevel'; module: ModuleName; hash: HashBytes }; def: MemberKind | null };
+type BindKind = { k: 'level'; level: number } | { k: 'toplevel'; module: ModuleName; hash: HashBytes };
+type Bind = { kind: BindKind; def: MemberKind | null };
+
+// Names and binds are made from parts, each a literal of its own: unoptimized code makes a literal
+// nested in another through V8's runtime, at about twice the cost (this runs cold, once a name).
+
+/** A name as resolved, with the definition it names (null for locals and module references). */
+function resolved(name: string, kind: NameKind, def: MemberKind | null): { name: Name; def: MemberKind | null } {
+  const n: Name = { name, kind };
+  return { name: n, def };
+}
+
+/** A top-level definition of `module` in scope. */
+function toplevelBind(module: ModuleName, hash: HashBytes, def: MemberKind): Bind {
+  const kind: BindKind = { k: 'toplevel', module, hash };
+  return { kind, def };
+}
 
 /** The names in scope while renaming: one map changed in place with an undo list, so entering a
  *  binder costs its own names rather than a copy of every name in scope (imports, earlier defs). */
@@ -101,7 +117,7 @@ export class Renamer {
       const def = this.def(d, env);
       defs.push(def);
       seen.add(n);
-      const b: Bind = { kind: { k: 'toplevel', module: mname, hash: placeholder }, def: memberKind(def, mname) };
+      const b = toplevelBind(mname, placeholder, memberKind(def, mname));
       binds.set(n, b);
       locals.set(n, b);
     }
@@ -131,10 +147,10 @@ export class Renamer {
       const def = this.ifDef(d, env, defuns);
       defs.push(def);
       seen.add(n);
-      if (def.d === 'defconst') binds.set(n, { kind: { k: 'toplevel', module: iname, hash: placeholder }, def: { k: 'defconst' } });
+      if (def.d === 'defconst') binds.set(n, toplevelBind(iname, placeholder, { k: 'defconst' }));
       if (def.d === 'defschema') {
         const schema: Schema = { name: { name: n, module: iname }, fields: def.defschema.fields };
-        binds.set(n, { kind: { k: 'toplevel', module: iname, hash: placeholder }, def: { k: 'defschema', schema } });
+        binds.set(n, toplevelBind(iname, placeholder, { k: 'defschema', schema }));
       }
       if (d.d === 'defun') defuns.add(n);
     }
@@ -172,7 +188,7 @@ export class Renamer {
     }
     for (const [n, kind] of m.members) {
       if (wanted && !wanted.has(n)) continue;
-      binds.set(n, { kind: { k: 'toplevel', module: m.name, hash: m.hash }, def: kind });
+      binds.set(n, toplevelBind(m.name, m.hash, kind));
     }
   }
 
@@ -214,38 +230,38 @@ export class Renamer {
   private resolveBare(n: string, env: Env, info: Info): { name: Name; def: MemberKind | null } {
     const b = env.binds.get(n);
     if (b) {
-      if (b.kind.k === 'level') return { name: { name: n, kind: { k: 'bound', index: env.depth - b.kind.level - 1 } }, def: null };
+      if (b.kind.k === 'level') return resolved(n, { k: 'bound', index: env.depth - b.kind.level - 1 }, null);
       if (!sameModuleName(b.kind.module, this.current)) this.dependOn(b.kind.module);
-      return { name: { name: n, kind: { k: 'toplevel', module: b.kind.module, hash: b.kind.hash } }, def: b.def };
+      return resolved(n, { k: 'toplevel', module: b.kind.module, hash: b.kind.hash }, b.def);
     }
     const top = this.ctx.topLevel(n);
     if (top) {
       this.dependOn(top.module);
-      return { name: { name: n, kind: { k: 'toplevel', module: top.module, hash: top.hash } }, def: top.kind };
+      return resolved(n, { k: 'toplevel', module: top.module, hash: top.hash }, top.kind);
     }
     const ref = this.resolveModuleRef({ name: n, namespace: null }, info);
-    return { name: { name: n, kind: { k: 'modref', module: ref.name, implemented: ref.implemented } }, def: null };
+    return resolved(n, { k: 'modref', module: ref.name, implemented: ref.implemented }, null);
   }
 
   private resolveQualified(qn: string, qmn: ModuleName, env: Env, info: Info): { name: Name; def: MemberKind | null } {
     const base = (mn: ModuleName): { name: Name; def: MemberKind | null } | undefined => {
       if (sameModuleName(mn, this.current)) {
         const l = env.locals.get(qn);
-        if (l && l.kind.k === 'toplevel') return { name: { name: qn, kind: { ...l.kind } }, def: l.def };
+        if (l && l.kind.k === 'toplevel') return resolved(qn, { ...l.kind }, l.def);
       }
       const m = this.ctx.lookupModule(mn);
       if (!m) return undefined;
       const kind = m.members.get(qn);
       if (!kind) return undefined;
       this.dependOn(mn);
-      return { name: { name: qn, kind: { k: 'toplevel', module: mn, hash: m.hash } }, def: kind };
+      return resolved(qn, { k: 'toplevel', module: mn, hash: m.hash }, kind);
     };
     const r = base(qmn);
     if (r) return r;
     if (qmn.namespace !== null) throw err(`Module ${render(qmn)} has no such member: ${qn}`, info);
     const asRef = { name: qn, namespace: qmn.name };
     const m = this.ctx.lookupModule(asRef);
-    if (m && m.kind === 'module') return { name: { name: qn, kind: { k: 'modref', module: asRef, implemented: m.implements } }, def: null };
+    if (m && m.kind === 'module') return resolved(qn, { k: 'modref', module: asRef, implemented: m.implements }, null);
     if (this.ctx.namespace !== null) {
       const r2 = base({ name: qmn.name, namespace: this.ctx.namespace });
       if (r2) return r2;
@@ -260,7 +276,7 @@ export class Renamer {
     if (!b) throw err(`Unbound variable ${p.ref}`, info);
     // a bound name that is not a local (a definition, an import) holds no module reference
     if (b.kind.k !== 'level') throw err(`Invalid dynamic call: ${p.ref}::${p.member}`, info);
-    return { name: { name: p.ref, kind: { k: 'dynref', member: p.member, index: env.depth - b.kind.level - 1 } }, def: null };
+    return resolved(p.ref, { k: 'dynref', member: p.member, index: env.depth - b.kind.level - 1 }, null);
   }
 
   // ---------------------------------------------------------------------------------- types
@@ -313,7 +329,10 @@ export class Renamer {
   /** Bind `names` as new locals (Lam args, defcap/defpact args): levels depth.. in order. The
    *  caller releases them (`env.binds.release(mark)`) when it leaves their scope. */
   private bindLocals(env: Env, names: string[]): Env {
-    names.forEach((n, i) => env.binds.bind(n, { kind: { k: 'level', level: env.depth + i }, def: null }));
+    for (let i = 0; i < names.length; i++) {
+      const kind: BindKind = { k: 'level', level: env.depth + i };
+      env.binds.bind(names[i], { kind, def: null });
+    }
     return { ...env, depth: env.depth + names.length };
   }
 

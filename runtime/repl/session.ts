@@ -20,7 +20,7 @@ import { replNatives } from './natives.js';
 import { loadedEntries, type LoadedDefinition, type LoadedModule } from '../contracts/modules.js';
 import { REPL_MODULE, REPL_MODULE_HASH, type ModuleHashContext } from '../pact-ir/index.js';
 import { base64UrlDecode } from '../values/base64url.js';
-import { ContractState, type ContractSnapshot } from '../contracts/state.js';
+import { ContractState, capSlot, type ContractSnapshot } from '../contracts/state.js';
 import { contractNatives, type ContractsHost } from '../contracts/index.js';
 import { keysetKey, lookupKeyset } from '../contracts/keysets.js';
 import { CapToken } from '../../vm/values.js';
@@ -240,7 +240,7 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
     if (inScope(this, token)) {
       throw new PactError('exec', `Program encountered an unhandled raised error: magic cap already acquired: ${magic}`);
     }
-    const slot = { token, composed: [] };
+    const slot = capSlot(token);
     this.caps.capStack.push(slot);
     try {
       return f();
