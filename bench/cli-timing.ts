@@ -5,7 +5,9 @@
 // the per-round ratios (each round runs the group back to back), and (on Linux) min and median
 // CPU time and the median count of minor page faults of the child. A third group: a suite of
 // scripts that each load the same contract.
-// Usage: node dist/bench/cli-timing.js [--rounds=N] [--before=DIR]   (DIR: another checkout, built)
+// Usage: node dist/bench/cli-timing.js [--rounds=N] [--batch-rounds=M] [--before=DIR]
+//   (DIR: another checkout, built; the batch groups run M rounds, by default a third of N and at
+//   least 3: a corpus round takes seconds, and a verdict near a line wants 15 or more)
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (name: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const rounds = Number(arg('rounds') ?? 10);
+const batchRounds = Number(arg('batch-rounds') ?? Math.max(3, Math.round(rounds / 3)));
 const before = arg('before');
 const corpus = resolve(process.env.PACT_TESTS ?? join(repo, '..', 'shared', 'conformance', 'pact-5', 'pact-tests'));
 
@@ -116,9 +119,9 @@ function measure(group: Command[], n: number): void {
 
 try {
   measure(startup, rounds);
-  if (batch.length) measure(batch, Math.max(3, Math.round(rounds / 3)));
+  if (batch.length) measure(batch, batchRounds);
   else console.log(`no corpus at ${corpus}: batch timings skipped (set PACT_TESTS)`);
-  measure(sameContractBatch, Math.max(3, Math.round(rounds / 3)));
+  measure(sameContractBatch, batchRounds);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
