@@ -160,12 +160,12 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
   const meta = info.meta;
   switch (meta.kind) {
     case 'unmanaged': {
-      const slot: CapSlot = capSlot(token);
+      const slot = capSlot(token);
       runDefcapBody(h, info, token, slot);
       return slot;
     }
     case 'event': {
-      const slot: CapSlot = capSlot(token);
+      const slot = capSlot(token);
       runDefcapBody(h, info, token, slot);
       emit(h, info, token);
       return slot;
@@ -173,7 +173,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
     case 'auto': {
       const m = installedFor(h, info, token, -1);
       if (m.used) throw userError('One-shot managed capability used more than once');
-      const slot: CapSlot = capSlot(token);
+      const slot = capSlot(token);
       runDefcapBody(h, info, token, slot);
       m.used = true;
       emit(h, info, token);
@@ -185,7 +185,7 @@ function acquire(h: ContractHost, info: DefcapInfo, token: CapToken): CapSlot {
       const manager = managerOf(h, m.defcap);
       // the body runs with the requested arguments; the installed (signed) token is what is in
       // scope meanwhile, so signatures scoped to it count
-      const slot: CapSlot = capSlot(m.token);
+      const slot = capSlot(m.token);
       runDefcapBody(h, info, token, slot, m.token);
       const requested = token.args[meta.param];
       m.amount = h.vm.call(manager, [m.amount ?? m.token.args[meta.param], requested]);

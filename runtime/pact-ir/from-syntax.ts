@@ -259,7 +259,8 @@ export class SyntaxDesugarer {
       const access = appTerm(builtinTerm(core('at'), info), [field, obj], info);
       body = { t: 'let', arg: pairs[i].arg, value: access, body, info };
     }
-    const args: PArg[] = [{ name: '#bindObject', type: null, info }];
+    const arg: PArg = { name: '#bindObject', type: null, info };
+    const args = [arg];
     return { t: 'lam', args, body, info };
   }
 
@@ -375,7 +376,8 @@ export class SyntaxDesugarer {
           const appInfo = spanInfo(first.span);
           const v = varTerm(bare(':ijHO1'), info);
           const inner = this.appendArg(first.items, v, appInfo, first.span);
-          const lamArgs: PArg[] = [{ name: ':ijHO1', type: null, info: appInfo }];
+          const arg: PArg = { name: ':ijHO1', type: null, info: appInfo };
+          const lamArgs = [arg];
           const lam: PTerm = { t: 'lam', args: lamArgs, body: inner, info: appInfo };
           return this.applyTo(this.bareVar('map', headInfo), [lam, ...this.appArgs(args.slice(1), info)], info);
         }
