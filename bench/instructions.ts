@@ -1,7 +1,8 @@
 // Instructions executed by a corpus run (`pactvm test <corpus> --jobs 1`), counted by valgrind's
 // cachegrind with V8 single-threaded (`node --single-threaded`: compiles and collections run on the
-// one thread, in the same order each time). The count repeats to ~0.1 %, where the same run's wall
-// time moves by ±15 % on a shared machine: a change of a percent or two to the batch's cold code
+// one thread, in the same order each time). The count repeats to ~0.1 % on one copy of the bin, and
+// to ~0.3 % across copies (the code caches, written anew for each, differ a little), where the
+// same run's wall time moves by ±15 % on a shared machine: a change of a percent or two to the batch's cold code
 // (issue 12, goal 6) shows here and is lost in `cli-timing`. It is a proxy, not the goal: on two
 // cores the real run compiles and collects partly on the other core.
 // Usage: node dist/bench/instructions.js [--before=DIR] [--corpus=DIR]
