@@ -36,6 +36,16 @@ const PACT4_FLAGS = ['DisablePact40', 'DisablePact410', 'DisablePact42', 'Disabl
   'DisablePact44', 'DisablePact45', 'DisablePact46', 'DisablePact47', 'DisablePact48', 'DisablePact49'];
 /** pactvm's own flags (decisions.md): AnyKeyWildcard turns on the seed's `any` signature wildcard. */
 const PACTVM_FLAGS = ['AnyKeyWildcard'];
+
+/** Each span's `file:sl:sc-el:ec` as the gas log wrote it before: a log repeats a few hundred call
+ *  sites thousands of times (the corpus's 4 037 entries have 582 spans), and working out their
+ *  lines and columns was most of a line's cost. Spans never change; the map keeps none alive. */
+const rangeTexts = new WeakMap<Span, string>();
+function rangeText(span: Span): string {
+  let text = rangeTexts.get(span);
+  if (text === undefined) rangeTexts.set(span, text = span.range());
+  return text;
+}
 export const KNOWN_FLAGS = new Set([...PACT5_FLAGS, ...SEED_FLAGS, ...PACT4_FLAGS, ...PACTVM_FLAGS]);
 /** Seed names that mean the same as a Pact 5 flag. */
 const FLAG_ALIASES: Record<string, string> = {
@@ -296,7 +306,7 @@ export function replNatives(s: ReplSession): NativeTable {
       let running = 0;
       const lines = log.map(e => {
         running += e.cost;
-        return `${e.what} ${e.span ? e.span.range() : '<native>'}: ${e.cost}mG, total ${running}mG`;
+        return `${e.what} ${e.span ? rangeText(e.span) : '<native>'}: ${e.cost}mG, total ${running}mG`;
       });
       return [`TOTAL: ${milliToGas(running)}`, ...lines];
     },

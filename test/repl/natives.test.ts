@@ -232,6 +232,20 @@ test('env-gaslog: first call starts the log; the next lists the charges with run
     '["TOTAL: 1" "GNative + test.repl:0:56-0:65: 100mG, total 100mG" "GIntegerOpCost PrimOpAdd 10 10 test.repl:0:56-0:65: 30mG, total 130mG"]');
 });
 
+// The log writes each call site's range once and reuses the text: a site charged again, in the
+// same log or a later one, must read the same, and other sites their own.
+test('env-gaslog: a call site charged again reads the same range, in the same log and the next', () => {
+  const src = '(env-gasmodel "table") (env-gaslimit 100000) (defun f (x) (+ x 1)) (env-gaslog)\n' +
+    '(map (f) [1 2])\n(env-gaslog)\n(f 3)\n(+ 4 5)\n(env-gaslog)';
+  const r = runRepl(src);
+  const sites = (trace: string, what: string) =>
+    [...trace.matchAll(new RegExp(`"${what} (test\\.repl:[0-9:-]+):`, 'g'))].map(m => m[1]);
+  const first = sites(r.traces[5], 'GIntegerOpCost PrimOpAdd [0-9]+ 1');
+  assert.equal(first, ['test.repl:0:58-0:65', 'test.repl:0:58-0:65'], r.traces[5]);
+  const later = sites(r.traces[8], 'GIntegerOpCost PrimOpAdd [0-9]+ [0-9]+');
+  assert.equal(later, ['test.repl:0:58-0:65', 'test.repl:4:0-4:7'], r.traces[8]);
+});
+
 test('pact-version and enforce-pact-version', () => {
   assert.is(evalLast('(pact-version)'), '"5.4"');
   // versions compare as Data.Version's lists: 5.4 is below 5.4.0 and 5.4.1
