@@ -128,7 +128,7 @@ export class Machine extends CallStack {
     const proto = fn.proto;
     if (!proto.intercepted) return this.enter(fn, args);
     // a capability token's or a defpact's arguments are all Pact values before any is typechecked
-    for (const a of args) if (isFunctionValue(a)) throw notAValue();
+    for (let i = 0; i < args.length; i++) if (isFunctionValue(args[i])) throw notAValue();
     if (proto.kind === 'defpact') return this.host.startPact(fn, args);
     this.typecheckPartial(proto, args, 0);
     return new CapToken(proto.qualifiedName, args, proto.moduleHash);

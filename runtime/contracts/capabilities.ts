@@ -89,9 +89,11 @@ export function inScope(h: ContractHost, token: CapToken): boolean {
 }
 
 function slotsHold(slots: CapSlot[], token: CapToken): boolean {
-  for (const s of slots) {
+  // indexed: every capability check walks the stack, and a for…of allocates as it goes when cold
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i];
     if (valueEquals(s.token, token)) return true;
-    for (const c of s.composed) if (valueEquals(c, token)) return true;
+    for (let j = 0; j < s.composed.length; j++) if (valueEquals(s.composed[j], token)) return true;
   }
   return false;
 }

@@ -62,12 +62,16 @@ export class ContractState {
   /** A full, independent copy: what expect / expect-failure put back when their expression
    *  fails (Pact restores all of its capability state, managed amounts and one-shot use too). */
   clone(): ContractState {
-    // into the new state's own empty collections: every expect makes one, and most states are empty
+    // into the new state's own empty collections: every expect makes one, and most states are
+    // empty (indexed, and no iterator over an empty collection: unoptimized code allocates one)
     const c = new ContractState();
-    for (const s of this.capStack) c.capStack.push({ token: s.token, composed: s.composed.slice() });
-    for (const [k, m] of this.managed) c.managed.set(k, { ...m });
-    for (const m of this.moduleAdmin) c.moduleAdmin.add(m);
-    for (const t of this.evaluating) c.evaluating.push(t);
+    for (let i = 0; i < this.capStack.length; i++) {
+      const s = this.capStack[i];
+      c.capStack.push({ token: s.token, composed: s.composed.slice() });
+    }
+    if (this.managed.size > 0) for (const [k, m] of this.managed) c.managed.set(k, { ...m });
+    if (this.moduleAdmin.size > 0) for (const m of this.moduleAdmin) c.moduleAdmin.add(m);
+    for (let i = 0; i < this.evaluating.length; i++) c.evaluating.push(this.evaluating[i]);
     c.autonomousInstalls = this.autonomousInstalls;
     c.purity = this.purity;
     return c;

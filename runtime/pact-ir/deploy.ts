@@ -192,6 +192,13 @@ export function dependencyWalk(built: Built, ctx: ModuleHashContext, allLoadedBe
   return { cost, deps };
 }
 
+/** a[i] and a[j] exchanged (a destructuring swap makes an array and an iterator in cold code) */
+function swap<T>(a: T[], i: number, j: number): void {
+  const x = a[i];
+  a[i] = a[j];
+  a[j] = x;
+}
+
 /** A binary min-heap: the walk visits the smallest pending name next, and sorting all pending
  *  names at every step made the walk quadratic in module size. */
 class MinHeap<T> {
@@ -204,7 +211,7 @@ class MinHeap<T> {
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (this.cmp(a[i], a[parent]) >= 0) break;
-      [a[i], a[parent]] = [a[parent], a[i]];
+      swap(a, i, parent);
       i = parent;
     }
   }
@@ -222,7 +229,7 @@ class MinHeap<T> {
         if (l < a.length && this.cmp(a[l], a[m]) < 0) m = l;
         if (r < a.length && this.cmp(a[r], a[m]) < 0) m = r;
         if (m === i) break;
-        [a[i], a[m]] = [a[m], a[i]];
+        swap(a, i, m);
         i = m;
       }
     }

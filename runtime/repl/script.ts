@@ -61,14 +61,17 @@ function runForms(s: ReplSession, file: SourceFile): void {
   try {
     // Pact refuses a file with a name shadowing a native before running any of it: at the first
     // form with such names it prints each of them, then fails with the first (liftShadowsReplM)
+    // indexed, as the loop below: a for…of makes an iterator result per form in unoptimized code
     const check = nativeShadowingCheck(s);
-    for (const form of forms) {
+    for (let i = 0; i < forms.length; i++) {
+      const form = forms[i];
       const shadows = check(form);
       if (shadows.length === 0) continue;
       for (const { name, span, context } of shadows) s.out.print(`Variable ${name} shadows native of the same name ${context}`, span);
       throw located(s, shadowsNativeError(shadows[0].name, shadows[0].span), form.span);
     }
-    for (const form of forms) {
+    for (let i = 0; i < forms.length; i++) {
+      const form = forms[i];
       releaseYoungGenerationOnLongRun();
       try {
         runTopLevel(s, form);

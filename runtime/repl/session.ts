@@ -168,6 +168,8 @@ export class ReplSession implements Runtime, NameEnv, ContractsHost {
   print(text: string): void { this.out.print(text, this.vm.callSite()); }
   warn(text: string): void { if (this.warnings.length < 100) this.warnings.push({ text, span: this.vm.callSite() }); }
   flushWarnings(): void {
+    // called before every top-level result: most have no warning to print
+    if (this.warnings.length === 0) return;
     for (const w of this.warnings) this.out.print(`Warning: ${w.text}`, w.span);
     this.warnings = [];
   }
