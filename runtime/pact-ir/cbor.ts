@@ -6,6 +6,8 @@
 // A module is encoded once, as cold code, where every call costs: the common items (a small head,
 // a constructor's array and tag) are written by one call each, without helpers.
 
+import { bitLength } from '../values/numbers.js';
+
 /** The calls an encoder makes; `length` is the byte count so far. */
 export abstract class CborSink {
   abstract readonly length: number;
@@ -215,19 +217,6 @@ export class CborWriter extends CborSink {
   }
 }
 
-/** The UTF-8 length of s, as TextEncoder writes it (a lone surrogate becomes U+FFFD, 3 bytes). */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
-    else n += 3;
-  }
-  return n;
-}
-
 /** A sink that counts the bytes CborWriter would write for the same calls, writing none. */
 export class CborCounter extends CborSink {
   private count = 0;
@@ -248,7 +237,7 @@ export class CborCounter extends CborSink {
   integer(n: bigint): this {
     const mag = n < 0n ? -1n - n : n;
     if (mag <= MAX_WORD64) { this.count += headLength(mag); return this; }
-    const bytes = bignumBytes(mag).length;
+    const bytes = Math.ceil(bitLength(mag) / 8);
     this.count += 1 + headLength(bytes) + bytes;
     return this;
   }
@@ -260,9 +249,11 @@ export class CborCounter extends CborSink {
 
   text(s: string): this {
     let n: number;
-    if (s.length < 24) n = utf8Length(s);
+    // Node's count is TextEncoder's (a lone surrogate is U+FFFD, 3 bytes); values/size.ts's
+    // utf8Length counts as Pact's sizeOf does, differently for a lone surrogate
+    if (s.length < 24) n = Buffer.byteLength(s, 'utf8');
     else if (s === this.lastLong) n = this.lastLongLength;
-    else { this.lastLong = s; n = this.lastLongLength = utf8Length(s); }
+    else { this.lastLong = s; n = this.lastLongLength = Buffer.byteLength(s, 'utf8'); }
     this.count += headLength(n) + n;
     return this;
   }
