@@ -17,8 +17,18 @@ import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const arg = (name: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const rounds = Number(arg('rounds') ?? 10);
-const batchRounds = Number(arg('batch-rounds') ?? Math.max(3, Math.round(rounds / 3)));
+/** A `--name=N` count: a whole number of at least 1, or the usage error naming it. */
+function count(name: string, fallback: () => number): number {
+  const text = arg(name);
+  if (text === undefined) return fallback();
+  if (!/^[1-9]\d*$/.test(text)) {
+    console.error(`cli-timing: --${name} must be a whole number of at least 1, got "${text}"`);
+    process.exit(2);
+  }
+  return Number(text);
+}
+const rounds = count('rounds', () => 10);
+const batchRounds = count('batch-rounds', () => Math.max(3, Math.round(rounds / 3)));
 const before = arg('before');
 const corpus = resolve(process.env.PACT_TESTS ?? join(repo, '..', 'shared', 'conformance', 'pact-5', 'pact-tests'));
 
