@@ -1,106 +1,15 @@
 // Pact's lexical syntax (language.md §1): a hand-written scanner giving tokens with offsets into
 // the source. One pass over character codes, no regular expression per token (bar string
-// literals), so lexing stays linear and cheap for files of any size.
+// literals), so lexing stays linear and cheap for files of any size. The same rules, for the
+// text met almost always, also run as WebAssembly (compiler/wasm-reader.ts), which `scan` tries first.
 
 import { SourceFile, Span } from '../vm/source.js';
 import { PactError } from '../vm/errors.js';
+import { ANNOTATIONS, KEYWORDS, TOKEN_TYPES, Tok, Tokens, type Token, type TokenType } from './tokens.js';
+import { scanWithWebAssembly, type ScannedTokens } from './wasm-reader.js';
+import { CLASS, DIGIT, LETTER, PUNCT, SYM, WS } from './character-classes.js';
 
-export type TokenType =
-  | 'keyword' | 'annotation' | 'int' | 'tick' | 'string'
-  | 'lparen' | 'rparen' | 'lbrace' | 'rbrace' | 'lbracket' | 'rbracket'
-  | 'comma' | 'dot' | 'bindAssign' | 'dynAccess' | 'colon' | 'ident';
-
-/** A token's kind as the scanner stores it: a number, the index of its TokenType in TOKEN_TYPES.
- *  Each opening bracket comes just before its closing one (the parser relies on it). */
-export enum Tok {
-  Keyword, Annotation, Int, Tick, String, LParen, RParen, LBrace, RBrace, LBracket, RBracket,
-  Comma, Dot, BindAssign, DynAccess, Colon, Ident,
-}
-export const TOKEN_TYPES: readonly TokenType[] = [
-  'keyword', 'annotation', 'int', 'tick', 'string', 'lparen', 'rparen', 'lbrace', 'rbrace', 'lbracket', 'rbracket',
-  'comma', 'dot', 'bindAssign', 'dynAccess', 'colon', 'ident',
-];
-
-/** One token as an object: what tokenize() gives (tests, the CLI's token dump). */
-export interface Token {
-  type: TokenType;
-  /** identifier/keyword text, integer digits, string contents (escapes resolved), tick body */
-  value: string;
-  text: string;
-  start: number;
-  end: number;
-}
-
-/** The keywords and annotations, each known to the parser and grammar by its index here. */
-export const KEYWORDS: readonly string[] = ['let*', 'let', 'defun', 'defcap', 'defconst', 'defschema', 'deftable', 'defpact',
-  'interface', 'module', 'bless', 'implements', 'use', 'true', 'false', 'lambda',
-  'step-with-rollback', 'step'];
-export const ANNOTATIONS: readonly string[] = ['@doc', '@model', '@event', '@managed'];
-
-/**
- * A file's tokens as parallel arrays (kind, extent, and a number whose meaning depends on the
- * kind) rather than an object per token: a large file has tens of thousands of tokens, which as
- * objects were a third of a compile's allocation and lived, copied by every scavenge, until the
- * parse was done. An identifier's or number's text is cut from the source only when asked for.
- */
-export class Tokens {
-  length = 0;
-  kinds: Uint8Array;
-  starts: Int32Array;
-  ends: Int32Array;
-  /** a keyword's index in KEYWORDS, an annotation's in ANNOTATIONS, a string's or tick's value's in `literals` */
-  refs: Int32Array;
-  private readonly literals: string[] = [];
-
-  constructor(readonly file: SourceFile, capacity: number) {
-    this.kinds = new Uint8Array(capacity);
-    this.starts = new Int32Array(capacity);
-    this.ends = new Int32Array(capacity);
-    this.refs = new Int32Array(capacity);
-  }
-
-  push(kind: Tok, start: number, end: number, ref = 0): void {
-    const i = this.length++;
-    if (i === this.kinds.length) this.grow();
-    this.kinds[i] = kind; this.starts[i] = start; this.ends[i] = end; this.refs[i] = ref;
-  }
-
-  /** Add a token whose value is not its text (a string literal's contents, a tick's body). */
-  pushLiteral(kind: Tok.String | Tok.Tick, start: number, end: number, value: string): void {
-    this.push(kind, start, end, this.literals.length);
-    this.literals.push(value);
-  }
-
-  type(i: number): TokenType { return TOKEN_TYPES[this.kinds[i]]; }
-
-  /** What the token means: a keyword's or annotation's own spelling (even when written with
-   *  look-alike characters), a literal's contents, any other token's text. */
-  value(i: number): string {
-    switch (this.kinds[i]) {
-      case Tok.Keyword: return KEYWORDS[this.refs[i]];
-      case Tok.Annotation: return ANNOTATIONS[this.refs[i]];
-      case Tok.String: case Tok.Tick: return this.literals[this.refs[i]];
-      default: return this.text(i);
-    }
-  }
-
-  text(i: number): string { return this.file.text.slice(this.starts[i], this.ends[i]); }
-
-  token(i: number): Token {
-    return { type: this.type(i), value: this.value(i), text: this.text(i), start: this.starts[i], end: this.ends[i] };
-  }
-
-  toArray(): Token[] { return Array.from({ length: this.length }, (_, i) => this.token(i)); }
-
-  private grow(): void {
-    const cap = this.kinds.length * 2;
-    const widen = <A extends Uint8Array | Int32Array>(a: A, b: A): A => { b.set(a); return b; };
-    this.kinds = widen(this.kinds, new Uint8Array(cap));
-    this.starts = widen(this.starts, new Int32Array(cap));
-    this.ends = widen(this.ends, new Int32Array(cap));
-    this.refs = widen(this.refs, new Int32Array(cap));
-  }
-}
+export { ANNOTATIONS, KEYWORDS, TOKEN_TYPES, Tok, Tokens, type Token, type TokenType };
 
 /** Words by length (indices into the list), so that an identifier is compared with few of them. */
 function byLength(words: readonly string[]): number[][] {
@@ -124,18 +33,6 @@ function wordIndex(words: readonly string[], table: number[][], src: string, sta
   return -1;
 }
 
-/** Character classes by byte. Pact's lexer (Lexer.x, `%encoding "latin1"`) hands alex each
- *  character as its code point mod 256 (LexUtils.hs `alexGetByte`), so outside string literals a
- *  character is whatever ASCII character its low byte is: `š` (U+0161) lexes as an `a`, `≥`
- *  (U+2265) as an `e`, `😊` (U+1F60A) as a newline, which ends a comment; a low byte of 128–255 or
- *  one no rule takes (`é`, `😀`) is an error. Tokens keep the characters as written. */
-const WS = 1, DIGIT = 2, SYM = 4, LETTER = 8;
-const CLASS = new Uint8Array(256);
-for (const c of ' \t\n\r\f\v') CLASS[c.charCodeAt(0)] |= WS;
-for (let c = 48; c <= 57; c++) CLASS[c] |= DIGIT;
-for (let c = 65; c <= 90; c++) CLASS[c] |= SYM | LETTER;
-for (let c = 97; c <= 122; c++) CLASS[c] |= SYM | LETTER;
-for (const c of '%#+-_&$@<>=^?*!|/~') CLASS[c.charCodeAt(0)] |= SYM;
 /** 0 for NaN, which `charCodeAt` gives past the end of the text: so the scanning loops below stop
  *  at the end without a bounds check of their own. */
 const classOf = (code: number): number => CLASS[code] | 0;
@@ -194,11 +91,6 @@ function asBytes(text: string): string {
   return out;
 }
 
-/** Single-character punctuation tokens, by byte. */
-const PUNCT: (Tok | undefined)[] = [];
-for (const [c, t] of [['(', Tok.LParen], [')', Tok.RParen], ['{', Tok.LBrace], ['}', Tok.RBrace], ['[', Tok.LBracket],
-  [']', Tok.RBracket], [',', Tok.Comma], ['.', Tok.Dot]] as const) PUNCT[c.charCodeAt(0)] = t;
-
 let lexed = 0;
 /** How many source texts this process has lexed: a script's text is lexed once, and the compiler
  *  and the Pact-IR mirror share the one syntax tree it becomes (test/contracts/modules.test.ts). */
@@ -212,9 +104,32 @@ export function filesLexed(): number { return lexed; }
  */
 export function tokenize(file: SourceFile): Token[] { return scan(file).toArray(); }
 
-/** The file's tokens, as the parser and the grammar check read them. */
+/** The file's tokens, as the parser and the grammar check read them: found by the WebAssembly
+ *  scanner where it can (compiler/wasm-reader.ts), else by this file's own loop, which is the rule
+ *  (test/compiler/wasm-reader.test.ts holds the two to the same tokens). */
 export function scan(file: SourceFile): Tokens {
   lexed++;
+  const found = scanWithWebAssembly(file.text);
+  return found === null ? scanInJavaScript(file) : withLiterals(file, found);
+}
+
+/** The tokens the WebAssembly scanner found, with their string literals' and ticks' values. */
+function withLiterals(file: SourceFile, found: ScannedTokens): Tokens {
+  const { kinds, starts, ends, refs, literalTokens } = found;
+  const src = file.text;
+  const literals: string[] = new Array(literalTokens.length);
+  for (let k = 0; k < literalTokens.length; k++) {
+    const t = literalTokens[k];
+    const start = starts[t], end = ends[t];
+    literals[k] = kinds[t] === Tok.Tick ? src.slice(start + 1, end)
+      : refs[t] === 0 ? src.slice(start + 1, end - 1) : scanString(file, start).value;
+    refs[t] = k;
+  }
+  return Tokens.adopt(file, kinds, starts, ends, refs, literals);
+}
+
+/** The file's tokens, by the rules above, character by character. */
+export function scanInJavaScript(file: SourceFile): Tokens {
   const src = file.text, n = src.length;
   const out = new Tokens(file, Math.max(64, n >> 2));
   // where the last lexeme consumed lies, whitespace and comments included (none before any), as

@@ -1,0 +1,117 @@
+// The WebAssembly scanner against the JavaScript lexer, which is the rule: wherever the scanner
+// gives tokens they are the lexer's, token by token, and wherever the lexer fails or reads a
+// character by its low byte the scanner gives none, so `scan` falls back and fails or reads as the
+// lexer does.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SourceFile } from '../../vm/source.js';
+import { scan, scanInJavaScript, type Tokens } from '../../compiler/lexer.js';
+import { Tok } from '../../compiler/tokens.js';
+import { scanWithWebAssembly } from '../../compiler/wasm-reader.js';
+import { readerModuleBytes } from '../../runtime/wasm/reader-module.js';
+import { readerSource } from '../../runtime/wasm/module-source.js';
+import { corpusTest, CORPUS_ROOT } from '../corpus.js';
+import { seededRandom } from '../helpers.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Every token as a row: kind, extent, value, and the ref where it is not a literal's index. */
+function rows(t: Tokens): unknown[][] {
+  return Array.from({ length: t.length }, (_, i) => {
+    const literal = t.kinds[i] === Tok.String || t.kinds[i] === Tok.Tick;
+    return [t.kinds[i], t.starts[i], t.ends[i], t.value(i), literal ? null : t.refs[i]];
+  });
+}
+
+type Outcome = { tokens: unknown[][] } | { error: string };
+
+function outcome(f: () => Tokens): Outcome {
+  try {
+    return { tokens: rows(f()) };
+  } catch (e) {
+    const err = e as Error & { span?: { start: number; end: number } };
+    return { error: `${err.message} @${err.span?.start}-${err.span?.end}` };
+  }
+}
+
+/** Whether the scanner took the text, after checking that `scan` reads it as the lexer does. */
+function agrees(text: string): boolean {
+  const file = new SourceFile('t.repl', text);
+  const reference = outcome(() => scanInJavaScript(file));
+  assert.equal(outcome(() => scan(file)), reference, JSON.stringify(text));
+  const taken = scanWithWebAssembly(text) !== null;
+  if (taken) assert.ok('tokens' in reference, `the scanner took a text the lexer refuses: ${JSON.stringify(text)}`);
+  return taken;
+}
+
+test('the shipped module is what the writer makes', () => {
+  const shipped = readFileSync(`${REPO_ROOT}compiler/reader-wasm.ts`, 'utf8');
+  assert.is(shipped, readerSource(readerModuleBytes()), 'compiler/reader-wasm.ts is stale: run npm run tables');
+});
+
+test('each rule the scanner takes, as the lexer reads it', () => {
+  const taken = [
+    '(defun f (x:integer) @doc "d" (+ x -1))', '-1a -1 - -x 1a 12.5 x.y.z m::f {a := 1, b : 2}',
+    "'a-b_c 'x1 'q", '@doc @model @event @managed @other', 'let* let step step-with-rollback lambda true false stepx',
+    '"esc \\n \\t \\\\ \\" \\\' end"', '"gap \\\n    \\ joined" "gap\\ \t\r\n\\x"', '"" "a;b" ; a comment\n', '; at the end',
+    ':', 'a:', '::', '"\u0000" "\uD800" "\uDFFF\uD800" "π" ; π, 😀 and ☋ in a comment\n',
+    '', '   \t\r\n\f\v ', '((((]]]]', '%#+-_&$@<>=^?*!|/~',
+  ];
+  for (const text of taken) assert.ok(agrees(text), `the scanner should take ${JSON.stringify(text)}`);
+});
+
+test('what the scanner leaves to the lexer: look-alike characters, rare escapes and every error', () => {
+  const left = [
+    'šelf', 'x é', '(\u0173tep)', '; ends at a look-alike \u010A(x)', '; so does 😊 (U+1F60A)', '; and ☊', '"\\r"', '"unclosed', '"line\nbreak"', '"cr\rx"',
+    "'1", "'", '"\\q"', '"gap \\\u00a0\\"', '"a\\', '"a\\ ', '"gap \\ x"', '1\u0661', '-1\u0161', ':\u013D', '\u0000', '`',
+    '\uD83D\uDE0A', '"ok" \uD800',
+  ];
+  for (const text of left) assert.not.ok(agrees(text), `the scanner should leave ${JSON.stringify(text)} to the lexer`);
+});
+
+test('generated texts: wherever the scanner gives tokens they are the lexer\'s', () => {
+  const pieces = [
+    '(', ')', '[', ']', '{', '}', ',', '.', ':', ':=', '::', ' ', '\n', '\t', '\r', ';c', ';\u010A', 'x', 'abc', 'let*',
+    'defun', '@doc', '@x', '-', '-1', '1', '007', "'", "'t", "'a-_1", '"s"', '"\\n"', '"\\\n \\"', '"\\q"', '"',
+    '\\', 'π', 'š', '\u00a0', '\uD800', '😊', '\u0000', '+', '*', '?', '#',
+  ];
+  const random = seededRandom(31);
+  let taken = 0;
+  const rounds = 3000;
+  for (let r = 0; r < rounds; r++) {
+    const n = 1 + Math.floor(random() * 12);
+    let text = '';
+    for (let k = 0; k < n; k++) text += pieces[Math.floor(random() * pieces.length)];
+    if (agrees(text)) taken++;
+  }
+  // the comparison means something only if the scanner took a fair share of them
+  assert.ok(taken > rounds / 10, `the scanner took ${taken} of ${rounds}`);
+});
+
+test('a text larger than the memory so far grows it, and a small one after it still scans', () => {
+  const big = '(defun f (x) "doc" (+ x 1))\n'.repeat(80_000);
+  assert.ok(agrees(big));
+  assert.equal(scan(new SourceFile('big.repl', big)).length, 13 * 80_000);
+  assert.ok(agrees('(+ 1 2)'));
+});
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap(e => {
+    const p = join(dir, e);
+    return statSync(p).isDirectory() ? sourcesUnder(p) : /\.(repl|pact)$/.test(e) ? [p] : [];
+  });
+}
+
+corpusTest('every conformance file: the scanner takes it, with the lexer\'s tokens', () => {
+  const files = sourcesUnder(join(CORPUS_ROOT, 'conformance', 'pact-5'));
+  assert.ok(files.length > 300);
+  const left = files.filter(f => !agrees(readFileSync(f, 'utf8')));
+  // the files the lexer refuses on purpose are the only ones left to it
+  for (const f of left) assert.ok('error' in outcome(() => scanInJavaScript(new SourceFile(f, readFileSync(f, 'utf8')))), f);
+});
+
+test.run();
