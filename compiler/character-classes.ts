@@ -1,5 +1,5 @@
 // The lexer's view of a character: its class bits, and the token it is alone. Shared by the
-// JavaScript lexer (lexer.ts) and the tables of the WebAssembly scanner (reader-abi.ts).
+// JavaScript lexer (lexer.ts) and the tables of the WebAssembly reader (reader-abi.ts).
 
 import { Tok } from './tokens.js';
 

@@ -1,11 +1,18 @@
 // Runs a file's tokens through Pact's LALR(1) grammar before anything else reads them, so a file
-// Pact's parser refuses fails here first, with Pact's parse error text and location.
+// Pact's parser refuses fails here first, with Pact's parse error text and location. The same
+// tables also run as WebAssembly (compiler/wasm-reader.ts), tried first; this file's loop is the
+// rule, and raises the errors.
 
 import { KEYWORDS, ANNOTATIONS, TOKEN_TYPES, Tok, type Tokens } from './lexer.js';
 import { EOF, STARTS, TERMINALS, type RuleCheck } from './grammar.js';
 import { PACT_RULES, PACT_TABLES } from './pact-tables.js';
 import { SourceFile, Span } from '../vm/source.js';
 import { PactError } from '../vm/errors.js';
+import { checkWithWebAssembly } from './wasm-reader.js';
+import {
+  ACTIONS_AT, ANNOTATION_TERMINALS_AT, ENDS_IN_DEF, GRAMMAR_SHAPE_AT, KEYWORD_TERMINALS_AT, KIND_TERMINALS_AT, MODULE_BODY,
+  PRIMITIVE_TYPES_AT, RuleCheckCode, TABLE_TYPES_AT, wordList,
+} from './reader-abi.js';
 
 /** A .repl file (which may define top-level defuns and defconsts) or a .pact file. */
 export type ProgramKind = 'ReplProgram' | 'Program';
@@ -51,6 +58,8 @@ function listText(items: string[]): string {
 
 const PRIMITIVE_TYPES = new Set(['integer', 'bool', 'unit', 'guard', 'decimal', 'time', 'string', 'list', 'object', 'keyset']);
 const MAX_DECIMAL_PLACES = 255;
+/** the names an object or table type is written with (`object{s}`, `table{s}`) */
+const TABLE_TYPES = ['object', 'table'];
 
 /** What a reduced symbol carries: its source extent, and for a module body whether it has a def
  *  and where its first non-def (use, implements, bless) is. */
@@ -98,6 +107,18 @@ function denseTables(): DenseTables {
  * for module bodies and for the few rules that check their parts.
  */
 export function checkGrammar(file: SourceFile, tokens: Tokens, kind: ProgramKind): void {
+  // where the WebAssembly reader does not accept the tokens, the check runs here, and raises the error
+  if (!acceptedByWebAssembly(tokens, kind)) checkGrammarInJavaScript(file, tokens, kind);
+}
+
+/** True if the WebAssembly reader accepts the tokens as a `kind`: only tokens of its last scan,
+ *  while their arrays are still in its memory (compiler/wasm-reader.ts). */
+export function acceptedByWebAssembly(tokens: Tokens, kind: ProgramKind): boolean {
+  return checkWithWebAssembly(tokens.kinds, denseTables().start.get(STARTS.indexOf(kind))!, grammarTables);
+}
+
+/** checkGrammar, in this file's own loop. */
+export function checkGrammarInJavaScript(file: SourceFile, tokens: Tokens, kind: ProgramKind): void {
   const { actions, gotos, symbols, expected, start } = denseTables();
   // per rule (compiler/pact-tables.ts): its nonterminal, length, check and module-body shape
   const { lhs, length, check, moduleBody, endsInDef } = PACT_RULES;
@@ -152,6 +173,38 @@ export function checkGrammar(file: SourceFile, tokens: Tokens, kind: ProgramKind
   }
 }
 
+/** The grammar's part of the WebAssembly reader's memory (compiler/reader-abi.ts). */
+function grammarTables(): [number, Uint8Array][] {
+  const { actions, gotos, symbols } = denseTables();
+  const { lhs, length, check, moduleBody, endsInDef } = PACT_RULES;
+  const narrowGotos = Int16Array.from(gotos);
+  if (gotos.some(g => g >= 1 << 15) || symbols > 255 || length.some(n => n > 255)) {
+    throw new Error('grammar tables: a state, symbol or rule length outgrows the WebAssembly reader\'s table widths');
+  }
+  const codes: Record<RuleCheck, RuleCheckCode> = {
+    atLeastOneDef: RuleCheckCode.AtLeastOneDef, primType: RuleCheckCode.PrimitiveType, objType: RuleCheckCode.TableType,
+    decimal: RuleCheckCode.Decimal, modelDecimal: RuleCheckCode.Decimal,
+  };
+  const rules = new Uint8Array(4 * lhs.length);
+  for (let r = 0; r < lhs.length; r++) {
+    const ruleCheck = check[r];
+    rules.set([lhs[r], length[r], ruleCheck ? codes[ruleCheck] : RuleCheckCode.None,
+      (moduleBody[r] ? MODULE_BODY : 0) | (endsInDef[r] ? ENDS_IN_DEF : 0)], 4 * r);
+  }
+  const bytes = (a: Int32Array | Int16Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const gotosAt = ACTIONS_AT + actions.byteLength;
+  const rulesAt = (gotosAt + narrowGotos.byteLength + 3) & ~3;
+  return [
+    [KIND_TERMINALS_AT, Uint8Array.from(KIND_TERMINAL, t => (t < 0 ? 255 : t))],
+    [KEYWORD_TERMINALS_AT, Uint8Array.from(KEYWORD_TERMINALS)],
+    [ANNOTATION_TERMINALS_AT, Uint8Array.from(ANNOTATION_TERMINALS)],
+    [PRIMITIVE_TYPES_AT, wordList([...PRIMITIVE_TYPES])],
+    [TABLE_TYPES_AT, wordList(TABLE_TYPES)],
+    [GRAMMAR_SHAPE_AT, bytes(Int32Array.of(ACTION_WIDTH, symbols, gotosAt, rulesAt, MAX_DECIMAL_PLACES))],
+    [ACTIONS_AT, bytes(actions)], [gotosAt, bytes(narrowGotos)], [rulesAt, rules],
+  ];
+}
+
 function doubled(a: Int32Array): Int32Array {
   const b = new Int32Array(a.length * 2);
   b.set(a);
@@ -202,7 +255,7 @@ function runCheck(check: RuleCheck, parts: Value[], tokens: Tokens, fail: (m: st
     }
     case 'objType': {
       const name = text(parts[0]);
-      if (name !== 'object' && name !== 'table') throw fail(`No such type: ${name}`, parts[0].start, parts[0].end);
+      if (!TABLE_TYPES.includes(name)) throw fail(`No such type: ${name}`, parts[0].start, parts[0].end);
       return;
     }
     case 'decimal': case 'modelDecimal': {

@@ -16,7 +16,7 @@ export { SourceFile } from '../vm/source.js';
 export { desugarError, shadowsNativeError, syntaxFailure, withPrettyList } from './errors.js';
 export { filesLexed } from './lexer.js';
 export { Tok } from './tokens.js';
-/** for the writer of the WebAssembly scanner (runtime/wasm/reader-module.ts) */
+/** for the writer of the WebAssembly reader (runtime/wasm/reader-module.ts) */
 export * as characterClasses from './character-classes.js';
 export * as readerAbi from './reader-abi.js';
 export { internSource, internedFiles } from './source-cache.js';

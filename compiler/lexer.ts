@@ -105,7 +105,7 @@ export function filesLexed(): number { return lexed; }
 export function tokenize(file: SourceFile): Token[] { return scan(file).toArray(); }
 
 /** The file's tokens, as the parser and the grammar check read them: found by the WebAssembly
- *  scanner where it can (compiler/wasm-reader.ts), else by this file's own loop, which is the rule
+ *  reader where it can (compiler/wasm-reader.ts), else by this file's own loop, which is the rule
  *  (test/compiler/wasm-reader.test.ts holds the two to the same tokens). */
 export function scan(file: SourceFile): Tokens {
   lexed++;
@@ -113,7 +113,7 @@ export function scan(file: SourceFile): Tokens {
   return found === null ? scanInJavaScript(file) : withLiterals(file, found);
 }
 
-/** The tokens the WebAssembly scanner found, with their string literals' and ticks' values. */
+/** The tokens the WebAssembly reader found, with their string literals' and ticks' values. */
 function withLiterals(file: SourceFile, found: ScannedTokens): Tokens {
   const { kinds, starts, ends, refs, literalTokens } = found;
   const src = file.text;

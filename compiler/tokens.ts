@@ -57,7 +57,7 @@ export class Tokens {
     this.refs = new Int32Array(capacity);
   }
 
-  /** Tokens made whole elsewhere (by the WebAssembly scanner, compiler/wasm-reader.ts): the arrays,
+  /** Tokens made whole elsewhere (by the WebAssembly reader, compiler/wasm-reader.ts): the arrays,
    *  each exactly as long as the tokens, and the literals their refs index, taken as they are. */
   static adopt(file: SourceFile, kinds: Uint8Array, starts: Int32Array, ends: Int32Array, refs: Int32Array, literals: string[]): Tokens {
     const tokens = new Tokens(file, 0);

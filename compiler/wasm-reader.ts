@@ -1,55 +1,90 @@
-// Runs the WebAssembly scanner (runtime/wasm/reader-module.ts, shipped as reader-wasm.ts) over a
-// text: the kinds and extents of its tokens, or null where the scanner leaves the text to the
-// JavaScript lexer (see the module's comment), or where there is no WebAssembly (`node --jitless`).
+// Runs the WebAssembly reader (runtime/wasm/reader-module.ts, shipped as reader-wasm.ts): `scan`
+// gives a text's tokens, kinds and extents, and `check` runs the grammar over the tokens of the
+// last scan. Each says so where the module leaves the work to JavaScript (see the module's
+// comment), or where there is no WebAssembly (`node --jitless`) or the host is big-endian.
 
 import { READER_WASM } from './reader-wasm.js';
-import { LITERAL_COUNT_AT, INPUT_AT, scanLayout } from './reader-abi.js';
+import { LITERAL_COUNT_AT, INPUT_AT, assertTablesFit, lexerTables, readLayout, type ReadLayout } from './reader-abi.js';
 
-/** What the scanner found: one entry per token in the first four arrays (a string token's ref is 1
+/** What the scan found: one entry per token in the first four arrays (a string token's ref is 1
  *  when it has escapes), and the index of each string and tick token. */
 export interface ScannedTokens {
   kinds: Uint8Array; starts: Int32Array; ends: Int32Array; refs: Int32Array;
   literalTokens: Int32Array;
 }
 
-type ScanFunction = (units: number, kindsAt: number, startsAt: number, endsAt: number, refsAt: number, literalsAt: number) => number;
+type Scan = (units: number, kindsAt: number, startsAt: number, endsAt: number, refsAt: number, literalsAt: number) => number;
+type Check = (count: number, startState: number, kindsAt: number, startsAt: number, endsAt: number, refsAt: number,
+  statesAt: number, stackTokensAt: number, definesAt: number, stackCapacity: number) => number;
 
-interface Scanner { memory: WebAssembly.Memory; scan: ScanFunction; bytes: Buffer }
-
-/** the one instance, made on first use (null: no WebAssembly here) */
-let scanner: Scanner | null | undefined;
-
-function instance(): Scanner | null {
-  if (scanner !== undefined) return scanner;
-  if (typeof WebAssembly !== 'object') return scanner = null;
-  const exports = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(READER_WASM, 'base64'))).exports;
-  const memory = exports.memory as WebAssembly.Memory;
-  return scanner = { memory, scan: exports.scan as ScanFunction, bytes: Buffer.from(memory.buffer) };
+interface Reader {
+  memory: WebAssembly.Memory; scan: Scan; check: Check;
+  /** the memory as bytes (made again whenever it grows) */
+  bytes: Buffer;
+  /** the grammar's tables are in memory */
+  grammarLoaded: boolean;
+  /** the last scan's kinds (the array handed out) and where its tokens still are */
+  last: { kinds: Uint8Array; layout: ReadLayout } | null;
 }
 
-/** The largest memory the scanner is given: a larger text is lexed in JavaScript. */
+/** the one instance, made on first use (null: none here) */
+let reader: Reader | null | undefined;
+
+function instance(): Reader | null {
+  if (reader !== undefined) return reader;
+  const littleEndian = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+  if (typeof WebAssembly !== 'object' || !littleEndian) return reader = null;
+  const exports = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(READER_WASM, 'base64'))).exports;
+  const memory = exports.memory as WebAssembly.Memory;
+  return reader = {
+    memory, scan: exports.scan as Scan, check: exports.check as Check, bytes: Buffer.from(memory.buffer),
+    grammarLoaded: false, last: null,
+  };
+}
+
+/** The largest memory the reader is given: a larger text is read in JavaScript. */
 const MAX_MEMORY = 1 << 30;
 
 export function scanWithWebAssembly(text: string): ScannedTokens | null {
-  const s = instance();
-  if (s === null) return null;
+  const r = instance();
+  if (r === null) return null;
+  r.last = null;
   const units = text.length;
-  const layout = scanLayout(units);
+  const layout = readLayout(units);
   if (layout.size > MAX_MEMORY) return null;
-  if (s.memory.buffer.byteLength < layout.size) {
-    s.memory.grow(Math.ceil((layout.size - s.memory.buffer.byteLength) / 65536));
-    s.bytes = Buffer.from(s.memory.buffer);
+  if (r.memory.buffer.byteLength < layout.size) {
+    r.memory.grow(Math.ceil((layout.size - r.memory.buffer.byteLength) / 65536));
+    r.bytes = Buffer.from(r.memory.buffer);
   }
-  s.bytes.write(text, INPUT_AT, 'utf16le');
-  s.bytes.writeUInt16LE(0, INPUT_AT + 2 * units);
-  const count = s.scan(units, layout.kindsAt, layout.startsAt, layout.endsAt, layout.refsAt, layout.literalsAt);
+  r.bytes.write(text, INPUT_AT, 'utf16le');
+  r.bytes.writeUInt16LE(0, INPUT_AT + 2 * units);
+  const count = r.scan(units, layout.kindsAt, layout.startsAt, layout.endsAt, layout.refsAt, layout.literalsAt);
   if (count < 0) return null;
-  const buffer = s.memory.buffer;
+  const buffer = r.memory.buffer;
+  const kinds = new Uint8Array(buffer, layout.kindsAt, count).slice();
+  r.last = { kinds, layout };
   return {
-    kinds: new Uint8Array(buffer, layout.kindsAt, count).slice(),
+    kinds,
     starts: new Int32Array(buffer, layout.startsAt, count).slice(),
     ends: new Int32Array(buffer, layout.endsAt, count).slice(),
     refs: new Int32Array(buffer, layout.refsAt, count).slice(),
-    literalTokens: new Int32Array(buffer, layout.literalsAt, s.bytes.readInt32LE(LITERAL_COUNT_AT)).slice(),
+    literalTokens: new Int32Array(buffer, layout.literalsAt, r.bytes.readInt32LE(LITERAL_COUNT_AT)).slice(),
   };
+}
+
+/** True if the grammar, from `startState`, accepts the tokens whose kinds are `kinds`; false if it
+ *  does not, or if those are not the tokens of the last scan (their arrays are gone from memory).
+ *  `grammarTables` gives the grammar's part of the memory (reader-abi.ts), the first time. */
+export function checkWithWebAssembly(kinds: Uint8Array, startState: number, grammarTables: () => [number, Uint8Array][]): boolean {
+  const r = instance();
+  if (r === null || r.last === null || r.last.kinds !== kinds) return false;
+  if (!r.grammarLoaded) {
+    const tables = grammarTables();
+    assertTablesFit([...lexerTables(), ...tables]);
+    for (const [at, bytes] of tables) r.bytes.set(bytes, at);
+    r.grammarLoaded = true;
+  }
+  const l = r.last.layout;
+  return r.check(kinds.length, startState, l.kindsAt, l.startsAt, l.endsAt, l.refsAt,
+    l.statesAt, l.stackTokensAt, l.definesAt, l.stackCapacity) === 1;
 }

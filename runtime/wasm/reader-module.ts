@@ -1,21 +1,26 @@
-// Pact's lexer (compiler/lexer.ts) for the text it meets almost always, as a WebAssembly module: a
-// file's first lexing runs while the engine's JavaScript is still cold, where the lexer's loop
-// costs ~100 ns a character, and WebAssembly is compiled before its first call. The module finds
-// the tokens' kinds and extents; string literals' and ticks' values are cut in JavaScript.
-// It takes the text as UTF-16 code units (so its offsets are JavaScript's) and gives up, returning
-// -1, wherever the JavaScript lexer's rarer rules could apply: a token starting at a non-ASCII
-// character (Pact reads it by its low byte), a comment ended by a newline look-alike, a string's
-// escape other than the five one-character ones and gaps of ASCII white space, and every lexical
-// error. The driver then lexes the
-// file in JavaScript, so the tokens and errors are always the JavaScript lexer's.
-// `npm run tables` ships the bytes as compiler/reader-wasm.ts; the memory map is compiler/reader-abi.ts.
+// Reading a file as WebAssembly: Pact's lexer (compiler/lexer.ts) for the text it meets almost
+// always, and Pact's grammar check (compiler/grammar-check.ts) over the tokens found. A file is
+// read once, while the engine's JavaScript is still cold, where the lexer's loop costs ~100 ns a
+// character and the grammar's about as much a step; WebAssembly is compiled before its first call.
+// - `scan` finds the tokens' kinds and extents (string literals' and ticks' values are cut in
+//   JavaScript). It takes the text as UTF-16 code units, so its offsets are JavaScript's, and
+//   gives up (-1) wherever the lexer's rarer rules could apply: a token starting at a non-ASCII
+//   character (Pact reads it by its low byte), a comment ended by a newline look-alike, a string's
+//   escape other than the five one-character ones and gaps of ASCII white space, and every error.
+// - `check` runs the LALR(1) tables over the tokens `scan` left in memory, with the rules' checks,
+//   and says 1 where the grammar accepts them, 0 anywhere else.
+// Where the module gives up, the JavaScript lexer and grammar check run as before, so tokens and
+// errors are always theirs. `npm run tables` ships the bytes as compiler/reader-wasm.ts; the
+// memory map is compiler/reader-abi.ts.
 
 import { Tok, characterClasses, readerAbi } from '../../compiler/index.js';
 import { ModuleWriter, Op, ValType, sleb, uleb } from './writer.js';
 
 const { DIGIT, LETTER, SYM, WS } = characterClasses;
 const {
-  ANNOTATIONS_AT, CLASS_AT, INPUT_AT, KEYWORDS_AT, LITERAL_COUNT_AT, PUNCT_AT, TICK_BODY, readerTables,
+  ACTIONS_AT, ANNOTATIONS_AT, ANNOTATION_TERMINALS_AT, CLASS_AT, ENDS_IN_DEF, GRAMMAR_SHAPE_AT, INPUT_AT, KEYWORDS_AT,
+  KEYWORD_TERMINALS_AT, KIND_TERMINALS_AT, LITERAL_COUNT_AT, MODULE_BODY, PRIMITIVE_TYPES_AT, PUNCT_AT, RuleCheckCode,
+  TABLE_TYPES_AT, TICK_BODY, lexerTables,
 } = readerAbi;
 
 const get = (local: number) => [Op.LocalGet, local];
@@ -32,13 +37,16 @@ const classOf = (local: number) => [
 ];
 const is = (local: number, char: string) => [...get(local), ...i32(char.charCodeAt(0)), Op.I32Eq];
 
-/** The module: `scan(units, kindsAt, startsAt, endsAt, refsAt, literalsAt)` → the token count, or -1. */
+/** The module: `scan(units, kindsAt, startsAt, endsAt, refsAt, literalsAt)` → the token count, or -1;
+ *  `check(count, startState, kindsAt, startsAt, endsAt, refsAt, statesAt, stackTokensAt, definesAt,
+ *  stackCapacity)` → 1 where the grammar accepts the tokens, else 0. */
 export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
   const w = new ModuleWriter(1); // one page: the driver grows the memory to fit each text
-  for (const [at, bytes] of readerTables()) w.data(at, bytes);
+  for (const [at, bytes] of lexerTables()) w.data(at, bytes);
   const I = ValType.I32;
   const word = w.declare([I, I, I], [I], [I, I, I]);
   const scan = w.declare([I, I, I, I, I, I], [I], Array(10).fill(I));
+  const check = w.declare(Array(10).fill(I), [I], Array(16).fill(I));
 
   {
     // word(start, end, list) → the index in the list of the word the text [start, end) is, or -1
@@ -185,6 +193,105 @@ export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
       ...get(count),
     ]);
   }
+  {
+    const [count, startState, kindsAt, startsAt, endsAt, refsAt, statesAt, stackTokensAt, definesAt, stackCapacity] =
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const [top, i, terminal, action, state, rule, length, first, defines, token, width, symbols, gotosAt, rulesAt, kind, places] =
+      [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25];
+    const fail = [...i32(0), Op.Return];
+    const load32 = (address: number[], offset = 0) => [...address, Op.I32Load, 2, ...uleb(offset)];
+    const load8 = (address: number[], offset = 0) => [...address, Op.I32Load8U, 0, ...uleb(offset)];
+    /** the address of entry `index` (instructions) in the i32 array at the local `base` */
+    const entry32 = (base: number, index: number[]) => [...get(base), ...index, ...i32(2), Op.I32Shl, Op.I32Add];
+    /** `terminal` := the grammar's terminal for token i, or end of input (width - 1) past the last */
+    const readTerminal = [
+      ...get(i), ...get(count), Op.I32GeU,
+      Op.If, ValType.Void,
+      ...get(width), ...i32(1), Op.I32Sub, ...set(terminal),
+      Op.Else,
+      ...load8([...get(kindsAt), ...get(i), Op.I32Add]), ...set(kind),
+      ...get(kind), ...i32(Tok.Keyword), Op.I32Eq,
+      Op.If, ValType.Void,
+      ...load8(load32(entry32(refsAt, get(i))), KEYWORD_TERMINALS_AT), ...set(terminal),
+      Op.Else,
+      ...get(kind), ...i32(Tok.Annotation), Op.I32Eq,
+      Op.If, ValType.Void,
+      ...load8(load32(entry32(refsAt, get(i))), ANNOTATION_TERMINALS_AT), ...set(terminal),
+      Op.Else,
+      ...load8(get(kind), KIND_TERMINALS_AT), ...set(terminal),
+      Op.End, Op.End, Op.End,
+    ];
+    /** gives up unless the token on the stack `part` entries above `first` is one of the words at `list` */
+    const tokenIsWord = (part: number, list: number) => [
+      ...load32(entry32(stackTokensAt, [...get(first), ...i32(part), Op.I32Add])), ...set(token),
+      ...get(token), ...i32(0), Op.I32LtS, Op.If, ValType.Void, ...fail, Op.End,
+      ...load32(entry32(startsAt, get(token))), ...load32(entry32(endsAt, get(token))), ...i32(list),
+      Op.Call, ...uleb(word), ...i32(0), Op.I32LtS, Op.If, ValType.Void, ...fail, Op.End,
+    ];
+    const checkIs = (code: number) => [...load8(get(rule), 2), ...i32(code), Op.I32Eq];
+    w.define(check, [
+      ...load32(i32(GRAMMAR_SHAPE_AT)), ...set(width),
+      ...load32(i32(GRAMMAR_SHAPE_AT + 4)), ...set(symbols),
+      ...load32(i32(GRAMMAR_SHAPE_AT + 8)), ...set(gotosAt),
+      ...load32(i32(GRAMMAR_SHAPE_AT + 12)), ...set(rulesAt),
+      ...load32(i32(GRAMMAR_SHAPE_AT + 16)), ...set(places),
+      ...get(statesAt), ...get(startState), Op.I32Store, 2, 0,
+      ...readTerminal,
+      Op.Loop, ValType.Void,
+      // the action for the state on top and the next terminal
+      ...load32(entry32(statesAt, get(top))), ...get(width), Op.I32Mul, ...get(terminal), Op.I32Add,
+      ...i32(2), Op.I32Shl, Op.I32Load, 2, ...uleb(ACTIONS_AT), ...set(action),
+      ...get(action), ...i32(3), Op.I32And, Op.I32Eqz, Op.If, ValType.Void, ...fail, Op.End,
+      ...get(action), ...i32(3), Op.I32Eq, Op.If, ValType.Void, ...i32(1), Op.Return, Op.End,
+      ...get(action), ...i32(3), Op.I32And, ...i32(1), Op.I32Eq,
+      Op.If, ValType.Void,
+      // shift
+      ...get(action), ...i32(2), Op.I32ShrU, ...set(state), ...get(i), ...set(token), ...i32(0), ...set(defines),
+      ...increment(i, 1), ...readTerminal,
+      Op.Else,
+      // reduce: the rule's four bytes, its checks, then the goto from the state below its parts
+      ...get(rulesAt), ...get(action), ...i32(2), Op.I32ShrU, ...i32(2), Op.I32Shl, Op.I32Add, ...set(rule),
+      ...load8(get(rule), 1), ...set(length),
+      ...get(top), ...get(length), Op.I32Sub, ...i32(1), Op.I32Add, ...set(first),
+      ...i32(0), ...set(defines),
+      ...load8(get(rule), 3), ...i32(MODULE_BODY), Op.I32And,
+      Op.If, ValType.Void,
+      // a module body has a definition if the body before it had one, or its last part is one
+      ...load8(get(rule), 3), ...i32(ENDS_IN_DEF), Op.I32And, ...i32(0), Op.I32Ne,
+      ...load8([...get(definesAt), ...get(first), Op.I32Add]), ...i32(0), ...get(length), ...i32(2), Op.I32Eq, Op.Select,
+      Op.I32Or, ...set(defines),
+      Op.End,
+      ...checkIs(RuleCheckCode.AtLeastOneDef),
+      Op.If, ValType.Void, ...load8([...get(definesAt), ...get(first), Op.I32Add]), Op.I32Eqz, Op.If, ValType.Void, ...fail, Op.End, Op.End,
+      ...checkIs(RuleCheckCode.PrimitiveType), Op.If, ValType.Void, ...tokenIsWord(0, PRIMITIVE_TYPES_AT), Op.End,
+      ...checkIs(RuleCheckCode.TableType), Op.If, ValType.Void, ...tokenIsWord(0, TABLE_TYPES_AT), Op.End,
+      ...checkIs(RuleCheckCode.Decimal),
+      Op.If, ValType.Void,
+      // a decimal's places (its third part) are not too many
+      ...load32(entry32(stackTokensAt, [...get(first), ...i32(2), Op.I32Add])), ...set(token),
+      ...get(token), ...i32(0), Op.I32LtS, Op.If, ValType.Void, ...fail, Op.End,
+      ...load32(entry32(endsAt, get(token))), ...load32(entry32(startsAt, get(token))), Op.I32Sub, ...get(places), Op.I32GtU,
+      Op.If, ValType.Void, ...fail, Op.End,
+      Op.End,
+      ...get(top), ...get(length), Op.I32Sub, ...set(top),
+      ...get(gotosAt),
+      ...load32(entry32(statesAt, get(top))), ...get(symbols), Op.I32Mul, ...load8(get(rule), 0), Op.I32Add,
+      ...i32(1), Op.I32Shl, Op.I32Add, Op.I32Load16S, 1, 0, ...set(state),
+      ...get(state), ...i32(0), Op.I32LtS, Op.If, ValType.Void, ...fail, Op.End,
+      ...i32(-1), ...set(token),
+      Op.End,
+      // push
+      ...increment(top, 1),
+      ...get(top), ...get(stackCapacity), Op.I32GeU, Op.If, ValType.Void, ...fail, Op.End,
+      ...entry32(statesAt, get(top)), ...get(state), Op.I32Store, 2, 0,
+      ...entry32(stackTokensAt, get(top)), ...get(token), Op.I32Store, 2, 0,
+      ...get(definesAt), ...get(top), Op.I32Add, ...get(defines), Op.I32Store8, 0, 0,
+      Op.Br, 0,
+      Op.End,
+      ...i32(0),
+    ]);
+  }
   w.export('scan', scan);
+  w.export('check', check);
   return w.bytes();
 }

@@ -1,7 +1,8 @@
-// The WebAssembly scanner against the JavaScript lexer, which is the rule: wherever the scanner
-// gives tokens they are the lexer's, token by token, and wherever the lexer fails or reads a
-// character by its low byte the scanner gives none, so `scan` falls back and fails or reads as the
-// lexer does.
+// The WebAssembly reader against the JavaScript lexer and grammar check, which are the rule:
+// wherever its scan gives tokens they are the lexer's, token by token, and wherever the lexer fails
+// or reads a character by its low byte the scan gives none, so `scan` falls back and fails or reads
+// as the lexer does; its grammar check accepts exactly what the JavaScript check accepts, and where
+// it does not, `checkGrammar` raises the JavaScript check's error.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,6 +13,7 @@ import { SourceFile } from '../../vm/source.js';
 import { scan, scanInJavaScript, type Tokens } from '../../compiler/lexer.js';
 import { Tok } from '../../compiler/tokens.js';
 import { scanWithWebAssembly } from '../../compiler/wasm-reader.js';
+import { acceptedByWebAssembly, checkGrammar, checkGrammarInJavaScript, type ProgramKind } from '../../compiler/grammar-check.js';
 import { readerModuleBytes } from '../../runtime/wasm/reader-module.js';
 import { readerSource } from '../../runtime/wasm/module-source.js';
 import { corpusTest, CORPUS_ROOT } from '../corpus.js';
@@ -99,6 +101,48 @@ test('a text larger than the memory so far grows it, and a small one after it st
   assert.ok(agrees('(+ 1 2)'));
 });
 
+/** Whether the reader's grammar check accepted the text's tokens, after checking that checkGrammar
+ *  accepts or fails as the JavaScript check does (texts the lexer refuses are left out: null). */
+function grammarAgrees(text: string, kind: ProgramKind = 'ReplProgram'): boolean | null {
+  const file = new SourceFile(kind === 'Program' ? 't.pact' : 't.repl', text);
+  let tokens: Tokens;
+  try { tokens = scan(file); } catch { return null; }
+  const reference = outcome(() => { checkGrammarInJavaScript(file, tokens, kind); return tokens; });
+  const accepted = acceptedByWebAssembly(tokens, kind);
+  assert.equal(outcome(() => { checkGrammar(file, tokens, kind); return tokens; }), reference, JSON.stringify(text));
+  if (accepted) assert.ok('tokens' in reference, `the reader accepted what the grammar refuses: ${JSON.stringify(text)}`);
+  return accepted;
+}
+
+test('the grammar\'s checks: types, decimal places and a module\'s definitions, each side of the line', () => {
+  const accepted = [
+    '(defun f:integer (x:string y:[decimal] z:object{s} t:table{s} g:guard k:keyset u:unit b:bool m:module{i}) 1)',
+    `(+ 1.${'5'.repeat(255)} 1)`, '(module m g (defun f () 1))', '(module m g (use x) (defconst c 1) (implements i))',
+    '(interface i (defun f ()))', '(module m g @model [(property (> amount 1.5))] (defun f () 1))',
+  ];
+  for (const text of accepted) assert.ok(grammarAgrees(text), `the reader should accept ${JSON.stringify(text)}`);
+  const refused = [
+    '(defun f (x:integr) 1)', '(defun f (x:objects{s}) 1)', '(defun f (x:integer{s}) 1)', `(+ 1.${'5'.repeat(256)} 1)`,
+    '(module m g (use x))', '(module m g (use x) (implements i))', '(defun f (x:) 1)', '(+ 1 2', ')', '(let ((x 1)) x) )',
+    `(module m g @model [(property (> amount 1.${'5'.repeat(256)}))] (defun f () 1))`, '(module m g)',
+  ];
+  for (const text of refused) assert.is(grammarAgrees(text), false, `the reader should refuse ${JSON.stringify(text)}`);
+  // a program (.pact) is a different start: a top-level defun is a REPL script's
+  assert.ok(grammarAgrees('(defun f () 1)', 'ReplProgram'));
+  assert.is(grammarAgrees('(defun f () 1)', 'Program'), false);
+  assert.ok(grammarAgrees('(module m g (defun f () 1))', 'Program'));
+});
+
+test('only the last scan\'s tokens are checked by the reader; others by JavaScript', () => {
+  const first = scan(new SourceFile('a.repl', '(+ 1 2)'));
+  scan(new SourceFile('b.repl', '(+ 3 4)'));
+  assert.not.ok(acceptedByWebAssembly(first, 'ReplProgram'));
+  checkGrammar(first.file, first, 'ReplProgram'); // still checked, in JavaScript
+  const bad = scan(new SourceFile('c.repl', '(+ 1'));
+  scan(new SourceFile('d.repl', '(+ 3 4)'));
+  assert.throws(() => checkGrammar(bad.file, bad, 'ReplProgram'), /Expected: \[\'\)\'\]/);
+});
+
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap(e => {
     const p = join(dir, e);
@@ -106,12 +150,36 @@ function sourcesUnder(dir: string): string[] {
   });
 }
 
+const conformanceFiles = (): string[] => sourcesUnder(join(CORPUS_ROOT, 'conformance', 'pact-5'));
+
 corpusTest('every conformance file: the scanner takes it, with the lexer\'s tokens', () => {
-  const files = sourcesUnder(join(CORPUS_ROOT, 'conformance', 'pact-5'));
+  const files = conformanceFiles();
   assert.ok(files.length > 300);
   const left = files.filter(f => !agrees(readFileSync(f, 'utf8')));
   // the files the lexer refuses on purpose are the only ones left to it
   for (const f of left) assert.ok('error' in outcome(() => scanInJavaScript(new SourceFile(f, readFileSync(f, 'utf8')))), f);
+});
+
+corpusTest('every conformance file, and mutations of them: the reader\'s grammar check agrees with JavaScript\'s', () => {
+  const random = seededRandom(5);
+  let accepted = 0, refused = 0;
+  for (const f of conformanceFiles()) {
+    const text = readFileSync(f, 'utf8');
+    const kind: ProgramKind = f.endsWith('.pact') ? 'Program' : 'ReplProgram';
+    const whole = grammarAgrees(text, kind);
+    if (whole === true) accepted++;
+    // mutations: a token dropped, doubled or replaced by another of the file's, near its start
+    const tokens = scanInJavaScript(new SourceFile(f, text));
+    for (let m = 0; m < 6 && tokens.length > 0; m++) {
+      const at = Math.floor(random() * Math.min(tokens.length, 400)), other = Math.floor(random() * tokens.length);
+      const [s, e] = [tokens.starts[at], tokens.ends[at]];
+      const replacement = [' ', text.slice(s, e) + ' ' + text.slice(s, e), text.slice(tokens.starts[other], tokens.ends[other])][m % 3];
+      const result = grammarAgrees(text.slice(0, s) + replacement + text.slice(e), kind);
+      if (result === false) refused++;
+    }
+  }
+  // both sides were exercised
+  assert.ok(accepted > 300 && refused > 300, `accepted ${accepted} files, refused ${refused} mutations`);
 });
 
 test.run();
