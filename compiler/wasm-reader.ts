@@ -42,16 +42,18 @@ function instance(): Reader | null {
   };
 }
 
-/** The largest memory the reader is given: a larger text is read in JavaScript. */
-const MAX_MEMORY = 1 << 30;
+/** The longest text the reader takes (its memory, which never shrinks, stays under ~40 MB). A
+ *  longer one is read in JavaScript, whose loops V8 has optimised long before its end: the reader
+ *  earns its keep on the many short files of a batch, read while the engine is cold. */
+export const MAX_READER_UNITS = 1 << 20;
 
 export function scanWithWebAssembly(text: string): ScannedTokens | null {
   const r = instance();
   if (r === null) return null;
   r.last = null;
   const units = text.length;
+  if (units > MAX_READER_UNITS) return null;
   const layout = readLayout(units);
-  if (layout.size > MAX_MEMORY) return null;
   if (r.memory.buffer.byteLength < layout.size) {
     r.memory.grow(Math.ceil((layout.size - r.memory.buffer.byteLength) / 65536));
     r.bytes = Buffer.from(r.memory.buffer);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { SourceFile } from '../../vm/source.js';
 import { scan, scanInJavaScript, type Tokens } from '../../compiler/lexer.js';
 import { Tok } from '../../compiler/tokens.js';
-import { scanWithWebAssembly } from '../../compiler/wasm-reader.js';
+import { MAX_READER_UNITS, scanWithWebAssembly } from '../../compiler/wasm-reader.js';
 import { acceptedByWebAssembly, checkGrammar, checkGrammarInJavaScript, type ProgramKind } from '../../compiler/grammar-check.js';
 import { readerModuleBytes } from '../../runtime/wasm/reader-module.js';
 import { readerSource } from '../../runtime/wasm/module-source.js';
@@ -95,10 +95,20 @@ test('generated texts: wherever the scanner gives tokens they are the lexer\'s',
 });
 
 test('a text larger than the memory so far grows it, and a small one after it still scans', () => {
-  const big = '(defun f (x) "doc" (+ x 1))\n'.repeat(80_000);
+  const big = '(defun f (x) "doc" (+ x 1))\n'.repeat(35_000);
+  assert.ok(big.length <= MAX_READER_UNITS);
   assert.ok(agrees(big));
-  assert.equal(scan(new SourceFile('big.repl', big)).length, 13 * 80_000);
+  assert.equal(scan(new SourceFile('big.repl', big)).length, 13 * 35_000);
+  assert.ok(grammarAgrees(big));
   assert.ok(agrees('(+ 1 2)'));
+});
+
+test('a text past the reader\'s length is read in JavaScript, to the same tokens', () => {
+  const long = '(+ 1 2)\n'.repeat(MAX_READER_UNITS / 8 + 1);
+  assert.is(scanWithWebAssembly(long), null);
+  const tokens = scan(new SourceFile('long.repl', long));
+  assert.is(tokens.length, 5 * (MAX_READER_UNITS / 8 + 1));
+  assert.is(tokens.value(tokens.length - 2), '2');
 });
 
 /** Whether the reader's grammar check accepted the text's tokens, after checking that checkGrammar
