@@ -3,7 +3,7 @@
 // tables also run as WebAssembly (compiler/wasm-reader.ts), tried first; this file's loop is the
 // rule, and raises the errors.
 
-import { KEYWORDS, ANNOTATIONS, TOKEN_TYPES, Tok, type Tokens } from './lexer.js';
+import { KEYWORDS, ANNOTATIONS, TOKEN_TYPES, Tok, type Tokens } from './tokens.js';
 import { EOF, STARTS, TERMINALS, type RuleCheck } from './grammar.js';
 import { PACT_RULES, PACT_TABLES } from './pact-tables.js';
 import { SourceFile, Span } from '../vm/source.js';
@@ -100,14 +100,9 @@ function denseTables(): DenseTables {
   return dense = { actions, gotos, symbols, expected: states.map(st => st[3]), start };
 }
 
-/**
- * Throws Pact's parse error if the tokens are not a `kind`; returns quietly otherwise. The value
- * stack is kept as parallel arrays of extents (a file has tens of thousands of tokens, and one
- * object per shifted token and reduction was most of the check's time); objects are built only
- * for module bodies and for the few rules that check their parts.
- */
+/** Throws Pact's parse error if the tokens are not a `kind`; returns quietly otherwise. Where the
+ *  WebAssembly reader does not accept the tokens, the check runs here, and raises the error. */
 export function checkGrammar(file: SourceFile, tokens: Tokens, kind: ProgramKind): void {
-  // where the WebAssembly reader does not accept the tokens, the check runs here, and raises the error
   if (!acceptedByWebAssembly(tokens, kind)) checkGrammarInJavaScript(file, tokens, kind);
 }
 
@@ -117,7 +112,12 @@ export function acceptedByWebAssembly(tokens: Tokens, kind: ProgramKind): boolea
   return checkWithWebAssembly(tokens.kinds, denseTables().start.get(STARTS.indexOf(kind))!, grammarTables);
 }
 
-/** checkGrammar, in this file's own loop. */
+/**
+ * checkGrammar in this file's own loop. The value stack is kept as parallel arrays of extents (a
+ * file has tens of thousands of tokens, and one object per shifted token and reduction was most
+ * of the check's time); objects are built only for module bodies and for the few rules that check
+ * their parts.
+ */
 export function checkGrammarInJavaScript(file: SourceFile, tokens: Tokens, kind: ProgramKind): void {
   const { actions, gotos, symbols, expected, start } = denseTables();
   // per rule (compiler/pact-tables.ts): its nonterminal, length, check and module-body shape

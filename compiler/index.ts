@@ -2,7 +2,8 @@
 // becomes a whole compiled module (module.ts). The runtime reaches the compiler through this file.
 
 import { SourceFile, type Span } from '../vm/source.js';
-import { scan, tokenize, type Token } from './lexer.js';
+import { scan, tokenize } from './lexer.js';
+import type { Token } from './tokens.js';
 import { parse } from './parser.js';
 import { checkGrammar } from './grammar-check.js';
 import { readOnce } from './source-cache.js';

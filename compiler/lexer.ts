@@ -5,11 +5,10 @@
 
 import { SourceFile, Span } from '../vm/source.js';
 import { PactError } from '../vm/errors.js';
-import { ANNOTATIONS, KEYWORDS, TOKEN_TYPES, Tok, Tokens, type Token, type TokenType } from './tokens.js';
+import { ANNOTATIONS, KEYWORDS, Tok, Tokens, type Token } from './tokens.js';
 import { scanWithWebAssembly, type ScannedTokens } from './wasm-reader.js';
 import { CLASS, DIGIT, LETTER, PUNCT, SYM, WS } from './character-classes.js';
 
-export { ANNOTATIONS, KEYWORDS, TOKEN_TYPES, Tok, Tokens, type Token, type TokenType };
 
 /** Words by length (indices into the list), so that an identifier is compared with few of them. */
 function byLength(words: readonly string[]): number[][] {

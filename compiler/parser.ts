@@ -2,7 +2,7 @@
 // read() runs it only on tokens Pact's grammar accepts (grammar-check.ts raises Pact's parse errors),
 // so its own errors are a safety net for direct callers.
 
-import { Tok, type Tokens } from './lexer.js';
+import { Tok, type Tokens } from './tokens.js';
 import { SourceFile, Span } from '../vm/source.js';
 import { DecNode, DynNode, IntNode, ListNode, NameNode, PunctNode, StrNode, WordNode, type Syntax } from './syntax.js';
 import { PactError } from '../vm/errors.js';

@@ -4,7 +4,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile, Span } from '../../vm/source.js';
-import { scan, tokenize, Tok, TOKEN_TYPES } from '../../compiler/lexer.js';
+import { scan, tokenize } from '../../compiler/lexer.js';
+import { Tok, TOKEN_TYPES } from '../../compiler/tokens.js';
 import { parse } from '../../compiler/parser.js';
 import { read } from '../../compiler/index.js';
 
