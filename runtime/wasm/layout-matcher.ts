@@ -9,7 +9,7 @@ import {
   ADJACENT_ENTRY_AT, ADJACENT_ENTRY_LENGTH, BLOCK_LITERAL, BLOCK_LITERAL_MASK, BLOCK_NEED, BLOCK_SLACK, CHAINS_AT,
   MAX_ADJACENTS, MEMORY_PAGES, NEED_BASE64URL, NEED_LOWER_HEX, RESULTS_AT, RESULT_STRIDE, SEGMENT_RECORD, ValueKind,
 } from '../../stream/layout-abi.js';
-import { ModuleWriter, Op, SimdOp, ValType, sleb, uleb } from './writer.js';
+import { ModuleWriter, Op, SimdOp, ValType, get, i32, increment, set, sleb, uleb } from './writer.js';
 
 // Class bits of a byte with high nibble H and low nibble L: bit k is set when both nibbles' tables
 // have it. Base64url is bits 0–4 ('-', digits, A–O a–o, P–Z p–z, '_'), lowercase hex bits 1 and 5.
@@ -24,9 +24,6 @@ const ZERO_DIGIT = 0x30;
 /** ⌊(2^64 − 1) / 10⌋: 20 digits are a Word64 when their first 19 are below it, or equal and the last ≤ 5. */
 const WORD64_TENTH = 1844674407370955161n;
 
-const get = (local: number) => [Op.LocalGet, local];
-const set = (local: number) => [Op.LocalSet, local];
-const i32 = (n: number) => [Op.I32Const, ...sleb(n)];
 const i64 = (n: bigint) => [Op.I64Const, ...sleb(n)];
 const byteAt = (offset = 0) => [Op.I32Load8U, 0, ...uleb(offset)];
 const wordAt = (offset = 0) => [Op.I32Load, 2, ...uleb(offset)];
@@ -35,7 +32,6 @@ const simd = (op: SimdOp) => [Op.Simd, op];
 const vectorAt = (offset = 0) => [Op.Simd, SimdOp.V128Load, 0, ...uleb(offset)];
 const vector = (bytes: readonly number[]) => [Op.Simd, SimdOp.V128Const, ...bytes];
 const fail = [Op.If, ValType.Void, ...i32(0), Op.Return, Op.End];
-const increment = (local: number, by: number) => [...get(local), ...i32(by), Op.I32Add, ...set(local)];
 
 /** The module: `match` and its memory exported. */
 export function layoutMatcherModuleBytes(): Uint8Array<ArrayBuffer> {

@@ -14,7 +14,7 @@
 // memory map is compiler/reader-abi.ts.
 
 import { Tok, characterClasses, readerAbi } from '../../compiler/index.js';
-import { ModuleWriter, Op, ValType, sleb, uleb } from './writer.js';
+import { ModuleWriter, Op, ValType, get, i32, increment, set, uleb } from './writer.js';
 
 const { DIGIT, LETTER, SYM, WS } = characterClasses;
 const {
@@ -23,10 +23,6 @@ const {
   TABLE_TYPES_AT, TICK_BODY, lexerTables,
 } = readerAbi;
 
-const get = (local: number) => [Op.LocalGet, local];
-const set = (local: number) => [Op.LocalSet, local];
-const i32 = (n: number) => [Op.I32Const, ...sleb(n)];
-const increment = (local: number, by: number) => [...get(local), ...i32(by), Op.I32Add, ...set(local)];
 const giveUp = [...i32(-1), Op.Return];
 /** the code unit at the index the instructions leave on the stack */
 const unitAt = (index: number[]) => [...index, ...i32(1), Op.I32Shl, Op.I32Load16U, 1, ...uleb(INPUT_AT)];

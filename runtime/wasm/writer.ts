@@ -58,6 +58,13 @@ export function sleb(value: bigint | number): number[] {
   }
 }
 
+/** Instructions the generators write again and again: read or write a local, an i32 constant,
+ *  and a local increased by a constant. */
+export const get = (local: number): number[] => [Op.LocalGet, local];
+export const set = (local: number): number[] => [Op.LocalSet, local];
+export const i32 = (n: number): number[] => [Op.I32Const, ...sleb(n)];
+export const increment = (local: number, by: number): number[] => [...get(local), ...i32(by), Op.I32Add, ...set(local)];
+
 interface FunctionEntry {
   readonly type: number;
   readonly locals: readonly ValType[];
