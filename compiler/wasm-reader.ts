@@ -55,7 +55,11 @@ export function scanWithWebAssembly(text: string): ScannedTokens | null {
   if (units > MAX_READER_UNITS) return null;
   const layout = readLayout(units);
   if (r.memory.buffer.byteLength < layout.size) {
-    r.memory.grow(Math.ceil((layout.size - r.memory.buffer.byteLength) / 65536));
+    try {
+      r.memory.grow(Math.ceil((layout.size - r.memory.buffer.byteLength) / 65536));
+    } catch {
+      return null; // no memory to spare: the JavaScript lexer needs less
+    }
     r.bytes = Buffer.from(r.memory.buffer);
   }
   r.bytes.write(text, INPUT_AT, 'utf16le');
