@@ -153,6 +153,21 @@ test('only the last scan\'s tokens are checked by the reader; others by JavaScri
   assert.throws(() => checkGrammar(bad.file, bad, 'ReplProgram'), /Expected: \[\'\)\'\]/);
 });
 
+test('a memory that cannot grow leaves the text to the JavaScript lexer', () => {
+  const text = '(+ 1 2)\n'.repeat(MAX_READER_UNITS / 8); // the longest text the reader takes
+  const grow = WebAssembly.Memory.prototype.grow;
+  let asked = false;
+  WebAssembly.Memory.prototype.grow = function (): number { asked = true; throw new RangeError('out of memory'); };
+  try {
+    const found = scanWithWebAssembly(text);
+    // (if an earlier test already grew the memory this far, nothing was asked of it)
+    assert.is(found === null, asked);
+    assert.is(agrees(text), !asked); // the same tokens either way
+  } finally {
+    WebAssembly.Memory.prototype.grow = grow;
+  }
+});
+
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap(e => {
     const p = join(dir, e);
