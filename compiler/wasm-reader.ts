@@ -34,7 +34,12 @@ function instance(): Reader | null {
   if (reader !== undefined) return reader;
   const littleEndian = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
   if (typeof WebAssembly !== 'object' || !littleEndian) return reader = null;
-  const exports = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(READER_WASM, 'base64'))).exports;
+  let exports: WebAssembly.Exports;
+  try {
+    exports = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(READER_WASM, 'base64'))).exports;
+  } catch {
+    return reader = null; // a runtime that refuses to compile it reads in JavaScript
+  }
   const memory = exports.memory as WebAssembly.Memory;
   return reader = {
     memory, scan: exports.scan as Scan, check: exports.check as Check, bytes: Buffer.from(memory.buffer),

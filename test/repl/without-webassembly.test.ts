@@ -1,7 +1,8 @@
 // pactvm where the JavaScript runtime has no WebAssembly (`node --jitless`): module hashes fall back
 // to @noble/hashes' BLAKE2b, so scripts deploy and run as usual; the BN254 and Poseidon natives,
 // which need it, stop the script with a located message saying so, not as a bug to report, and
-// not as a Pact error that `try` could take.
+// not as a Pact error that `try` could take. Where WebAssembly is there but refuses the reader's
+// module, files are read in JavaScript.
 import { test, CHILD_PROCESS_MS } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
@@ -39,6 +40,19 @@ test('a Poseidon hash under node --jitless stops the script with a located messa
   assert.match(r.stdout + r.stderr, /poseidon\.repl:2:7: BN254 pairings and Poseidon hashes need WebAssembly, which this JavaScript runtime lacks/);
   assert.not.match(r.stdout + r.stderr, 'please report');
   assert.match(r.stdout + r.stderr, 'Expect: success poseidon', 'the script ran up to there');
+});
+
+test('where WebAssembly refuses to compile the reader, files are read by the JavaScript lexer and grammar check', () => {
+  const compiler = new URL('../../compiler/index.js', import.meta.url).href;
+  const script = `WebAssembly.Module = function () { throw new WebAssembly.CompileError('refused'); };
+    const { read, SourceFile } = await import(${JSON.stringify(compiler)});
+    const forms = read(new SourceFile('t.repl', '(+ 1 2) "a"'));
+    let error = '';
+    try { read(new SourceFile('u.repl', '(+ 1')); } catch (e) { error = e.message; }
+    console.log(JSON.stringify([forms.length, error]));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: CHILD_PROCESS_MS });
+  assert.is(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout), [2, "Expected: [')']"]);
 });
 
 test.run();
