@@ -55,10 +55,20 @@ export function makeBlake2b256(moduleBytes: Uint8Array<ArrayBuffer> = Buffer.fro
 let shared: Blake2b256 | null = null;
 
 /** BLAKE2b with a 32-byte digest of `input` (the module is compiled on first use;
- *  where there is no WebAssembly, as under `node --jitless`, @noble/hashes' BLAKE2b computes it). */
+ *  where there is no WebAssembly, as under `node --jitless`, or it refuses the module,
+ *  @noble/hashes' BLAKE2b computes it). */
 export function blake2b256(input: Uint8Array): Uint8Array {
-  shared ??= typeof WebAssembly === 'object' ? makeBlake2b256() : blake2bWithoutWebAssembly();
+  shared ??= blake2bWithWebAssembly() ?? blake2bWithoutWebAssembly();
   return shared(input);
+}
+
+function blake2bWithWebAssembly(): Blake2b256 | null {
+  if (typeof WebAssembly !== 'object') return null;
+  try {
+    return makeBlake2b256();
+  } catch {
+    return null;
+  }
 }
 
 function blake2bWithoutWebAssembly(): Blake2b256 {

@@ -1,8 +1,8 @@
 // pactvm where the JavaScript runtime has no WebAssembly (`node --jitless`): module hashes fall back
 // to @noble/hashes' BLAKE2b, so scripts deploy and run as usual; the BN254 and Poseidon natives,
 // which need it, stop the script with a located message saying so, not as a bug to report, and
-// not as a Pact error that `try` could take. Where WebAssembly is there but refuses the reader's
-// module, files are read in JavaScript.
+// not as a Pact error that `try` could take. Where WebAssembly is there but refuses to compile
+// our modules, files are read and modules hashed in JavaScript.
 import { test, CHILD_PROCESS_MS } from '../deadline.js';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
@@ -40,6 +40,16 @@ test('a Poseidon hash under node --jitless stops the script with a located messa
   assert.match(r.stdout + r.stderr, /poseidon\.repl:2:7: BN254 pairings and Poseidon hashes need WebAssembly, which this JavaScript runtime lacks/);
   assert.not.match(r.stdout + r.stderr, 'please report');
   assert.match(r.stdout + r.stderr, 'Expect: success poseidon', 'the script ran up to there');
+});
+
+test('where WebAssembly refuses to compile modules, a module deploys with the hash it has elsewhere', () => {
+  const refuse = 'data:text/javascript,WebAssembly.Module = function () { throw new WebAssembly.CompileError("refused"); };';
+  const usual = run([], 'deploy.repl');
+  const refused = run(['--import', refuse], 'deploy.repl');
+  assert.is(refused.status, 0, refused.stdout + refused.stderr);
+  const hashOf = (out: string) => /Loaded module m, hash ([\w-]{43})/.exec(out)?.[1];
+  assert.ok(hashOf(usual.stdout));
+  assert.is(hashOf(refused.stdout), hashOf(usual.stdout));
 });
 
 test('where WebAssembly refuses to compile the reader, files are read by the JavaScript lexer and grammar check', () => {
