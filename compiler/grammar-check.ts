@@ -11,7 +11,7 @@ import { PactError } from '../vm/errors.js';
 import { checkWithWebAssembly } from './wasm-reader.js';
 import {
   ACTIONS_AT, ANNOTATION_TERMINALS_AT, ENDS_IN_DEF, GRAMMAR_SHAPE_AT, KEYWORD_TERMINALS_AT, KIND_TERMINALS_AT, MODULE_BODY,
-  PRIMITIVE_TYPES_AT, RuleCheckCode, TABLE_TYPES_AT, wordList,
+  PRIMITIVE_TYPES_AT, RuleCheckCode, START_STATES_AT, TABLE_TYPES_AT, wordList,
 } from './reader-abi.js';
 
 /** A .repl file (which may define top-level defuns and defconsts) or a .pact file. */
@@ -109,7 +109,7 @@ export function checkGrammar(file: SourceFile, tokens: Tokens, kind: ProgramKind
 /** True if the WebAssembly reader accepts the tokens as a `kind`: only tokens of its last scan,
  *  while their arrays are still in its memory (compiler/wasm-reader.ts). */
 export function acceptedByWebAssembly(tokens: Tokens, kind: ProgramKind): boolean {
-  return checkWithWebAssembly(tokens.kinds, denseTables().start.get(STARTS.indexOf(kind))!, grammarTables);
+  return checkWithWebAssembly(tokens.kinds, STARTS.indexOf(kind));
 }
 
 /**
@@ -173,12 +173,15 @@ export function checkGrammarInJavaScript(file: SourceFile, tokens: Tokens, kind:
   }
 }
 
-/** The grammar's part of the WebAssembly reader's memory (compiler/reader-abi.ts). */
-function grammarTables(): [number, Uint8Array][] {
-  const { actions, gotos, symbols } = denseTables();
+/** The grammar's part of the WebAssembly reader's memory (compiler/reader-abi.ts), as [address,
+ *  bytes] pairs: written into the module by runtime/wasm/reader-module.ts at build time. */
+export function grammarTables(): [number, Uint8Array][] {
+  const { actions, gotos, symbols, start } = denseTables();
   const { lhs, length, check, moduleBody, endsInDef } = PACT_RULES;
-  const narrowGotos = Int16Array.from(gotos);
-  if (gotos.some(g => g >= 1 << 15) || symbols > 255 || length.some(n => n > 255)) {
+  // a goto is a state's index (or -1): i16 holds it while there are fewer than 2^15 states
+  const states = actions.length / ACTION_WIDTH;
+  const narrowGotos = new Int16Array(gotos);
+  if (states >= 1 << 15 || symbols > 255 || length.some(n => n > 255)) {
     throw new Error('grammar tables: a state, symbol or rule length outgrows the WebAssembly reader\'s table widths');
   }
   const codes: Record<RuleCheck, RuleCheckCode> = {
@@ -200,6 +203,7 @@ function grammarTables(): [number, Uint8Array][] {
     [ANNOTATION_TERMINALS_AT, Uint8Array.from(ANNOTATION_TERMINALS)],
     [PRIMITIVE_TYPES_AT, wordList([...PRIMITIVE_TYPES])],
     [TABLE_TYPES_AT, wordList(TABLE_TYPES)],
+    [START_STATES_AT, bytes(Int32Array.from(STARTS, (_, i) => start.get(i)!))],
     [GRAMMAR_SHAPE_AT, bytes(Int32Array.of(ACTION_WIDTH, symbols, gotosAt, rulesAt, MAX_DECIMAL_PLACES))],
     [ACTIONS_AT, bytes(actions)], [gotosAt, bytes(narrowGotos)], [rulesAt, rules],
   ];

@@ -20,6 +20,7 @@ export { Tok } from './tokens.js';
 /** for the writer of the WebAssembly reader (runtime/wasm/reader-module.ts) */
 export * as characterClasses from './character-classes.js';
 export * as readerAbi from './reader-abi.js';
+export { grammarTables } from './grammar-check.js';
 export { internSource, internedFiles } from './source-cache.js';
 export { compileModule } from './module.js';
 export { compileReplDefinition } from './definitions.js';

@@ -1,8 +1,8 @@
 // The memory of the WebAssembly reader, shared by the module's writer (runtime/wasm/reader-module.ts)
-// and its driver (compiler/wasm-reader.ts). Below INPUT_AT: the lexer's tables (`lexerTables`, in
-// the module itself) and the grammar's (grammar-check.ts `grammarTables`, copied in on the first
-// check); from INPUT_AT, per call: the text, the token arrays and the parse stack (`readLayout`).
-// Multi-byte values are little-endian, as WebAssembly's are.
+// and its driver (compiler/wasm-reader.ts). Below INPUT_AT: the lexer's tables (`lexerTables`) and
+// the grammar's (grammar-check.ts `grammarTables`), both data of the module itself; from INPUT_AT,
+// per call: the text, the token arrays and the parse stack (`readLayout`). Multi-byte values are
+// little-endian, as WebAssembly's are.
 
 import { ANNOTATIONS, KEYWORDS } from './tokens.js';
 import { CLASS, PUNCT } from './character-classes.js';
@@ -21,6 +21,8 @@ export const TABLE_TYPES_AT = 640;
 export const KIND_TERMINALS_AT = 672;
 export const KEYWORD_TERMINALS_AT = 704;
 export const ANNOTATION_TERMINALS_AT = 736;
+/** an i32 per start symbol (grammar.ts STARTS, in its order): the state a parse of it starts in */
+export const START_STATES_AT = 768;
 /** five i32s: the action table's row width (terminals and end of input), the goto table's
  *  (symbols), the goto and rule tables' addresses, and the most places a decimal may have */
 export const GRAMMAR_SHAPE_AT = 992;
@@ -84,16 +86,4 @@ export function lexerTables(): [number, Uint8Array][] {
   classes['_'.charCodeAt(0)] |= TICK_BODY;
   const punct = Uint8Array.from({ length: 128 }, (_, c) => (PUNCT[c] === undefined ? 0 : PUNCT[c]! + 1));
   return [[CLASS_AT, classes], [PUNCT_AT, punct], [KEYWORDS_AT, wordList(KEYWORDS)], [ANNOTATIONS_AT, wordList(ANNOTATIONS)]];
-}
-
-/** Throws unless each table ends before the next one's address (the map above is fixed). */
-export function assertTablesFit(tables: [number, Uint8Array][]): void {
-  const sorted = [...tables].sort((a, b) => a[0] - b[0]);
-  for (let k = 0; k < sorted.length; k++) {
-    const [at, bytes] = sorted[k];
-    const limit = k + 1 < sorted.length ? sorted[k + 1][0] : INPUT_AT;
-    if (at + bytes.length > limit) {
-      throw new Error(`WebAssembly reader: the table at ${at} (${bytes.length} bytes) runs into the next`);
-    }
-  }
 }

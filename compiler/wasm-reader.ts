@@ -4,7 +4,7 @@
 // comment), or where there is no WebAssembly (`node --jitless`) or the host is big-endian.
 
 import { READER_WASM } from './reader-wasm.js';
-import { LITERAL_COUNT_AT, INPUT_AT, assertTablesFit, lexerTables, readLayout, type ReadLayout } from './reader-abi.js';
+import { LITERAL_COUNT_AT, INPUT_AT, readLayout, type ReadLayout } from './reader-abi.js';
 
 /** What the scan found: one entry per token in the first four arrays (a string token's ref is 1
  *  when it has escapes), and the index of each string and tick token. */
@@ -14,15 +14,13 @@ export interface ScannedTokens {
 }
 
 type Scan = (units: number, kindsAt: number, startsAt: number, endsAt: number, refsAt: number, literalsAt: number) => number;
-type Check = (count: number, startState: number, kindsAt: number, startsAt: number, endsAt: number, refsAt: number,
+type Check = (count: number, start: number, kindsAt: number, startsAt: number, endsAt: number, refsAt: number,
   statesAt: number, stackTokensAt: number, definesAt: number, stackCapacity: number) => number;
 
 interface Reader {
   memory: WebAssembly.Memory; scan: Scan; check: Check;
   /** the memory as bytes (made again whenever it grows) */
   bytes: Buffer;
-  /** the grammar's tables are in memory */
-  grammarLoaded: boolean;
   /** the last scan's kinds (the array handed out) and where its tokens still are */
   last: { kinds: Uint8Array; layout: ReadLayout } | null;
 }
@@ -42,8 +40,7 @@ function instance(): Reader | null {
   }
   const memory = exports.memory as WebAssembly.Memory;
   return reader = {
-    memory, scan: exports.scan as Scan, check: exports.check as Check, bytes: Buffer.from(memory.buffer),
-    grammarLoaded: false, last: null,
+    memory, scan: exports.scan as Scan, check: exports.check as Check, bytes: Buffer.from(memory.buffer), last: null,
   };
 }
 
@@ -83,19 +80,13 @@ export function scanWithWebAssembly(text: string): ScannedTokens | null {
   };
 }
 
-/** True if the grammar, from `startState`, accepts the tokens whose kinds are `kinds`; false if it
- *  does not, or if those are not the tokens of the last scan (their arrays are gone from memory).
- *  `grammarTables` gives the grammar's part of the memory (reader-abi.ts), the first time. */
-export function checkWithWebAssembly(kinds: Uint8Array, startState: number, grammarTables: () => [number, Uint8Array][]): boolean {
+/** True if the grammar, from the start symbol `start` (its index in grammar.ts STARTS), accepts
+ *  the tokens whose kinds are `kinds`; false if it does not, or if those are not the tokens of the
+ *  last scan (their arrays are gone from memory). */
+export function checkWithWebAssembly(kinds: Uint8Array, start: number): boolean {
   const r = instance();
   if (r === null || r.last === null || r.last.kinds !== kinds) return false;
-  if (!r.grammarLoaded) {
-    const tables = grammarTables();
-    assertTablesFit([...lexerTables(), ...tables]);
-    for (const [at, bytes] of tables) r.bytes.set(bytes, at);
-    r.grammarLoaded = true;
-  }
   const l = r.last.layout;
-  return r.check(kinds.length, startState, l.kindsAt, l.startsAt, l.endsAt, l.refsAt,
+  return r.check(kinds.length, start, l.kindsAt, l.startsAt, l.endsAt, l.refsAt,
     l.statesAt, l.stackTokensAt, l.definesAt, l.stackCapacity) === 1;
 }

@@ -2,15 +2,18 @@
 // tables`, compared by the test that keeps each such file fresh). Modules we write out ourselves
 // ship ready-made: writing one costs milliseconds of cold JavaScript in every process.
 
-/** A module file: its comment lines, then `export const NAME =` the bytes in base64. */
+/** A module file: its comment lines, then `export const NAME =` the bytes in base64, as one
+ *  template literal broken into lines (Node's base64 decoding skips the line breaks; a chain of
+ *  `+`, one per line, nests too deep for a tree walk once a module has tables of its own). */
 export function wasmModuleSource(constName: string, comment: readonly string[], bytes: Uint8Array): string {
   const base64 = Buffer.from(bytes).toString('base64');
   const lines = base64.match(/.{1,100}/g) ?? [];
   return [
     ...comment.map(line => `// ${line}`),
     '',
-    `export const ${constName} =`,
-    ...lines.map((line, i) => `  '${line}'${i === lines.length - 1 ? ';' : ' +'}`),
+    `export const ${constName} = \``,
+    ...lines,
+    '`;',
     '',
   ].join('\n');
 }

@@ -7,20 +7,21 @@
 //   gives up (-1) wherever the lexer's rarer rules could apply: a token starting at a non-ASCII
 //   character (Pact reads it by its low byte), a comment ended by a newline look-alike, a string's
 //   escape other than the five one-character ones and gaps of ASCII white space, and every error.
-// - `check` runs the LALR(1) tables over the tokens `scan` left in memory, with the rules' checks,
-//   and says 1 where the grammar accepts them, 0 anywhere else.
+// - `check` runs the LALR(1) tables (data of the module, from grammar-check.ts) over the tokens
+//   `scan` left in memory, with the rules' checks, and says 1 where the grammar accepts them, 0
+//   anywhere else.
 // Where the module gives up, the JavaScript lexer and grammar check run as before, so tokens and
 // errors are always theirs. `npm run tables` ships the bytes as compiler/reader-wasm.ts; the
 // memory map is compiler/reader-abi.ts.
 
-import { Tok, characterClasses, readerAbi } from '../../compiler/index.js';
+import { Tok, characterClasses, grammarTables, readerAbi } from '../../compiler/index.js';
 import { ModuleWriter, Op, ValType, get, i32, increment, set, uleb } from './writer.js';
 
 const { DIGIT, LETTER, SYM, WS } = characterClasses;
 const {
   ACTIONS_AT, ANNOTATIONS_AT, ANNOTATION_TERMINALS_AT, CLASS_AT, ENDS_IN_DEF, GRAMMAR_SHAPE_AT, INPUT_AT, KEYWORDS_AT,
   KEYWORD_TERMINALS_AT, KIND_TERMINALS_AT, LITERAL_COUNT_AT, MODULE_BODY, PRIMITIVE_TYPES_AT, PUNCT_AT, RuleCheckCode,
-  TABLE_TYPES_AT, TICK_BODY, lexerTables,
+  START_STATES_AT, TABLE_TYPES_AT, TICK_BODY, lexerTables,
 } = readerAbi;
 
 const giveUp = [...i32(-1), Op.Return];
@@ -33,12 +34,27 @@ const classOf = (local: number) => [
 ];
 const is = (local: number, char: string) => [...get(local), ...i32(char.charCodeAt(0)), Op.I32Eq];
 
+/** Throws unless each table ends before the next one's address, and the last before INPUT_AT
+ *  (the memory map, reader-abi.ts, is fixed: a grammar that outgrows it must move INPUT_AT). */
+function assertTablesFit(tables: [number, Uint8Array][]): void {
+  const sorted = [...tables].sort((a, b) => a[0] - b[0]);
+  for (let k = 0; k < sorted.length; k++) {
+    const [at, bytes] = sorted[k];
+    const limit = k + 1 < sorted.length ? sorted[k + 1][0] : INPUT_AT;
+    if (at + bytes.length > limit) throw new Error(`WebAssembly reader: the table at ${at} (${bytes.length} bytes) runs into the next`);
+  }
+}
+
 /** The module: `scan(units, kindsAt, startsAt, endsAt, refsAt, literalsAt)` → the token count, or -1;
- *  `check(count, startState, kindsAt, startsAt, endsAt, refsAt, statesAt, stackTokensAt, definesAt,
- *  stackCapacity)` → 1 where the grammar accepts the tokens, else 0. */
+ *  `check(count, start, kindsAt, startsAt, endsAt, refsAt, statesAt, stackTokensAt, definesAt,
+ *  stackCapacity)` → 1 where the grammar, from start symbol `start` (its index in grammar.ts
+ *  STARTS), accepts the tokens, else 0. */
 export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
-  const w = new ModuleWriter(1); // one page: the driver grows the memory to fit each text
-  for (const [at, bytes] of lexerTables()) w.data(at, bytes);
+  // the tables' pages; the driver grows the memory to fit each text
+  const w = new ModuleWriter(Math.ceil(INPUT_AT / 65536));
+  const tables = [...lexerTables(), ...grammarTables()];
+  assertTablesFit(tables);
+  for (const [at, bytes] of tables) w.data(at, bytes);
   const I = ValType.I32;
   const word = w.declare([I, I, I], [I], [I, I, I]);
   const scan = w.declare([I, I, I, I, I, I], [I], Array(10).fill(I));
@@ -190,7 +206,7 @@ export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
     ]);
   }
   {
-    const [count, startState, kindsAt, startsAt, endsAt, refsAt, statesAt, stackTokensAt, definesAt, stackCapacity] =
+    const [count, start, kindsAt, startsAt, endsAt, refsAt, statesAt, stackTokensAt, definesAt, stackCapacity] =
       [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
     const [top, i, terminal, action, state, rule, length, first, defines, token, width, symbols, gotosAt, rulesAt, kind, places] =
       [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25];
@@ -231,7 +247,7 @@ export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
       ...load32(i32(GRAMMAR_SHAPE_AT + 8)), ...set(gotosAt),
       ...load32(i32(GRAMMAR_SHAPE_AT + 12)), ...set(rulesAt),
       ...load32(i32(GRAMMAR_SHAPE_AT + 16)), ...set(places),
-      ...get(statesAt), ...get(startState), Op.I32Store, 2, 0,
+      ...get(statesAt), ...load32([...get(start), ...i32(2), Op.I32Shl], START_STATES_AT), Op.I32Store, 2, 0,
       ...readTerminal,
       Op.Loop, ValType.Void,
       // the action for the state on top and the next terminal
