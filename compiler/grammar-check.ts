@@ -178,12 +178,16 @@ export function checkGrammarInJavaScript(file: SourceFile, tokens: Tokens, kind:
 export function grammarTables(): [number, Uint8Array][] {
   const { actions, gotos, symbols, start } = denseTables();
   const { lhs, length, check, moduleBody, endsInDef } = PACT_RULES;
-  // a goto is a state's index (or -1): i16 holds it while there are fewer than 2^15 states
-  const states = actions.length / ACTION_WIDTH;
-  const narrowGotos = new Int16Array(gotos);
-  if (states >= 1 << 15 || symbols > 255 || length.some(n => n > 255)) {
-    throw new Error('grammar tables: a state, symbol or rule length outgrows the WebAssembly reader\'s table widths');
+  // Both tables narrowed to i16: an action is at most (states << 2 | 1), a goto a state's index or
+  // -1; the goto table keeps only the nonterminals' columns (symbols from ACTION_WIDTH on), the
+  // only ones a reduction reads, so a rule names its nonterminal by that column.
+  const states = actions.length / ACTION_WIDTH, nonterminals = symbols - ACTION_WIDTH;
+  if (states >= 1 << 13 || nonterminals > 255 || length.some(n => n > 255)) {
+    throw new Error('grammar tables: a state, nonterminal or rule length outgrows the WebAssembly reader\'s table widths');
   }
+  const narrowActions = new Int16Array(actions);
+  const narrowGotos = new Int16Array(states * nonterminals);
+  for (let s = 0; s < states; s++) narrowGotos.set(gotos.subarray(s * symbols + ACTION_WIDTH, (s + 1) * symbols), s * nonterminals);
   const codes: Record<RuleCheck, RuleCheckCode> = {
     atLeastOneDef: RuleCheckCode.AtLeastOneDef, primType: RuleCheckCode.PrimitiveType, objType: RuleCheckCode.TableType,
     decimal: RuleCheckCode.Decimal, modelDecimal: RuleCheckCode.Decimal,
@@ -191,11 +195,11 @@ export function grammarTables(): [number, Uint8Array][] {
   const rules = new Uint8Array(4 * lhs.length);
   for (let r = 0; r < lhs.length; r++) {
     const ruleCheck = check[r];
-    rules.set([lhs[r], length[r], ruleCheck ? codes[ruleCheck] : RuleCheckCode.None,
+    rules.set([lhs[r] - ACTION_WIDTH, length[r], ruleCheck ? codes[ruleCheck] : RuleCheckCode.None,
       (moduleBody[r] ? MODULE_BODY : 0) | (endsInDef[r] ? ENDS_IN_DEF : 0)], 4 * r);
   }
   const bytes = (a: Int32Array | Int16Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  const gotosAt = ACTIONS_AT + actions.byteLength;
+  const gotosAt = ACTIONS_AT + narrowActions.byteLength;
   const rulesAt = (gotosAt + narrowGotos.byteLength + 3) & ~3;
   return [
     [KIND_TERMINALS_AT, Uint8Array.from(KIND_TERMINAL, t => (t < 0 ? 255 : t))],
@@ -204,8 +208,8 @@ export function grammarTables(): [number, Uint8Array][] {
     [PRIMITIVE_TYPES_AT, wordList([...PRIMITIVE_TYPES])],
     [TABLE_TYPES_AT, wordList(TABLE_TYPES)],
     [START_STATES_AT, bytes(Int32Array.from(STARTS, (_, i) => start.get(i)!))],
-    [GRAMMAR_SHAPE_AT, bytes(Int32Array.of(ACTION_WIDTH, symbols, gotosAt, rulesAt, MAX_DECIMAL_PLACES))],
-    [ACTIONS_AT, bytes(actions)], [gotosAt, bytes(narrowGotos)], [rulesAt, rules],
+    [GRAMMAR_SHAPE_AT, bytes(Int32Array.of(ACTION_WIDTH, nonterminals, gotosAt, rulesAt, MAX_DECIMAL_PLACES))],
+    [ACTIONS_AT, bytes(narrowActions)], [gotosAt, bytes(narrowGotos)], [rulesAt, rules],
   ];
 }
 

@@ -24,13 +24,14 @@ export const ANNOTATION_TERMINALS_AT = 736;
 /** an i32 per start symbol (grammar.ts STARTS, in its order): the state a parse of it starts in */
 export const START_STATES_AT = 768;
 /** five i32s: the action table's row width (terminals and end of input), the goto table's
- *  (symbols), the goto and rule tables' addresses, and the most places a decimal may have */
+ *  (nonterminals), the goto and rule tables' addresses, and the most places a decimal may have */
 export const GRAMMAR_SHAPE_AT = 992;
 /** an i32 the scan writes: how many of its tokens are string literals or ticks */
 export const LITERAL_COUNT_AT = 1016;
-/** the action table (i32 per state and terminal: 0 none, shift `to << 2 | 1`, reduce
- *  `rule << 2 | 2`, accept 3), then the goto table (i16 per state and symbol, -1 for none) and
- *  four bytes per rule: its nonterminal, its length, its check (RULE_CHECK) and its flags */
+/** the action table (i16 per state and terminal: 0 none, shift `to << 2 | 1`, reduce
+ *  `rule << 2 | 2`, accept 3), then the goto table (i16 per state and nonterminal, -1 for none)
+ *  and four bytes per rule: its nonterminal's column in the goto table, its length, its check
+ *  (RuleCheckCode) and its flags */
 export const ACTIONS_AT = 1024;
 /** the text, as UTF-16 code units, and a zero unit after it */
 export const INPUT_AT = 1024 + 256 * 1024;

@@ -208,7 +208,7 @@ export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
   {
     const [count, start, kindsAt, startsAt, endsAt, refsAt, statesAt, stackTokensAt, definesAt, stackCapacity] =
       [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    const [top, i, terminal, action, state, rule, length, first, defines, token, width, symbols, gotosAt, rulesAt, kind, places] =
+    const [top, i, terminal, action, state, rule, length, first, defines, token, width, nonterminals, gotosAt, rulesAt, kind, places] =
       [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25];
     const fail = [...i32(0), Op.Return];
     const load32 = (address: number[], offset = 0) => [...address, Op.I32Load, 2, ...uleb(offset)];
@@ -243,7 +243,7 @@ export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
     const checkIs = (code: number) => [...load8(get(rule), 2), ...i32(code), Op.I32Eq];
     w.define(check, [
       ...load32(i32(GRAMMAR_SHAPE_AT)), ...set(width),
-      ...load32(i32(GRAMMAR_SHAPE_AT + 4)), ...set(symbols),
+      ...load32(i32(GRAMMAR_SHAPE_AT + 4)), ...set(nonterminals),
       ...load32(i32(GRAMMAR_SHAPE_AT + 8)), ...set(gotosAt),
       ...load32(i32(GRAMMAR_SHAPE_AT + 12)), ...set(rulesAt),
       ...load32(i32(GRAMMAR_SHAPE_AT + 16)), ...set(places),
@@ -252,7 +252,7 @@ export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
       Op.Loop, ValType.Void,
       // the action for the state on top and the next terminal
       ...load32(entry32(statesAt, get(top))), ...get(width), Op.I32Mul, ...get(terminal), Op.I32Add,
-      ...i32(2), Op.I32Shl, Op.I32Load, 2, ...uleb(ACTIONS_AT), ...set(action),
+      ...i32(1), Op.I32Shl, Op.I32Load16S, 1, ...uleb(ACTIONS_AT), ...set(action),
       ...get(action), ...i32(3), Op.I32And, Op.I32Eqz, Op.If, ValType.Void, ...fail, Op.End,
       ...get(action), ...i32(3), Op.I32Eq, Op.If, ValType.Void, ...i32(1), Op.Return, Op.End,
       ...get(action), ...i32(3), Op.I32And, ...i32(1), Op.I32Eq,
@@ -287,7 +287,7 @@ export function readerModuleBytes(): Uint8Array<ArrayBuffer> {
       Op.End,
       ...get(top), ...get(length), Op.I32Sub, ...set(top),
       ...get(gotosAt),
-      ...load32(entry32(statesAt, get(top))), ...get(symbols), Op.I32Mul, ...load8(get(rule), 0), Op.I32Add,
+      ...load32(entry32(statesAt, get(top))), ...get(nonterminals), Op.I32Mul, ...load8(get(rule), 0), Op.I32Add,
       ...i32(1), Op.I32Shl, Op.I32Add, Op.I32Load16S, 1, 0, ...set(state),
       ...get(state), ...i32(0), Op.I32LtS, Op.If, ValType.Void, ...fail, Op.End,
       ...i32(-1), ...set(token),
